@@ -1,0 +1,122 @@
+//! The machine word and the single-word operations every kernel is built from.
+//!
+//! All functions here are branch-free: their time does not depend on the values.
+//! Carries and borrows are [`Limb`]s holding 0 or 1; [`mask`] turns one into all-zeros or all-ones.
+
+/// One machine word of a multi-precision number (least significant limb first in slices).
+pub type Limb = u64;
+
+/// A double-width word, for products and carries.
+pub type Wide = u128;
+
+/// Bits in a [`Limb`].
+pub const LIMB_BITS: u32 = Limb::BITS;
+
+/// Bytes in a [`Limb`].
+pub const LIMB_BYTES: usize = core::mem::size_of::<Limb>();
+
+/// The low and high halves of a double-width word.
+#[inline(always)]
+#[allow(clippy::cast_possible_truncation)] // splitting a Wide in two is the point
+pub const fn split(w: Wide) -> (Limb, Limb) {
+    (w as Limb, (w >> LIMB_BITS) as Limb)
+}
+
+/// `a + b + carry` as (sum, carry out); `carry` must be 0 or 1, the carry out is 0 or 1.
+#[inline(always)]
+pub const fn adc(a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
+    let (s1, c1) = a.overflowing_add(b);
+    let (s2, c2) = s1.overflowing_add(carry);
+    (s2, (c1 | c2) as Limb)
+}
+
+/// `a - b - borrow` as (difference, borrow out); `borrow` must be 0 or 1, the borrow out is 0 or 1.
+#[inline(always)]
+pub const fn sbb(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
+    let (d1, b1) = a.overflowing_sub(b);
+    let (d2, b2) = d1.overflowing_sub(borrow);
+    (d2, (b1 | b2) as Limb)
+}
+
+/// The full product `a · b` as (low, high).
+#[inline(always)]
+pub const fn mul_wide(a: Limb, b: Limb) -> (Limb, Limb) {
+    split(a as Wide * b as Wide)
+}
+
+/// `acc + a · b + carry` as (low, high). Cannot overflow: (2⁶⁴-1)² + 2·(2⁶⁴-1) = 2¹²⁸-1.
+#[inline(always)]
+pub const fn mac(acc: Limb, a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
+    split(acc as Wide + a as Wide * b as Wide + carry as Wide)
+}
+
+/// All-ones if `c` is 1, zero if `c` is 0. `c` must be 0 or 1.
+#[inline(always)]
+pub const fn mask(c: Limb) -> Limb {
+    0u64.wrapping_sub(c)
+}
+
+/// `a` where `m` is all-ones, `b` where `m` is zero (`m` from [`mask`]).
+#[inline(always)]
+pub const fn select(m: Limb, a: Limb, b: Limb) -> Limb {
+    (a & m) | (b & !m)
+}
+
+/// 1 if `x` is zero, else 0, without a branch.
+#[inline(always)]
+pub const fn is_zero(x: Limb) -> Limb {
+    // The top bit of !x & (x - 1) is set exactly when x = 0.
+    (!x & x.wrapping_sub(1)) >> (LIMB_BITS - 1)
+}
+
+/// 1 if `a < b`, else 0, without a branch.
+#[inline(always)]
+pub const fn lt(a: Limb, b: Limb) -> Limb {
+    sbb(a, b, 0).1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EDGE: [Limb; 6] = [0, 1, 2, Limb::MAX - 1, Limb::MAX, 1 << 63];
+
+    #[test]
+    fn adc_sbb_mac_match_wide_arithmetic() {
+        for &a in &EDGE {
+            for &b in &EDGE {
+                for c in 0..2 {
+                    let (s, co) = adc(a, b, c);
+                    assert_eq!(
+                        s as Wide + ((co as Wide) << 64),
+                        a as Wide + b as Wide + c as Wide
+                    );
+                    let (d, bo) = sbb(a, b, c);
+                    assert_eq!(
+                        (d as Wide).wrapping_sub((bo as Wide) << 64),
+                        (a as Wide).wrapping_sub(b as Wide + c as Wide)
+                    );
+                    let (lo, hi) = mac(a, b, a, b);
+                    assert_eq!(
+                        lo as Wide + ((hi as Wide) << 64),
+                        a as Wide + b as Wide * a as Wide + b as Wide
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn masks_and_comparisons() {
+        assert_eq!(mask(0), 0);
+        assert_eq!(mask(1), Limb::MAX);
+        for &a in &EDGE {
+            assert_eq!(is_zero(a), (a == 0) as Limb);
+            assert_eq!(select(mask(1), a, 7), a);
+            assert_eq!(select(mask(0), a, 7), 7);
+            for &b in &EDGE {
+                assert_eq!(lt(a, b), (a < b) as Limb);
+            }
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! Kernels on limb slices (least significant limb first), in GMP's vocabulary.
+//!
+//! Output first, lengths from the slices: `add_n(r, a, b)` computes r = a + b and returns the carry.
+//! `_1` means a one-limb operand, `_n` equal lengths. Everything here is constant-time (its time
+//! depends on slice lengths only) unless its name ends in `_vartime`.
+//!
+//! The hot kernels go through a dispatch table, [`Kernels`], chosen once per process: the
+//! portable Rust one, or a faster back end the CPU supports. Every back end gives bit-identical
+//! results to [`PORTABLE`]; `bignum/tests/backends.rs` proves it on this machine.
+//!
+//! # Panics
+//!
+//! The public functions here `assert!` their length preconditions (documented on each) and panic
+//! when a caller breaks them; they never read or write out of bounds.
+
+mod mul;
+mod portable;
+mod sqr;
+
+use core::cmp::Ordering;
+use std::sync::OnceLock;
+
+use crate::limb::{self, Limb};
+
+/// One back end: a function pointer per hot kernel, all with the contracts of the functions of
+/// the same name in this module (lengths already checked by the caller).
+#[derive(Debug)]
+pub struct Kernels {
+    /// Back-end name, as `BIGNUM_BACKEND` and reports spell it.
+    pub name: &'static str,
+    /// See [`add_n`].
+    pub add_n: fn(&mut [Limb], &[Limb], &[Limb]) -> Limb,
+    /// See [`sub_n`].
+    pub sub_n: fn(&mut [Limb], &[Limb], &[Limb]) -> Limb,
+    /// See [`mul_1`].
+    pub mul_1: fn(&mut [Limb], &[Limb], Limb) -> Limb,
+    /// See [`addmul_1`].
+    pub addmul_1: fn(&mut [Limb], &[Limb], Limb) -> Limb,
+    /// See [`submul_1`].
+    pub submul_1: fn(&mut [Limb], &[Limb], Limb) -> Limb,
+}
+
+/// The portable Rust kernels: the reference for every other back end.
+pub const PORTABLE: Kernels = Kernels {
+    name: "portable",
+    add_n: portable::add_n,
+    sub_n: portable::sub_n,
+    mul_1: portable::mul_1,
+    addmul_1: portable::addmul_1,
+    submul_1: portable::submul_1,
+};
+
+/// Every back end this CPU can run, portable first.
+pub fn all_available() -> Vec<&'static Kernels> {
+    vec![&PORTABLE]
+}
+
+/// The back end in use, chosen once: `BIGNUM_BACKEND=<name>` picks one by name (an unknown or
+/// unsupported name falls back to detection, with a warning on stderr); otherwise the last,
+/// fastest, of [`all_available`].
+pub fn kernels() -> &'static Kernels {
+    static CHOSEN: OnceLock<&'static Kernels> = OnceLock::new();
+    CHOSEN.get_or_init(|| {
+        let available = all_available();
+        if let Ok(wanted) = std::env::var("BIGNUM_BACKEND") {
+            if let Some(k) = available.iter().find(|k| k.name == wanted) {
+                return k;
+            }
+            eprintln!("bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead");
+        }
+        available.last().copied().unwrap_or(&PORTABLE)
+    })
+}
+
+/// r = a + b; returns the carry (0 or 1).
+///
+/// # Panics
+/// If `r`, `a` and `b` differ in length.
+#[inline]
+pub fn add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
+    assert!(
+        r.len() == a.len() && a.len() == b.len(),
+        "add_n: length mismatch"
+    );
+    (kernels().add_n)(r, a, b)
+}
+
+/// r = a - b; returns the borrow (0 or 1).
+///
+/// # Panics
+/// If `r`, `a` and `b` differ in length.
+#[inline]
+pub fn sub_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
+    assert!(
+        r.len() == a.len() && a.len() == b.len(),
+        "sub_n: length mismatch"
+    );
+    (kernels().sub_n)(r, a, b)
+}
+
+/// r = a · b; returns the high limb of the product.
+///
+/// # Panics
+/// If `r` and `a` differ in length.
+#[inline]
+pub fn mul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
+    assert_eq!(r.len(), a.len(), "mul_1: length mismatch");
+    (kernels().mul_1)(r, a, b)
+}
+
+/// r += a · b; returns the high limb (the carry out, any value up to `b`).
+///
+/// # Panics
+/// If `r` and `a` differ in length.
+#[inline]
+pub fn addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
+    assert_eq!(r.len(), a.len(), "addmul_1: length mismatch");
+    (kernels().addmul_1)(r, a, b)
+}
+
+/// r -= a · b; returns the high limb still to subtract (the borrow out, any value up to `b`).
+///
+/// # Panics
+/// If `r` and `a` differ in length.
+#[inline]
+pub fn submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
+    assert_eq!(r.len(), a.len(), "submul_1: length mismatch");
+    (kernels().submul_1)(r, a, b)
+}
+
+/// r += b in place; returns the carry (0 or 1).
+///
+/// # Panics
+/// If `r` and `b` differ in length.
+pub fn add_assign_n(r: &mut [Limb], b: &[Limb]) -> Limb {
+    assert_eq!(r.len(), b.len(), "add_assign_n: length mismatch");
+    let mut c = 0;
+    for (r, &b) in r.iter_mut().zip(b) {
+        (*r, c) = limb::adc(*r, b, c);
+    }
+    c
+}
+
+/// r -= b in place; returns the borrow (0 or 1).
+///
+/// # Panics
+/// If `r` and `b` differ in length.
+pub fn sub_assign_n(r: &mut [Limb], b: &[Limb]) -> Limb {
+    assert_eq!(r.len(), b.len(), "sub_assign_n: length mismatch");
+    let mut c = 0;
+    for (r, &b) in r.iter_mut().zip(b) {
+        (*r, c) = limb::sbb(*r, b, c);
+    }
+    c
+}
+
+/// r = a + b for a one-limb `b`; returns the carry (0 or 1). Runs over the whole length.
+///
+/// # Panics
+/// If `r` and `a` differ in length.
+pub fn add_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
+    assert_eq!(r.len(), a.len(), "add_1: length mismatch");
+    let mut c = b;
+    for (r, &a) in r.iter_mut().zip(a) {
+        (*r, c) = limb::adc(a, c, 0);
+    }
+    c
+}
+
+/// r = a - b for a one-limb `b`; returns the borrow (0 or 1). Runs over the whole length.
+///
+/// # Panics
+/// If `r` and `a` differ in length.
+pub fn sub_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
+    assert_eq!(r.len(), a.len(), "sub_1: length mismatch");
+    let mut c = b;
+    for (r, &a) in r.iter_mut().zip(a) {
+        (*r, c) = limb::sbb(a, c, 0);
+    }
+    c
+}
+
+/// r += b in place for a one-limb `b`; returns the carry (0 or 1). Runs over the whole length.
+pub fn add_assign_1(r: &mut [Limb], b: Limb) -> Limb {
+    let mut c = b;
+    for r in r.iter_mut() {
+        (*r, c) = limb::adc(*r, c, 0);
+    }
+    c
+}
+
+/// r -= b in place for a one-limb `b`; returns the borrow (0 or 1). Runs over the whole length.
+pub fn sub_assign_1(r: &mut [Limb], b: Limb) -> Limb {
+    let mut c = b;
+    for r in r.iter_mut() {
+        (*r, c) = limb::sbb(*r, c, 0);
+    }
+    c
+}
+
+/// r = a << cnt (0 ≤ cnt < 64); returns the bits shifted out of the top, in the low bits.
+///
+/// # Panics
+/// If `r` and `a` differ in length or `cnt` ≥ 64.
+pub fn lshift(r: &mut [Limb], a: &[Limb], cnt: u32) -> Limb {
+    assert_eq!(r.len(), a.len(), "lshift: length mismatch");
+    r.copy_from_slice(a);
+    lshift_assign(r, cnt)
+}
+
+/// r = a >> cnt (0 ≤ cnt < 64); returns the bits shifted out of the bottom, in the high bits.
+///
+/// # Panics
+/// If `r` and `a` differ in length or `cnt` ≥ 64.
+pub fn rshift(r: &mut [Limb], a: &[Limb], cnt: u32) -> Limb {
+    assert_eq!(r.len(), a.len(), "rshift: length mismatch");
+    r.copy_from_slice(a);
+    rshift_assign(r, cnt)
+}
+
+/// r <<= cnt in place (0 ≤ cnt < 64); returns the bits shifted out, in the low bits.
+///
+/// # Panics
+/// If `cnt` ≥ 64.
+pub fn lshift_assign(r: &mut [Limb], cnt: u32) -> Limb {
+    assert!(
+        cnt < limb::LIMB_BITS,
+        "lshift: shift count {cnt} out of range"
+    );
+    if cnt == 0 {
+        return 0;
+    }
+    let mut out = 0;
+    for r in r.iter_mut() {
+        let v = *r;
+        *r = (v << cnt) | out;
+        out = v >> (limb::LIMB_BITS - cnt);
+    }
+    out
+}
+
+/// r >>= cnt in place (0 ≤ cnt < 64); returns the bits shifted out, in the high bits.
+///
+/// # Panics
+/// If `cnt` ≥ 64.
+pub fn rshift_assign(r: &mut [Limb], cnt: u32) -> Limb {
+    assert!(
+        cnt < limb::LIMB_BITS,
+        "rshift: shift count {cnt} out of range"
+    );
+    if cnt == 0 {
+        return 0;
+    }
+    let mut out = 0;
+    for r in r.iter_mut().rev() {
+        let v = *r;
+        *r = (v >> cnt) | out;
+        out = v << (limb::LIMB_BITS - cnt);
+    }
+    out
+}
+
+/// r = a · b, schoolbook below the Karatsuba threshold and Karatsuba above it.
+///
+/// # Panics
+/// Unless `a.len() ≥ b.len() ≥ 1` and `r.len() == a.len() + b.len()`.
+pub fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    assert!(
+        a.len() >= b.len() && !b.is_empty(),
+        "mul: need a.len() >= b.len() >= 1"
+    );
+    assert_eq!(
+        r.len(),
+        a.len() + b.len(),
+        "mul: r must hold a.len() + b.len() limbs"
+    );
+    mul::mul(r, a, b);
+}
+
+/// r = a · b by schoolbook rows, whatever the size.
+///
+/// # Panics
+/// Unless `a.len() ≥ b.len() ≥ 1` and `r.len() == a.len() + b.len()`.
+pub fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    assert!(
+        a.len() >= b.len() && !b.is_empty(),
+        "mul_basecase: need a.len() >= b.len() >= 1"
+    );
+    assert_eq!(
+        r.len(),
+        a.len() + b.len(),
+        "mul_basecase: r must hold a.len() + b.len() limbs"
+    );
+    mul::mul_basecase(r, a, b);
+}
+
+/// r = a², faster than `mul(r, a, a)`.
+///
+/// # Panics
+/// Unless `a` is non-empty and `r.len() == 2·a.len()`.
+pub fn sqr(r: &mut [Limb], a: &[Limb]) {
+    assert!(!a.is_empty(), "sqr: a must be non-empty");
+    assert_eq!(r.len(), 2 * a.len(), "sqr: r must hold 2·a.len() limbs");
+    sqr::sqr(r, a);
+}
+
+/// r = a² by the schoolbook square, whatever the size.
+///
+/// # Panics
+/// Unless `a` is non-empty and `r.len() == 2·a.len()`.
+pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
+    assert!(!a.is_empty(), "sqr_basecase: a must be non-empty");
+    assert_eq!(
+        r.len(),
+        2 * a.len(),
+        "sqr_basecase: r must hold 2·a.len() limbs"
+    );
+    sqr::sqr_basecase(r, a);
+}
+
+/// Compares two equal-length numbers, most significant limb first; stops at the first difference.
+///
+/// # Panics
+/// If `a` and `b` differ in length.
+pub fn cmp_vartime(a: &[Limb], b: &[Limb]) -> Ordering {
+    assert_eq!(a.len(), b.len(), "cmp_vartime: length mismatch");
+    a.iter().rev().cmp(b.iter().rev())
+}
+
+/// The length of `a` without its high zero limbs.
+pub fn normalized_len_vartime(a: &[Limb]) -> usize {
+    a.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carries_ripple_through_the_whole_length() {
+        let a = [Limb::MAX; 5];
+        let mut r = [0; 5];
+        assert_eq!(add_1(&mut r, &a, 1), 1);
+        assert_eq!(r, [0; 5]);
+        assert_eq!(sub_1(&mut r, &[0; 5], 1), 1);
+        assert_eq!(r, [Limb::MAX; 5]);
+        let mut s = a;
+        assert_eq!(add_assign_n(&mut s, &[1, 0, 0, 0, 0]), 1);
+        assert_eq!(s, [0; 5]);
+        assert_eq!(sub_assign_n(&mut s, &[1, 0, 0, 0, 0]), 1);
+        assert_eq!(s, a);
+    }
+
+    #[test]
+    fn shifts_move_bits_across_limbs() {
+        let mut r = [0; 2];
+        assert_eq!(lshift(&mut r, &[1 << 63 | 1, 1 << 63], 1), 1);
+        assert_eq!(r, [2, 1]);
+        assert_eq!(rshift(&mut r, &[1, 3], 1), 1 << 63);
+        assert_eq!(r, [1 << 63, 1]);
+        assert_eq!(lshift(&mut r, &[5, 6], 0), 0);
+        assert_eq!(r, [5, 6]);
+    }
+
+    #[test]
+    fn comparison_and_normalised_length() {
+        assert_eq!(cmp_vartime(&[1, 2], &[2, 1]), Ordering::Greater);
+        assert_eq!(cmp_vartime(&[], &[]), Ordering::Equal);
+        assert_eq!(normalized_len_vartime(&[1, 0, 0]), 1);
+        assert_eq!(normalized_len_vartime(&[0, 0]), 0);
+    }
+}
