@@ -12,6 +12,7 @@
 //! depend only on slice lengths. The exceptions carry a `_vartime` suffix and are for public
 //! values only.
 
+pub mod cpu;
 pub mod limb;
 pub mod mpn;
 

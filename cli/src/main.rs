@@ -1,16 +1,41 @@
-//! `rsatool`: RSA key tool and benchmark reports.
+//! `rsatool`: RSA key tool and benchmark reports on rsatool's own constant-time bignum.
 
-use clap::Parser;
+mod cmd;
+mod exit;
+mod report;
+mod timing;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
 
 /// RSA key tool and benchmark reports on rsatool's own constant-time bignum.
 #[derive(Parser, Debug)]
 #[command(name = "rsatool", version, about, long_about = None)]
-struct Cli {}
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-fn main() {
-    let _cli = Cli::parse();
-    println!(
-        "rsatool {}: no subcommand yet; see `rsatool --help`.",
-        env!("CARGO_PKG_VERSION")
-    );
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// GMP-style kernel timing: seconds per call, or cycles per limb with -C.
+    Speed(cmd::speed::Args),
+    /// The MPI library's multiply-versus-square table.
+    Mulsqr(cmd::mulsqr::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Speed(args) => cmd::speed::run(&args),
+        Command::Mulsqr(args) => cmd::mulsqr::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("rsatool: {failure}");
+            failure.exit_code()
+        }
+    }
 }

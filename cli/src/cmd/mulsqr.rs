@@ -1,0 +1,99 @@
+//! `rsatool mulsqr`: the MPI library's multiply-versus-square table.
+
+use bignum::Limb;
+use bignum::mpn;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use serde_json::json;
+
+use crate::cmd::args::{BitsList, parse_bits_list};
+use crate::exit::CmdResult;
+use crate::report::{self, outln};
+use crate::timing::seconds_of;
+
+/// Multiply versus square per operand size, like the MPI library's `mulsqr`.
+///
+/// Example: `rsatool mulsqr --bits 512,1024,2048 --count 20000`
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Operand sizes in bits (multiples of 64)
+    #[arg(long, value_parser = parse_bits_list, default_value = "64,128,256,512,1024,2048")]
+    bits: BitsList,
+    /// Operations timed per size, for each of multiply and square
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    count: u64,
+    /// Seed of the random operands
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object instead of the table
+    #[arg(long)]
+    json: bool,
+}
+
+/// Total seconds of `count` calls, best of three runs.
+fn best_total(count: u64, f: &mut dyn FnMut()) -> f64 {
+    (0..3)
+        .map(|_| {
+            seconds_of(|| {
+                for _ in 0..count {
+                    f();
+                }
+            })
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Runs `rsatool mulsqr`.
+pub fn run(args: &Args) -> CmdResult {
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut rows = Vec::new();
+    if !args.json {
+        outln!(
+            "mulsqr: multiply vs square, {} operations per size, back end {}, seed {}",
+            args.count,
+            mpn::kernels().name,
+            args.seed
+        );
+        outln!(
+            "{:>6} {:>12} {:>12} {:>14} {:>12} {:>12}",
+            "bits",
+            "mul total s",
+            "sqr total s",
+            "faster",
+            "mul/op ns",
+            "sqr/op ns"
+        );
+    }
+    for &bits in &args.bits.0 {
+        let n = bits >> 6;
+        let a: Vec<Limb> = (0..n).map(|_| rng.next_u64()).collect();
+        let b: Vec<Limb> = (0..n).map(|_| rng.next_u64()).collect();
+        let mut r = vec![0; 2 * n];
+        let mul = best_total(args.count, &mut || mpn::mul(&mut r, &a, &b));
+        let sqr = best_total(args.count, &mut || mpn::sqr(&mut r, &a));
+        let (mul_op, sqr_op) = (mul / args.count as f64, sqr / args.count as f64);
+        if args.json {
+            rows.push(
+                json!({"bits": bits, "count": args.count, "mul_seconds": mul_op,
+                "sqr_seconds": sqr_op}),
+            );
+        } else {
+            let faster = if sqr <= mul {
+                format!("sqr {:5.1}%", 100.0 * (mul - sqr) / mul)
+            } else {
+                format!("mul {:5.1}%", 100.0 * (sqr - mul) / sqr)
+            };
+            outln!(
+                "{bits:>6} {mul:>12.6} {sqr:>12.6} {faster:>14} {:>12.1} {:>12.1}",
+                mul_op * 1e9,
+                sqr_op * 1e9
+            );
+        }
+    }
+    if args.json {
+        report::json::print(
+            &json!({"backend": mpn::kernels().name, "seed": args.seed, "rows": rows}),
+        );
+    }
+    Ok(())
+}

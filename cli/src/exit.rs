@@ -1,0 +1,52 @@
+//! Errors as the command line reports them: one line on stderr and an exit code.
+//!
+//! Exit codes (DESIGN.md): 0 success; 1 a signature found invalid, a ciphertext rejected, or a
+//! number found composite; 2 any other error (bad arguments, unreadable input, I/O).
+
+use std::fmt;
+use std::process::ExitCode;
+
+/// A failed command: what to print and how to exit.
+#[derive(Debug)]
+pub enum Failure {
+    /// The answer is "no" (invalid signature, rejected ciphertext, composite): exit 1.
+    #[expect(
+        dead_code,
+        reason = "verify, decrypt and prime --check use it as they land"
+    )]
+    Negative(String),
+    /// Anything else that went wrong: exit 2.
+    Error(String),
+}
+
+impl Failure {
+    /// A usage or I/O error with this message.
+    pub fn error(msg: impl Into<String>) -> Self {
+        Failure::Error(msg.into())
+    }
+
+    /// The process exit code for this failure.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            Failure::Negative(_) => ExitCode::from(1),
+            Failure::Error(_) => ExitCode::from(2),
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Negative(m) | Failure::Error(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Error(format!("I/O error: {e}"))
+    }
+}
+
+/// `Result` of a subcommand.
+pub type CmdResult = Result<(), Failure>;

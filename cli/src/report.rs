@@ -1,0 +1,24 @@
+//! Report formatting shared by the benchmark commands: text tables and `--json` output.
+
+pub mod json;
+
+use std::io::Write;
+
+/// Writes one line on stdout, like `println!`, but a reader that went away (`rsatool speed |
+/// head`) ends the process quietly instead of with a panic.
+pub fn line(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("rsatool: cannot write to stdout: {e}");
+        std::process::exit(2);
+    }
+}
+
+/// `println!` through [`line`].
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::report::line(&format!($($arg)*)) };
+}
+pub(crate) use outln;
