@@ -6,12 +6,16 @@
 //! 2. [`mpn`]: kernels on limb slices (add, sub, multiply-accumulate, shifts, multiply, square,
 //!    division), with a run-time chosen back end.
 //!
+//! [`cpu`] detects the CPU features once and hands out the proof tokens that gate the
+//! assembly back ends of `mpn`.
+//!
 //! # What is constant-time
 //!
 //! `limb` and `mpn` are constant-time by default: their running time and memory access pattern
 //! depend only on slice lengths. The exceptions carry a `_vartime` suffix and are for public
 //! values only.
 
+pub mod cpu;
 pub mod limb;
 pub mod mpn;
 
