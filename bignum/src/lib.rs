@@ -6,6 +6,9 @@
 //! 2. [`mpn`]: kernels on limb slices (add, sub, multiply-accumulate, shifts, multiply, square,
 //!    division), with a run-time chosen back end.
 //!
+//! [`cpu`] detects the CPU features once and hands out the proof tokens that gate the
+//! assembly back ends of `mpn`.
+//!
 //! # What is constant-time
 //!
 //! `limb` and `mpn` are constant-time by default: their running time and memory access pattern

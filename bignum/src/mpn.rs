@@ -16,6 +16,8 @@
 mod mul;
 mod portable;
 mod sqr;
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
 
 use core::cmp::Ordering;
 use std::sync::OnceLock;
@@ -50,9 +52,21 @@ pub const PORTABLE: Kernels = Kernels {
     submul_1: portable::submul_1,
 };
 
-/// Every back end this CPU can run, portable first.
+/// Every back end this CPU can run, portable first, then faster ones in order of preference
+/// (`adx` when the CPU has BMI2 and ADX).
 pub fn all_available() -> Vec<&'static Kernels> {
-    vec![&PORTABLE]
+    let mut available = vec![&PORTABLE];
+    #[cfg(target_arch = "x86_64")]
+    if let Some(adx) = crate::cpu::adx() {
+        available.push(x86_64::kernels(adx));
+    }
+    available
+}
+
+/// The back end called `name` (`"portable"`, `"adx"`), if this CPU can run it: for tests and
+/// benchmarks that compare back ends. Ordinary code uses [`kernels`] (or the functions here).
+pub fn by_name(name: &str) -> Option<&'static Kernels> {
+    all_available().into_iter().find(|k| k.name == name)
 }
 
 /// The back end in use, chosen once: `BIGNUM_BACKEND=<name>` picks one by name (an unknown or
