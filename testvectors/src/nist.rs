@@ -163,6 +163,15 @@ fn finish_group(group: &mut Option<PartialGroup>, groups: &mut Vec<SigGenGroup>)
     if g.vectors.is_empty() {
         return Err(Error::parse(g.line, "key has no signature record"));
     }
+    // Signature generation gives k-byte signatures, k the modulus length. Checking it here
+    // catches a file cut inside its last value.
+    let k_len = g.n.iter().skip_while(|&&b| b == 0).count();
+    if let Some(v) = g.vectors.iter().find(|v| v.s.len() != k_len) {
+        return Err(Error::parse(
+            v.line,
+            format!("`S` is {} bytes long, the modulus {k_len}", v.s.len()),
+        ));
+    }
     groups.push(SigGenGroup {
         line: g.line,
         mod_bits: g.mod_bits,
@@ -185,7 +194,8 @@ fn decode_value(line: usize, name: &str, value: &str) -> Result<Vec<u8>> {
 /// [`Error::Parse`] naming the line, for: a line that is neither a comment, a `[...]` header
 /// nor `name = value`; an unknown name; bad hex (odd length, bad digit); an unknown `SHAAlg`;
 /// a key or record outside a `[mod = N]` section or key; a duplicated field; a key without `e`
-/// or without records; a record without `Msg` or `S`; a file without any record.
+/// or without records; a record without `Msg` or `S`; an `S` whose length is not the
+/// modulus length; a file without any record.
 pub fn parse_sig_gen(text: &str) -> Result<SigGenFile> {
     let mut salt_len = None;
     let mut mod_bits: Option<usize> = None;
@@ -337,6 +347,8 @@ mod tests {
     fn malformed_input_is_an_error_naming_the_line() {
         // Odd-length hex.
         assert_eq!(err_line(&SAMPLE.replace("S = 0a0b", "S = 0a0")), 13);
+        // S shorter than the modulus (a file cut inside its last value).
+        assert_eq!(err_line(&SAMPLE.replace("S = 0a0b", "S = 0a")), 10);
         // Missing S in the first record: reported at its SHAAlg line.
         assert_eq!(err_line(&SAMPLE.replace("S = 0a0b\r\n", "")), 10);
         // Truncated: the last record loses its S.

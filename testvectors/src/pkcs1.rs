@@ -284,6 +284,19 @@ fn finish_key(key: Option<PartialKey>, keys: &mut Vec<KeyVectors<RawExample>>) -
     if k.examples.is_empty() {
         return Err(Error::parse(line, "key has no example"));
     }
+    // RFC 8017: ciphertexts and signatures are k bytes, k the modulus length. Checking it
+    // here catches a file cut inside its last value.
+    let k_len = n.iter().skip_while(|&&b| b == 0).count();
+    if let Some(ex) = k
+        .examples
+        .iter()
+        .find(|ex| ex.output.as_ref().is_some_and(|o| o.len() != k_len))
+    {
+        return Err(Error::parse(
+            ex.line,
+            format!("output is not {k_len} bytes long, the modulus length"),
+        ));
+    }
     keys.push(KeyVectors {
         key: PrivateKey {
             line,
@@ -450,7 +463,8 @@ fn convert<V>(
 ///
 /// [`Error::Parse`] naming the line: bad hex (odd-length or non-hex token), bytes outside a
 /// field, an unknown or duplicated field, a key missing a part, public and private parts that
-/// disagree, an example without seed or ciphertext, no key at all.
+/// disagree, an example without seed or ciphertext, a ciphertext (or signature) whose length
+/// is not the modulus length, no key at all.
 pub fn parse_oaep_vect(text: &str) -> Result<Vec<KeyVectors<OaepVector>>> {
     let scheme = Scheme {
         message: "Message",
@@ -657,6 +671,11 @@ mod tests {
         assert_eq!(
             err_line(&SAMPLE.replace("ff ee", "ff zz")),
             line_of("ff ee")
+        );
+        // Ciphertext shorter than the modulus: reported at the example's message.
+        assert_eq!(
+            err_line(&SAMPLE.replace("ff ee", "ff")),
+            line_of("# Message:")
         );
         // Missing key part: reported at the key heading.
         assert_eq!(err_line(&SAMPLE.replace("# Prime 2: \r\n04\r\n", "")), 3);
