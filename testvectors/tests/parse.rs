@@ -746,3 +746,134 @@ fn wycheproof_primality_set_loads_and_its_primes_pass_fermat() {
     report(wyche::PRIMALITY_SET, c);
     assert!(c.valid > 0 && c.invalid > 0);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Data files as documented
+
+/// Every data file is listed in `data/SOURCES.md` with its size in bytes, and has that size
+/// (a line-ending conversion or a truncated copy changes it).
+#[test]
+fn data_files_have_the_sizes_sources_md_states() {
+    let sources = read("SOURCES.md");
+    // The file table comes before the Wycheproof counts.
+    let files_part = &sources[..sources.find("### Wycheproof").unwrap()];
+    let mut listed = BTreeMap::new();
+    for row in files_part.lines().filter(|l| l.starts_with("| `")) {
+        let cols: Vec<&str> = row.split('|').map(str::trim).collect();
+        let sizes: Vec<&str> = cols[2].split(", ").collect();
+        if sizes
+            .iter()
+            .any(|s| s.is_empty() || !s.chars().all(|c| c.is_ascii_digit() || c == ','))
+        {
+            continue; // the origin table: its second column is a path
+        }
+        let names: Vec<&str> = cols[1].split('`').skip(1).step_by(2).collect();
+        assert_eq!(names.len(), sizes.len(), "{row}");
+        let dir = names[0].rsplit_once('/').map_or("", |(d, _)| d);
+        for (name, size) in names.iter().zip(&sizes) {
+            let path = if name.contains('/') {
+                (*name).to_owned()
+            } else {
+                format!("{dir}/{name}")
+            };
+            listed.insert(path, size.replace(',', "").parse::<u64>().unwrap());
+        }
+    }
+    let mut found = Vec::new();
+    let mut stack = vec![data_dir()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path
+                    .strip_prefix(data_dir())
+                    .unwrap()
+                    .to_str()
+                    .unwrap()
+                    .replace('\\', "/");
+                let name = rel.rsplit('/').next().unwrap();
+                if !matches!(name, "README.md" | "SOURCES.md" | ".gitattributes") {
+                    found.push(rel);
+                }
+            }
+        }
+    }
+    found.sort();
+    assert_eq!(
+        found,
+        listed.keys().cloned().collect::<Vec<_>>(),
+        "files vs SOURCES.md"
+    );
+    for (rel, size) in &listed {
+        let got = std::fs::metadata(data_dir().join(rel)).unwrap().len();
+        assert_eq!(got, *size, "{rel}");
+    }
+}
+
+/// Standard base64 (RFC 4648 §4), whitespace ignored. Test helper, not for untrusted input.
+fn base64_decode(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for c in text
+        .bytes()
+        .filter(|c| !c.is_ascii_whitespace() && *c != b'=')
+    {
+        let v = ALPHABET.iter().position(|&a| a == c).expect("base64 digit");
+        acc = (acc << 6) | u32::try_from(v).unwrap();
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push(u8::try_from((acc >> bits) & 0xff).unwrap());
+        }
+    }
+    out
+}
+
+/// Each PEM key file decodes to the bytes of its DER twin, under the label its format needs.
+#[test]
+fn key_files_pem_bodies_equal_their_der_twins() {
+    for (pem, label, der) in [
+        (
+            "keys/PKCS8/unenc-rsa-pkcs8.pem",
+            "PRIVATE KEY",
+            "keys/DER_Serialization/unenc-rsa-pkcs8.der",
+        ),
+        (
+            "keys/PKCS8/unenc-rsa-pkcs8.pub.pem",
+            "PUBLIC KEY",
+            "keys/DER_Serialization/unenc-rsa-pkcs8.pub.der",
+        ),
+        (
+            "keys/public/PKCS1/rsa.pub.pem",
+            "RSA PUBLIC KEY",
+            "keys/public/PKCS1/rsa.pub.der",
+        ),
+        (
+            "keys/Traditional_OpenSSL_Serialization/testrsa.pem",
+            "RSA PRIVATE KEY",
+            "keys/DER_Serialization/testrsa.der",
+        ),
+        (
+            "keys/PEM_Serialization/rsa_public_key.pem",
+            "PUBLIC KEY",
+            "keys/DER_Serialization/rsa_public_key.der",
+        ),
+    ] {
+        let text = read(pem);
+        let begin = format!("-----BEGIN {label}-----");
+        let end = format!("-----END {label}-----");
+        let start = text.find(&begin).expect(pem) + begin.len();
+        let stop = text[start..].find(&end).expect(pem) + start;
+        let der_bytes = std::fs::read(data_dir().join(der)).unwrap();
+        assert_eq!(
+            base64_decode(&text[start..stop]),
+            der_bytes,
+            "{pem} vs {der}"
+        );
+        // Every DER file is one SEQUENCE with a long-form length covering the whole file.
+        assert_eq!(der_bytes[0], 0x30, "{der}");
+    }
+}
