@@ -35,5 +35,18 @@ fn printing(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, division, printing);
+/// Variable-time modular exponentiation with a full-size 1024-bit exponent and modulus.
+fn pow_mod(c: &mut Criterion) {
+    let mut m = benches::limbs(4, 16);
+    m[15] |= 1 << 63;
+    m[0] |= 1;
+    let m = Nat::from_limbs(&m);
+    let base = Nat::from_limbs(&benches::limbs(5, 16)) % &m;
+    let exp = Nat::from_limbs(&benches::limbs(6, 16));
+    c.bench_function("nat/pow_mod/1024", |b| {
+        b.iter(|| black_box(&base).pow_mod(black_box(&exp), black_box(&m)))
+    });
+}
+
+criterion_group!(benches, division, printing, pow_mod);
 criterion_main!(benches);

@@ -13,6 +13,7 @@
 
 mod fmt;
 mod ops;
+mod pow;
 mod rand;
 
 use core::cmp::Ordering;
@@ -25,6 +26,22 @@ use crate::mpn;
 /// # Constant time
 /// No: every operation on a `Nat` takes time (and allocates memory) that depends on the values,
 /// not only on their sizes. Use it for public values only.
+///
+/// # Examples
+///
+/// ```
+/// use bignum::Nat;
+///
+/// let n: Nat = "0xC5A1".parse()?; // 50593
+/// let e = Nat::from(65537u64);
+/// let c = Nat::from(42u64).pow_mod(&e, &n);
+/// assert!(c < n);
+/// assert_eq!((&n * 2u64 + 1u64).to_string(), "101187");
+/// assert_eq!(format!("{:#x}", n >> 8), "0xc5");
+/// assert_eq!(Nat::from(12u64).gcd(&Nat::from(18u64)), Nat::from(6u64));
+/// assert_eq!(Nat::from_be_bytes(&[1, 0]).to_be_bytes_padded(4), Some(vec![0, 0, 1, 0]));
+/// # Ok::<(), bignum::Error>(())
+/// ```
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct Nat {
     /// Little-endian limbs with no high zero limb (empty for zero).
@@ -372,47 +389,6 @@ impl Nat {
             a >>= z;
         }
         a << za.min(zb)
-    }
-
-    /// self^exp mod m, by a 4-bit fixed window of multiplications and squarings, each reduced by
-    /// [`mpn::div_qr_vartime`]. 0⁰ is 1 (so the result is 1 mod m).
-    ///
-    /// # Constant time
-    /// No: variable time in the base, the exponent and the modulus; for public values only (an
-    /// RSA public operation, a primality test on a public candidate). For a secret exponent or
-    /// base use the constant-time `modular` exponentiation.
-    ///
-    /// # Panics
-    /// If `m` is zero.
-    pub fn pow_mod(&self, exp: &Nat, m: &Nat) -> Nat {
-        if m.is_zero() {
-            division_by_zero();
-        }
-        if m.is_one() {
-            return Nat::ZERO;
-        }
-        let base = self % m;
-        // table[i] = base^i mod m for the 4-bit window digits.
-        let mut table = Vec::with_capacity(16);
-        table.push(Nat::one());
-        for i in 1..16 {
-            let next = &(&table[i - 1] * &base) % m;
-            table.push(next);
-        }
-        let mut r = Nat::one();
-        let digits = exp.bits().div_ceil(4);
-        for i in (0..digits).rev() {
-            if !r.is_one() {
-                for _ in 0..4 {
-                    r = &r.square() % m;
-                }
-            }
-            let digit = (0..4).fold(0, |acc, b| acc | (usize::from(exp.bit(4 * i + b)) << b));
-            if digit != 0 {
-                r = &(&r * &table[digit]) % m;
-            }
-        }
-        r
     }
 
     /// self².
