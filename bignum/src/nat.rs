@@ -56,10 +56,16 @@ const fn split_bits(n: usize) -> (usize, u32) {
 }
 
 impl Nat {
-    /// Zero.
+    /// Zero (no limbs).
+    ///
+    /// # Constant time
+    /// Like every `Nat`: for public values only.
     pub const ZERO: Nat = Nat { limbs: Vec::new() };
 
     /// One.
+    ///
+    /// # Constant time
+    /// Like every `Nat`: for public values only.
     pub fn one() -> Nat {
         Nat { limbs: vec![1] }
     }
