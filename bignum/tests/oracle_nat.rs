@@ -455,8 +455,8 @@ fn random_below_is_roughly_uniform_on_a_small_bound() {
 
 #[test]
 fn number_with_many_digits_prints_like_num_bigint() {
-    // 10^k and 10^k - 1 around the 19-digit chunk boundaries.
-    for k in [18u32, 19, 20, 37, 38, 39, 57, 190] {
+    // 10^k and 10^k ± 1 around the 19- and 38-digit chunk boundaries.
+    for k in [1u32, 18, 19, 20, 37, 38, 39, 57, 75, 76, 77, 190, 1234] {
         let p = BigUint::from(10u8).pow(k);
         for v in [p.clone() - 1u8, p.clone(), p + 1u8] {
             let x = Nat::from_limbs(&v.to_u64_digits());
