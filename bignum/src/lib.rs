@@ -5,6 +5,8 @@
 //! 1. [`limb`]: the machine word, wide multiply, add/sub with carry, masks.
 //! 2. [`mpn`]: kernels on limb slices (add, sub, multiply-accumulate, shifts, multiply, square,
 //!    division), with a run-time chosen back end.
+//! 3. [`Nat`]: an owned natural number for PUBLIC values, variable time: parsing and printing,
+//!    the `std::ops` operators, division, gcd, bit operations, `pow_mod`, random values.
 //!
 //! [`cpu`] detects the CPU features once and hands out the proof tokens that gate the
 //! assembly back ends of `mpn`.
@@ -20,6 +22,8 @@ pub mod limb;
 pub mod mpn;
 
 mod error;
+mod nat;
 
 pub use error::{Error, Result};
 pub use limb::Limb;
+pub use nat::Nat;

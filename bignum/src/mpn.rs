@@ -13,6 +13,7 @@
 //! The public functions here `assert!` their length preconditions (documented on each) and panic
 //! when a caller breaks them; they never read or write out of bounds.
 
+mod div;
 mod mul;
 mod portable;
 mod sqr;
@@ -330,6 +331,56 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
         "sqr_basecase: r must hold 2·a.len() limbs"
     );
     sqr::sqr_basecase(r, a);
+}
+
+/// q = ⌊a / d⌋ and r = a mod d, by Knuth's Algorithm D with a normalised divisor and
+/// Möller–Granlund 3-by-2 reciprocal steps.
+///
+/// `q` gets `a.len() - d.len() + 1` limbs (high zero limbs included), `r` gets `d.len()` limbs.
+/// `a` may have high zero limbs; `d` must not.
+///
+/// # Constant time
+/// No: variable time, for public values only. Time and memory access depend on the values of
+/// `a` and `d` (the normalising shift, rare correction steps), not only their lengths. Never use
+/// it with a secret dividend or divisor.
+///
+/// # Panics
+/// If `d` is empty or its top limb is zero, if `a.len() < d.len()`, or unless
+/// `q.len() == a.len() - d.len() + 1` and `r.len() == d.len()`.
+pub fn div_qr_vartime(q: &mut [Limb], r: &mut [Limb], a: &[Limb], d: &[Limb]) {
+    assert!(
+        d.last().is_some_and(|&top| top != 0),
+        "div_qr_vartime: divisor must be non-empty with a non-zero top limb"
+    );
+    assert!(
+        a.len() >= d.len(),
+        "div_qr_vartime: need a.len() >= d.len()"
+    );
+    assert_eq!(
+        q.len(),
+        a.len() - d.len() + 1,
+        "div_qr_vartime: q must hold a.len() - d.len() + 1 limbs"
+    );
+    assert_eq!(
+        r.len(),
+        d.len(),
+        "div_qr_vartime: r must hold d.len() limbs"
+    );
+    div::div_qr(q, r, a, d);
+}
+
+/// q = ⌊a / d⌋ for a one-limb divisor; returns a mod d.
+///
+/// # Constant time
+/// No: variable time, for public values only (the normalising shift and correction steps depend
+/// on the values).
+///
+/// # Panics
+/// If `d` is zero or `q` and `a` differ in length.
+pub fn div_1_vartime(q: &mut [Limb], a: &[Limb], d: Limb) -> Limb {
+    assert!(d != 0, "div_1_vartime: division by zero");
+    assert_eq!(q.len(), a.len(), "div_1_vartime: length mismatch");
+    div::div_1(q, a, d)
 }
 
 /// Compares two equal-length numbers, most significant limb first; stops at the first difference.

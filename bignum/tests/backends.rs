@@ -8,8 +8,6 @@
 //! `r` aliasing `a` cannot be expressed through the safe API (`&mut` and `&` to the same
 //! limbs), so there is no aliasing case to test.
 
-// common::big splits limbs into u32 halves on purpose; its `as u32` trips the workspace lint.
-#[allow(clippy::cast_possible_truncation)]
 mod common;
 
 use bignum::Limb;
