@@ -13,3 +13,6 @@ pub fn limbs(seed: u64, n: usize) -> Vec<bignum::Limb> {
         })
         .collect()
 }
+
+#[cfg(feature = "peers")]
+pub mod gmp;
