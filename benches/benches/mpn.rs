@@ -15,7 +15,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 const ADDMUL_LIMBS: [usize; 5] = [10, 32, 100, 316, 1000];
 const MULSQR_BITS: [usize; 7] = [64, 128, 256, 512, 1024, 2048, 4096];
 /// Around the Karatsuba thresholds, in limbs.
-const TUNE_LIMBS: [usize; 14] = [8, 12, 16, 20, 24, 28, 32, 36, 40, 48, 56, 64, 80, 96];
+const TUNE_LIMBS: [usize; 13] = [24, 32, 40, 44, 48, 56, 64, 72, 80, 88, 96, 112, 128];
 
 fn addmul_1(c: &mut Criterion) {
     let mut g = c.benchmark_group("mpn/addmul_1");
@@ -33,67 +33,45 @@ fn addmul_1(c: &mut Criterion) {
     g.finish();
 }
 
+/// `mul` and `sqr` of the same operand size run one after the other, so that the square's gain
+/// is measured under the same load.
 fn mul_sqr(c: &mut Criterion) {
     let backend = mpn::kernels().name;
-    let mut g = c.benchmark_group("mpn/mul");
     for bits in MULSQR_BITS {
         let n = bits >> 6;
         let a = benches::limbs(4, n);
         let b = benches::limbs(5, n);
         let mut r = vec![0; 2 * n];
-        g.bench_with_input(BenchmarkId::new(backend, bits), &bits, |bench, _| {
+        c.bench_function(&format!("mpn/mul/{backend}/{bits}"), |bench| {
             bench.iter(|| mpn::mul(black_box(&mut r), black_box(&a), black_box(&b)));
         });
-    }
-    g.finish();
-    let mut g = c.benchmark_group("mpn/sqr");
-    for bits in MULSQR_BITS {
-        let n = bits >> 6;
-        let a = benches::limbs(4, n);
-        let mut r = vec![0; 2 * n];
-        g.bench_with_input(BenchmarkId::new(backend, bits), &bits, |bench, _| {
+        c.bench_function(&format!("mpn/sqr/{backend}/{bits}"), |bench| {
             bench.iter(|| mpn::sqr(black_box(&mut r), black_box(&a)));
         });
     }
-    g.finish();
 }
 
 /// Schoolbook against one Karatsuba step (schoolbook below it) at each size: the crossover is
-/// the threshold.
+/// the threshold. The four run interleaved, size by size, so that load on a shared machine
+/// drifts less between the two sides of a comparison.
 fn thresholds(c: &mut Criterion) {
     let backend = mpn::kernels().name;
-    type Mul = fn(&mut [bignum::Limb], &[bignum::Limb], &[bignum::Limb]);
-    type Sqr = fn(&mut [bignum::Limb], &[bignum::Limb]);
-    let muls: [(&str, Mul); 2] = [
-        ("mpn/mul_basecase", mpn::mul_basecase),
-        ("mpn/mul_karatsuba", mpn::mul_karatsuba),
-    ];
-    for (group, f) in muls {
-        let mut g = c.benchmark_group(group);
-        for n in TUNE_LIMBS {
-            let a = benches::limbs(6, n);
-            let b = benches::limbs(7, n);
-            let mut r = vec![0; 2 * n];
-            g.bench_with_input(BenchmarkId::new(backend, n), &n, |bench, _| {
-                bench.iter(|| f(black_box(&mut r), black_box(&a), black_box(&b)));
-            });
-        }
-        g.finish();
-    }
-    let sqrs: [(&str, Sqr); 2] = [
-        ("mpn/sqr_basecase", mpn::sqr_basecase),
-        ("mpn/sqr_karatsuba", mpn::sqr_karatsuba),
-    ];
-    for (group, f) in sqrs {
-        let mut g = c.benchmark_group(group);
-        for n in TUNE_LIMBS {
-            let a = benches::limbs(6, n);
-            let mut r = vec![0; 2 * n];
-            g.bench_with_input(BenchmarkId::new(backend, n), &n, |bench, _| {
-                bench.iter(|| f(black_box(&mut r), black_box(&a)));
-            });
-        }
-        g.finish();
+    for n in TUNE_LIMBS {
+        let a = benches::limbs(6, n);
+        let b = benches::limbs(7, n);
+        let mut r = vec![0; 2 * n];
+        c.bench_function(&format!("mpn/mul_basecase/{backend}/{n}"), |bench| {
+            bench.iter(|| mpn::mul_basecase(black_box(&mut r), black_box(&a), black_box(&b)));
+        });
+        c.bench_function(&format!("mpn/mul_karatsuba/{backend}/{n}"), |bench| {
+            bench.iter(|| mpn::mul_karatsuba(black_box(&mut r), black_box(&a), black_box(&b)));
+        });
+        c.bench_function(&format!("mpn/sqr_basecase/{backend}/{n}"), |bench| {
+            bench.iter(|| mpn::sqr_basecase(black_box(&mut r), black_box(&a)));
+        });
+        c.bench_function(&format!("mpn/sqr_karatsuba/{backend}/{n}"), |bench| {
+            bench.iter(|| mpn::sqr_karatsuba(black_box(&mut r), black_box(&a)));
+        });
     }
 }
 
