@@ -286,7 +286,7 @@ pub const fn mul_scratch_len(an: usize, bn: usize) -> usize {
     mul::mul_scratch_len(an, bn)
 }
 
-/// r = a · b like [`mul`], with caller-provided scratch instead of an allocation. The scratch
+/// r = a · b like [`mul()`], with caller-provided scratch instead of an allocation. The scratch
 /// holds secret intermediate values afterwards: wipe it (e.g. keep it in
 /// `zeroize::Zeroizing`).
 ///
@@ -319,7 +319,7 @@ pub const fn sqr_scratch_len(n: usize) -> usize {
     sqr::sqr_scratch_len(n)
 }
 
-/// r = a² like [`sqr`], with caller-provided scratch instead of an allocation. The scratch holds
+/// r = a² like [`sqr()`], with caller-provided scratch instead of an allocation. The scratch holds
 /// secret intermediate values afterwards: wipe it (e.g. keep it in `zeroize::Zeroizing`).
 ///
 /// # Constant time
