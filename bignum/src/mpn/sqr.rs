@@ -27,9 +27,13 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     r[2 * n - 1] = 0;
     if n > 1 {
         r[n] = (k.mul_1)(&mut r[1..n], &a[1..], a[0]);
-        for i in 1..n - 1 {
+        for i in 1..n.saturating_sub(2) {
             r[n + i] = (k.addmul_1)(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
         }
+    }
+    if n > 2 {
+        // The last row is one product: done here rather than through a call.
+        (r[2 * n - 3], r[2 * n - 2]) = limb::mac(r[2 * n - 3], a[n - 1], a[n - 2], 0);
     }
 
     // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
