@@ -17,8 +17,11 @@ mod div;
 mod mul;
 mod portable;
 mod sqr;
+mod tune;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
+
+pub use tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD, mul_karatsuba, sqr_karatsuba};
 
 use core::cmp::Ordering;
 use std::sync::OnceLock;
@@ -290,6 +293,67 @@ pub fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
         "mul: r must hold a.len() + b.len() limbs"
     );
     mul::mul(r, a, b);
+}
+
+/// Scratch limbs [`mul_with_scratch`] needs for an `an`-limb by `bn`-limb product
+/// (`an ≥ bn`); 0 below [`KARATSUBA_MUL_THRESHOLD`].
+pub const fn mul_scratch_len(an: usize, bn: usize) -> usize {
+    mul::mul_scratch_len(an, bn)
+}
+
+/// r = a · b like [`mul()`], with caller-provided scratch instead of an allocation. The scratch
+/// holds secret intermediate values afterwards: wipe it (e.g. keep it in
+/// `zeroize::Zeroizing`).
+///
+/// # Constant time
+/// Time and memory accesses depend on the lengths only.
+///
+/// # Panics
+/// Unless `a.len() ≥ b.len() ≥ 1`, `r.len() == a.len() + b.len()` and
+/// `scratch.len() ≥ mul_scratch_len(a.len(), b.len())`.
+pub fn mul_with_scratch(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
+    assert!(
+        a.len() >= b.len() && !b.is_empty(),
+        "mul_with_scratch: need a.len() >= b.len() >= 1"
+    );
+    assert_eq!(
+        r.len(),
+        a.len() + b.len(),
+        "mul_with_scratch: r must hold a.len() + b.len() limbs"
+    );
+    assert!(
+        scratch.len() >= mul_scratch_len(a.len(), b.len()),
+        "mul_with_scratch: scratch too short"
+    );
+    mul::mul_with_scratch(r, a, b, scratch);
+}
+
+/// Scratch limbs [`sqr_with_scratch`] needs for an `n`-limb square; 0 below
+/// [`KARATSUBA_SQR_THRESHOLD`].
+pub const fn sqr_scratch_len(n: usize) -> usize {
+    sqr::sqr_scratch_len(n)
+}
+
+/// r = a² like [`sqr()`], with caller-provided scratch instead of an allocation. The scratch holds
+/// secret intermediate values afterwards: wipe it (e.g. keep it in `zeroize::Zeroizing`).
+///
+/// # Constant time
+/// Time and memory accesses depend on the length only.
+///
+/// # Panics
+/// Unless `a` is non-empty, `r.len() == 2·a.len()` and `scratch.len() ≥ sqr_scratch_len(a.len())`.
+pub fn sqr_with_scratch(r: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
+    assert!(!a.is_empty(), "sqr_with_scratch: a must be non-empty");
+    assert_eq!(
+        r.len(),
+        2 * a.len(),
+        "sqr_with_scratch: r must hold 2·a.len() limbs"
+    );
+    assert!(
+        scratch.len() >= sqr_scratch_len(a.len()),
+        "sqr_with_scratch: scratch too short"
+    );
+    sqr::sqr_with_scratch(r, a, scratch);
 }
 
 /// r = a · b by schoolbook rows, whatever the size.
