@@ -5,6 +5,8 @@
 //! 1. [`limb`]: the machine word, wide multiply, add/sub with carry, masks.
 //! 2. [`mpn`]: kernels on limb slices (add, sub, multiply-accumulate, shifts, multiply, square,
 //!    division), with a run-time chosen back end.
+//! 3. [`modular`]: constant-time Montgomery arithmetic modulo an odd (possibly secret) modulus:
+//!    multiply, square, exponentiation, inversion; and constant-time gcd/division helpers.
 //!
 //! # What is constant-time
 //!
@@ -13,6 +15,7 @@
 //! values only.
 
 pub mod limb;
+pub mod modular;
 pub mod mpn;
 
 mod error;
