@@ -10,10 +10,20 @@ use subtle::Choice;
 
 use crate::limb::{self, Limb};
 
+/// All-ones if `bit` is 1, zero if 0, hidden from the optimiser.
+///
+/// `limb::mask` alone lets LLVM see that the mask is 0 or all-ones and turn `x & mask` back
+/// into a branch or a jump over a loop (the valgrind check caught exactly that, in the table
+/// gather, the gcd and the conditional additions); `black_box` makes the mask an opaque value.
+#[inline(always)]
+pub(crate) fn mask(bit: Limb) -> Limb {
+    core::hint::black_box(limb::mask(bit))
+}
+
 /// The mask (all-ones or zero) of a [`Choice`].
 #[inline(always)]
 pub(crate) fn mask_of(c: Choice) -> Limb {
-    limb::mask(Limb::from(c.unwrap_u8()))
+    mask(Limb::from(c.unwrap_u8()))
 }
 
 /// The [`Choice`] of a 0/1 limb.
@@ -119,7 +129,7 @@ pub(crate) fn lt(a: &[Limb], b: &[Limb]) -> Limb {
 #[inline]
 pub(crate) fn reduce_once(r: &mut [Limb], hi: Limb, m: &[Limb]) {
     let borrow = lt(r, m);
-    let take = limb::mask(hi | (borrow ^ 1));
+    let take = mask(hi | (borrow ^ 1));
     cnd_sub_assign(take, r, m);
 }
 
@@ -128,8 +138,8 @@ pub(crate) fn reduce_once(r: &mut [Limb], hi: Limb, m: &[Limb]) {
 pub(crate) fn bit_len(a: &[Limb]) -> Limb {
     let mut bits: Limb = 0;
     for (i, &x) in a.iter().enumerate() {
-        let here = (i as Limb + 1) * 64 - Limb::from(x.leading_zeros());
-        bits = limb::select(limb::mask(limb::is_zero(x) ^ 1), here, bits);
+        let here = ((i as Limb + 1) * 64).wrapping_sub(Limb::from(x.leading_zeros()));
+        bits = limb::select(mask(limb::is_zero(x) ^ 1), here, bits);
     }
     bits
 }

@@ -21,7 +21,7 @@ use super::{Modulus, Residue, ct, mont};
 /// Time depends on n only: 128·n steps of masked n-limb additions, swaps and shifts.
 pub(crate) fn inv_odd(r: &mut [Limb], x: &[Limb], m: &[Limb]) -> Limb {
     let n = m.len();
-    debug_assert!(x.len() == n && r.len() == n && m[0] & 1 == 1);
+    debug_assert!(x.len() == n && r.len() == n);
     let mut a = Zeroizing::new(x.to_vec());
     let mut b = Zeroizing::new(m.to_vec());
     let mut u = Zeroizing::new(vec![0; n]);
@@ -34,17 +34,17 @@ pub(crate) fn inv_odd(r: &mut [Limb], x: &[Limb], m: &[Limb]) -> Limb {
     mpn::add_assign_1(&mut half, 1);
 
     for _ in 0..2 * 64 * n {
-        let odd = limb::mask(a[0] & 1);
-        let swap = limb::mask(ct::cnd_sub_assign(odd, &mut a, &b));
+        let odd = ct::mask(a[0] & 1);
+        let swap = ct::mask(ct::cnd_sub_assign(odd, &mut a, &b));
         // On a borrow: b = a_old (= b + (a - b)), a = b_old - a_old, and u, v trade places.
         ct::cnd_add_assign(swap, &mut b, &a);
         ct::cnd_neg_assign(swap, &mut a);
         ct::cnd_swap(swap, &mut u, v);
         let borrow = ct::cnd_sub_assign(odd, &mut u, v);
-        ct::cnd_add_assign(limb::mask(borrow), &mut u, m);
+        ct::cnd_add_assign(ct::mask(borrow), &mut u, m);
         // a is even now; halve it, and u modulo m.
         mpn::rshift_assign(&mut a, 1);
-        let u_odd = limb::mask(u[0] & 1);
+        let u_odd = ct::mask(u[0] & 1);
         mpn::rshift_assign(&mut u, 1);
         ct::cnd_add_assign(u_odd, &mut u, &half);
     }

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use subtle::Choice;
+use subtle::{Choice, CtOption};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::limb::{self, Limb};
@@ -22,8 +22,9 @@ use super::{Residue, ct, mont};
 pub struct Modulus {
     /// m, n limbs (the high limbs may be zero: the limb count is the public size).
     m: Vec<Limb>,
-    /// m' = -m⁻¹ mod 2⁶⁴.
-    minv: Limb,
+    /// m' = -m⁻¹ mod 2⁶⁴ (boxed, like every secret part, so that `CtOption<Modulus>`'s inline
+    /// bytes are public: the constant-time check declassifies them to unwrap it).
+    minv: Box<Limb>,
     /// R mod m, the Montgomery form of 1.
     one: Vec<Limb>,
     /// R² mod m, which takes a value into Montgomery form.
@@ -33,28 +34,27 @@ pub struct Modulus {
 }
 
 impl Modulus {
-    /// The Montgomery context of `m` (little-endian limbs), which must be odd and at least 3.
+    /// The Montgomery context of `m` (little-endian limbs), or none unless m is odd and ≥ 3.
+    ///
+    /// For a secret modulus (an RSA prime): the context is computed whatever m is, and validity
+    /// comes back as the `CtOption`'s choice. No division: R mod m is found by 64·n
+    /// constant-time doublings of 1, R² mod m by a few more doublings and Montgomery squarings.
     ///
     /// # Constant time
     ///
-    /// Depends on `m.len()` only; the one bit "valid or not" is public (it is the caller's
-    /// contract). No division: R mod m is found by 64·n constant-time doublings of 1, R² mod m by
-    /// a few more doublings and Montgomery squarings.
+    /// Depends on `m.len()` only, including validity.
     ///
-    /// # Errors
+    /// # Panics
     ///
-    /// [`Error::InvalidModulus`] if `m` is empty, even, or 1.
-    pub fn new(m: &[Limb]) -> Result<Self> {
+    /// If `m` is empty.
+    pub fn new(m: &[Limb]) -> CtOption<Self> {
         let n = m.len();
-        if n == 0 {
-            return Err(Error::InvalidModulus);
-        }
+        assert!(n > 0, "Modulus::new: empty modulus");
         let odd = m[0] & 1;
         let is_one = limb::is_zero(m[0] ^ 1) & ct::is_zero(&m[1..]);
-        // Leaks: whether m is a valid modulus, which the caller must guarantee anyway.
-        if ct::choice_of(odd & (is_one ^ 1)).unwrap_u8() == 0 {
-            return Err(Error::InvalidModulus);
-        }
+        let valid = ct::choice_of(odd & (is_one ^ 1));
+        // For an even m the inverse below is garbage, for m = 1 everything is 0: no fault, no
+        // branch, and the result is flagged invalid.
         let minv = ct::inv_limb(m[0]).wrapping_neg();
 
         // R mod m: 64·n doublings of 1 (1 < m), each 2t mod m by one masked subtraction.
@@ -83,27 +83,59 @@ impl Modulus {
             t.copy_from_slice(&r2);
         }
         t.zeroize();
-        Ok(Modulus {
+        let modulus = Modulus {
             m: m.to_vec(),
-            minv,
+            minv: Box::new(minv),
             one,
             r2,
             bits: ct::bit_len(m),
-        })
+        };
+        CtOption::new(modulus, valid)
+    }
+
+    /// The Montgomery context of a PUBLIC modulus, checked: [`Modulus::new`] with its validity
+    /// turned into a `Result` by a branch.
+    ///
+    /// # Constant time
+    ///
+    /// As [`Modulus::new`], except for the branch on validity (hence `_vartime`; for secret
+    /// moduli use [`Modulus::new`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidModulus`] if `m` is empty, even, or 1.
+    pub fn new_vartime(m: &[Limb]) -> Result<Self> {
+        if m.is_empty() {
+            return Err(Error::InvalidModulus);
+        }
+        Option::from(Self::new(m)).ok_or(Error::InvalidModulus)
     }
 
     /// The Montgomery context of a big-endian byte string (leading zero bytes allowed; the limb
-    /// count is `bytes.len()` rounded up to 8).
+    /// count is `bytes.len()` rounded up to 8), or none unless it is odd and ≥ 3.
     ///
     /// # Constant time
     ///
     /// As [`Modulus::new`]: depends on `bytes.len()` only.
     ///
+    /// # Panics
+    ///
+    /// If `bytes` is empty.
+    pub fn from_be_bytes(bytes: &[u8]) -> CtOption<Self> {
+        Self::new(&limbs_from_be_bytes(bytes))
+    }
+
+    /// [`Modulus::from_be_bytes`] for a PUBLIC modulus, with validity as a `Result`.
+    ///
+    /// # Constant time
+    ///
+    /// As [`Modulus::new_vartime`].
+    ///
     /// # Errors
     ///
-    /// [`Error::InvalidModulus`] if `bytes` is empty or is even, 0 or 1.
-    pub fn from_be_bytes(bytes: &[u8]) -> Result<Self> {
-        Self::new(&limbs_from_be_bytes(bytes))
+    /// [`Error::InvalidModulus`] if `bytes` is empty or its value is even or 1.
+    pub fn from_be_bytes_vartime(bytes: &[u8]) -> Result<Self> {
+        Self::new_vartime(&limbs_from_be_bytes(bytes))
     }
 
     /// The limb count n (public).
@@ -123,7 +155,7 @@ impl Modulus {
     }
 
     pub(crate) fn minv(&self) -> Limb {
-        self.minv
+        *self.minv
     }
 
     pub(crate) fn r2(&self) -> &[Limb] {
@@ -169,7 +201,7 @@ impl Modulus {
             }
             if c + 1 < chunks {
                 // acc = (x·R)·R²·R⁻¹ = (x·R)·R: the Montgomery form of x·R.
-                mont::mul(&mut term, &self.r2, &acc, &self.m, self.minv, &mut scratch);
+                mont::mul(&mut term, &self.r2, &acc, &self.m, *self.minv, &mut scratch);
                 acc.copy_from_slice(&term);
             }
             // chunk·R² ·R⁻¹ = chunk·R (any n-limb chunk may be the scanned operand).
@@ -178,7 +210,7 @@ impl Modulus {
                 &self.r2,
                 &chunk,
                 &self.m,
-                self.minv,
+                *self.minv,
                 &mut scratch,
             );
             let c = mpn::add_assign_n(&mut acc, &term);
@@ -211,7 +243,7 @@ impl Modulus {
         let mut t = Zeroizing::new(vec![0; 2 * n]);
         t[..n].copy_from_slice(&a.limbs);
         let mut r = Zeroizing::new(vec![0; n]);
-        mont::redc(&mut r, &mut t, &self.m, self.minv);
+        mont::redc(&mut r, &mut t, &self.m, *self.minv);
         r
     }
 
@@ -274,7 +306,7 @@ impl Modulus {
         self.check(b);
         let mut r = a.limbs.clone();
         let borrow = mpn::sub_assign_n(&mut r, &b.limbs);
-        ct::cnd_add_assign(limb::mask(borrow), &mut r, &self.m);
+        ct::cnd_add_assign(ct::mask(borrow), &mut r, &self.m);
         Residue::from_limbs(r)
     }
 
@@ -306,7 +338,14 @@ impl Modulus {
         let n = self.m.len();
         let mut scratch = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
         let mut r = vec![0; n];
-        mont::mul(&mut r, &a.limbs, &b.limbs, &self.m, self.minv, &mut scratch);
+        mont::mul(
+            &mut r,
+            &a.limbs,
+            &b.limbs,
+            &self.m,
+            *self.minv,
+            &mut scratch,
+        );
         Residue::from_limbs(r)
     }
 
@@ -324,7 +363,7 @@ impl Modulus {
         let n = self.m.len();
         let mut scratch = Zeroizing::new(vec![0; mont::sqr_scratch_len(n)]);
         let mut r = vec![0; n];
-        mont::sqr(&mut r, &a.limbs, &self.m, self.minv, &mut scratch);
+        mont::sqr(&mut r, &a.limbs, &self.m, *self.minv, &mut scratch);
         Residue::from_limbs(r)
     }
 
@@ -351,7 +390,7 @@ pub(crate) fn limbs_from_be_bytes(bytes: &[u8]) -> Zeroizing<Vec<Limb>> {
 impl Drop for Modulus {
     fn drop(&mut self) {
         self.m.zeroize();
-        self.minv.zeroize();
+        self.minv.as_mut().zeroize();
         self.one.zeroize();
         self.r2.zeroize();
     }

@@ -5,7 +5,7 @@ use zeroize::Zeroizing;
 
 use crate::limb::{self, Limb};
 
-use super::{Modulus, Residue, mont};
+use super::{Modulus, Residue, ct, mont};
 
 /// The window width for an exponent of `exp_bits` bits (public): the one minimising squarings +
 /// multiplications + 2^w table entries (the thresholds BoringSSL's `BN_window_bits_for_ctime_exponent_size` uses).
@@ -39,7 +39,7 @@ fn gather(out: &mut [Limb], table: &[Limb], digit: Limb) {
     let n = out.len();
     out.fill(0);
     for (j, entry) in table.chunks_exact(n).enumerate() {
-        let keep = limb::mask(limb::is_zero(j as Limb ^ digit));
+        let keep = ct::mask(limb::is_zero(j as Limb ^ digit));
         for (o, &e) in out.iter_mut().zip(entry) {
             *o |= e & keep;
         }
