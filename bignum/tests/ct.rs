@@ -246,3 +246,51 @@ fn even_modulus_inverse_gcd_and_division_helpers() {
         }
     }
 }
+
+/// (base, exponent) index pairs for [`callgrind_pow_extremes`]: 0, 1, m - 1, random, all-ones.
+const POW_CASES: [(usize, usize); 8] = [
+    (3, 4),
+    (0, 0),
+    (1, 1),
+    (2, 2),
+    (4, 4),
+    (3, 0),
+    (0, 4),
+    (2, 3),
+];
+
+/// pow on extreme bases and exponents (0, 1, m - 1, all-ones limbs, random). `.ci/ct-check`
+/// runs each case alone (`CT_POW_CASE=k`) under callgrind, counting only inside `pow`, and
+/// requires equal instruction counts; natively (no `CT_POW_CASE`) every case is checked against
+/// num-bigint.
+#[test]
+fn callgrind_pow_extremes() {
+    let n = 4;
+    let m = n_limbs(n, 900, true);
+    let bm = big(&m);
+    let m1 = want(&(&bm - 1u8), n);
+    let one = want(&BigUint::one(), n);
+    let values = [
+        vec![0; n],
+        one,
+        m1,
+        n_limbs(n, 901, false),
+        vec![Limb::MAX; n],
+    ];
+    let selected: Option<usize> = std::env::var("CT_POW_CASE")
+        .ok()
+        .map(|s| s.parse().unwrap());
+    let ctx = Modulus::new_vartime(&m).expect("odd modulus");
+    for (k, &(b, e)) in POW_CASES.iter().enumerate() {
+        if selected.is_some_and(|s| s != k) {
+            continue;
+        }
+        let base = ctx.reduce(&values[b]);
+        let got = ctx.retrieve(&ctx.pow(&base, &values[e], 64 * n));
+        assert_eq!(
+            *got,
+            want(&big(&values[b]).modpow(&big(&values[e]), &bm), n),
+            "case {k}"
+        );
+    }
+}

@@ -37,14 +37,17 @@ pub(crate) fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb], m: &[Limb], minv: Limb
     debug_assert!(a.len() == n && b.len() == n && r.len() == n);
     let t = &mut t[..mul_scratch_len(n)];
     t.fill(0);
+    // The back end once per call, and its kernels directly: every length below is n by
+    // construction, so `mpn::addmul_1`'s per-call checks and dispatch would be pure overhead.
+    let addmul_1 = mpn::kernels().addmul_1;
     for (i, &bi) in b.iter().enumerate() {
         // t[i..=i+n] holds the running sum (< 2m); t[i+n+1] is still zero.
-        let c = mpn::addmul_1(&mut t[i..i + n], a, bi);
+        let c = addmul_1(&mut t[i..i + n], a, bi);
         let (s, c1) = limb::adc(t[i + n], c, 0);
         t[i + n] = s;
         t[i + n + 1] = c1;
         let q = t[i].wrapping_mul(minv);
-        let c = mpn::addmul_1(&mut t[i..i + n], m, q);
+        let c = addmul_1(&mut t[i..i + n], m, q);
         let (s, c2) = limb::adc(t[i + n], c, 0);
         t[i + n] = s;
         // No overflow: the sum is < 2·m·2⁶⁴ after this row, so t[i+n+1] ≤ 1.
@@ -62,9 +65,10 @@ pub(crate) fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb], m: &[Limb], minv: Limb
 pub(crate) fn redc(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     let n = m.len();
     debug_assert!(r.len() == n && t.len() == 2 * n);
+    let addmul_1 = mpn::kernels().addmul_1;
     for i in 0..n {
         let q = t[i].wrapping_mul(minv);
-        t[i] = mpn::addmul_1(&mut t[i..i + n], m, q);
+        t[i] = addmul_1(&mut t[i..i + n], m, q);
     }
     let (carries, high) = t.split_at(n);
     let c = mpn::add_n(r, high, carries);
