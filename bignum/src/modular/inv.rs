@@ -29,7 +29,7 @@ pub(crate) fn inv_odd(r: &mut [Limb], x: &[Limb], m: &[Limb]) -> Limb {
     let v = r;
     v.fill(0);
     // (m + 1)/2 = (m >> 1) + 1 for odd m: adding it halves an odd u modulo m.
-    let mut half = vec![0; n];
+    let mut half = Zeroizing::new(vec![0; n]);
     mpn::rshift(&mut half, m, 1);
     mpn::add_assign_1(&mut half, 1);
 
