@@ -368,3 +368,15 @@ fn debug_prints_no_digits() {
     assert_eq!(format!("{ctx:?}"), "Modulus { bits: 64, .. }");
     assert_eq!(format!("{:?}", ctx.reduce(&[12345])), "Residue(..)");
 }
+
+#[test]
+fn modulus_and_residue_are_send_sync_clone() {
+    fn check<T: Send + Sync + Clone + zeroize::ZeroizeOnDrop>() {}
+    check::<Modulus>();
+    check::<bignum::modular::Residue>();
+    // Clones are independent, equal contexts.
+    let ctx = Modulus::new_vartime(&[0xFFFF_FFFF_FFFF_FFC5]).unwrap();
+    let other = ctx.clone();
+    drop(ctx);
+    assert_eq!(*other.retrieve(&other.reduce(&[7, 1])), vec![7 + 59]);
+}
