@@ -1,6 +1,7 @@
 //! Our kernels and exponentiation side by side with the peers, in the same criterion groups:
 //! ids are `peers/<op>/<impl>/<size>`, where `<impl>` names the implementation and back end
-//! (`ours-adx`, `ours-portable`, `gmp`, `gmp-sec`, `num-bigint`, `crypto-bigint`). GMP is the
+//! (`ours-adx`, `ours-portable`, `ours-ct`, `ours-vartime`, `gmp`, `gmp-sec`, `num-bigint`,
+//! `crypto-bigint-boxed`). GMP is the
 //! build from `benches/gmp/build-tuned.sh`; its configure host is printed before the run.
 //!
 //! `cargo bench -p benches --features peers --bench peers -- --warm-up-time 1 --measurement-time 2`
@@ -8,7 +9,10 @@
 use std::hint::black_box;
 
 use benches::{gmp, limbs};
-use bignum::mpn::{self, Kernels};
+use bignum::{
+    modular::Modulus,
+    mpn::{self, Kernels},
+};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 /// Kernel sizes in limbs, as in GMP's `speed` tables.
@@ -91,5 +95,74 @@ fn mul_sqr(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, kernels, mul_sqr);
+/// Base, exponent and modulus of exactly `bits` bits (modulus odd, base below it).
+fn powm_operands(bits: usize) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
+    let n = bits >> 6;
+    let seed = bits as u64;
+    let mut m = limbs(seed, n);
+    m[0] |= 1;
+    m[n - 1] |= 1 << 63;
+    let mut e = limbs(seed + 1, n);
+    e[n - 1] |= 1 << 63;
+    let mut b = limbs(seed + 2, n);
+    b[n - 1] &= !(1 << 63);
+    (b, e, m)
+}
+
+fn biguint(limbs: &[u64]) -> num_bigint::BigUint {
+    num_bigint::BigUint::from_bytes_le(
+        &limbs
+            .iter()
+            .flat_map(|l| l.to_le_bytes())
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn powm(c: &mut Criterion) {
+    use crypto_bigint::{
+        BoxedUint, Odd,
+        modular::{BoxedMontyForm, BoxedMontyParams},
+    };
+    let mut group = c.benchmark_group("peers/powm");
+    group.sample_size(10);
+    for bits in BITS {
+        let (b, e, m) = powm_operands(bits);
+        let ctx = Modulus::new_vartime(&m).expect("odd modulus");
+        let base = ctx.reduce(&b);
+        group.bench_function(BenchmarkId::new("ours-ct", bits), |bench| {
+            bench.iter(|| ctx.pow(black_box(&base), black_box(&e), bits));
+        });
+        group.bench_function(BenchmarkId::new("ours-vartime", bits), |bench| {
+            bench.iter(|| ctx.pow_vartime(black_box(&base), black_box(&e)));
+        });
+        let (gb, ge, gm) = (
+            gmp::Mpz::from_limbs(&b),
+            gmp::Mpz::from_limbs(&e),
+            gmp::Mpz::from_limbs(&m),
+        );
+        let mut r = gmp::Mpz::from_limbs(&[]);
+        group.bench_function(BenchmarkId::new("gmp-sec", bits), |bench| {
+            bench.iter(|| r.powm_sec(black_box(&gb), black_box(&ge), black_box(&gm)));
+        });
+        group.bench_function(BenchmarkId::new("gmp", bits), |bench| {
+            bench.iter(|| r.powm(black_box(&gb), black_box(&ge), black_box(&gm)));
+        });
+        let (nb, ne, nm) = (biguint(&b), biguint(&e), biguint(&m));
+        group.bench_function(BenchmarkId::new("num-bigint", bits), |bench| {
+            bench.iter(|| black_box(&nb).modpow(black_box(&ne), black_box(&nm)));
+        });
+        let cm = Odd::new(BoxedUint::from_words(m.iter().copied()))
+            .into_option()
+            .expect("odd modulus");
+        let params = BoxedMontyParams::new(cm);
+        let cb = BoxedMontyForm::new(BoxedUint::from_words(b.iter().copied()), &params);
+        let ce = BoxedUint::from_words(e.iter().copied());
+        group.bench_function(BenchmarkId::new("crypto-bigint-boxed", bits), |bench| {
+            bench.iter(|| black_box(&cb).pow(black_box(&ce)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, kernels, mul_sqr, powm);
 criterion_main!(benches);

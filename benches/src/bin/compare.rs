@@ -1,2 +1,636 @@
-//! placeholder
-fn main() {}
+//! A short side-by-side run of ours against the peers, for the ratio tables of `BENCHMARKS.md`.
+//!
+//! ```text
+//! cargo run --release -p benches --features peers --bin compare [-- --rounds N] [--no-write]
+//! ```
+//!
+//! For each operation and size it times every implementation with its own loop (a batch of calls
+//! long enough for the clock, repeated in rounds that interleave the implementations, best batch
+//! kept), so the ratios come from one run under the same load. It prints the tables, writes them
+//! between `<!-- compare:begin -->` and `<!-- compare:end -->` in `BENCHMARKS.md`, and writes
+//! the figures as JSON to `benches/results/compare.json`. `--no-write` only prints.
+//!
+//! Implementations: `ours-<backend>` (every `bignum::mpn` back end for the kernels, the run-time
+//! choice elsewhere), `ours-ct` (`Modulus::pow`) and `ours-vartime` (`Modulus::pow_vartime`);
+//! `gmp` and `gmp-sec` (`mpz_powm`, `mpz_powm_sec`) from the GMP built for this CPU by
+//! `benches/gmp/build-tuned.sh`; `num-bigint` (`BigUint::modpow`); `crypto-bigint-boxed` and
+//! `crypto-bigint-fixed` (`BoxedMontyForm::pow`, `FixedMontyForm::pow`, both constant-time).
+
+use std::{
+    fmt::Write as _,
+    hint::black_box,
+    path::Path,
+    time::{Duration, Instant},
+};
+
+use benches::{gmp, limbs};
+use bignum::{Limb, modular::Modulus, mpn};
+use serde_json::{Value, json};
+
+/// Kernel sizes in limbs, as in GMP's `speed` tables.
+const KERNEL_LIMBS: [usize; 3] = [10, 100, 1000];
+/// Operand sizes in bits for multiply, square and exponentiation.
+const BITS: [usize; 4] = [512, 1024, 2048, 4096];
+/// An odd multiplier with the top bit set, so every product has full-width halves.
+const M: u64 = 0xDEAD_BEEF_1234_5677 | 1 << 63;
+const BEGIN: &str = "<!-- compare:begin -->";
+const END: &str = "<!-- compare:end -->";
+
+/// One implementation of one operation at one size, as a closure that runs it once.
+struct Imp {
+    name: String,
+    run: Box<dyn FnMut()>,
+}
+
+impl Imp {
+    fn new(name: impl Into<String>, run: impl FnMut() + 'static) -> Self {
+        Imp {
+            name: name.into(),
+            run: Box::new(run),
+        }
+    }
+}
+
+/// How a table shows its figures.
+#[derive(Clone, Copy)]
+enum Unit {
+    /// Time-stamp-counter ticks per limb (kernels; the TSC is not the core clock).
+    TicksPerLimb,
+    /// Nanoseconds per call.
+    Nanos,
+    /// Microseconds per call.
+    Micros,
+}
+
+/// One operation at one size: the implementations, and which ratios ours/peer to report.
+struct Case {
+    op: &'static str,
+    size: usize,
+    imps: Vec<Imp>,
+    pairs: Vec<(String, String)>,
+}
+
+/// The measured result of a case.
+struct Measured {
+    op: &'static str,
+    size: usize,
+    times: Vec<(String, f64)>,
+    pairs: Vec<(String, String)>,
+}
+
+impl Measured {
+    fn time(&self, name: &str) -> Option<f64> {
+        self.times.iter().find(|(n, _)| n == name).map(|&(_, t)| t)
+    }
+}
+
+/// Calls per batch so that one batch lasts at least `target`.
+fn calibrate(run: &mut dyn FnMut(), target: Duration) -> u64 {
+    let mut iters = 1u64;
+    loop {
+        let start = Instant::now();
+        for _ in 0..iters {
+            run();
+        }
+        let elapsed = start.elapsed();
+        if elapsed >= target || iters >= 1 << 30 {
+            return iters;
+        }
+        // Aim a little past the target from what one batch took, at most 100x per step.
+        let want = target.as_secs_f64() * 1.2 / elapsed.as_secs_f64().max(1e-9);
+        // At most 2^30 · 100 calls: far inside u64, so the cast cannot truncate.
+        #[allow(clippy::cast_possible_truncation)]
+        let next = (iters as f64 * want.clamp(2.0, 100.0)).ceil() as u64;
+        iters = next;
+    }
+}
+
+/// Best seconds per call of every implementation, rounds interleaved.
+fn measure(mut case: Case, rounds: usize, target: Duration) -> Measured {
+    let iters: Vec<u64> = case
+        .imps
+        .iter_mut()
+        .map(|imp| calibrate(&mut imp.run, target))
+        .collect();
+    let mut best = vec![f64::INFINITY; case.imps.len()];
+    for _ in 0..rounds {
+        for ((imp, &n), best) in case.imps.iter_mut().zip(&iters).zip(&mut best) {
+            let start = Instant::now();
+            for _ in 0..n {
+                (imp.run)();
+            }
+            *best = best.min(start.elapsed().as_secs_f64() / n as f64);
+        }
+    }
+    Measured {
+        op: case.op,
+        size: case.size,
+        times: case.imps.into_iter().map(|i| i.name).zip(best).collect(),
+        pairs: case.pairs,
+    }
+}
+
+/// `mpn_addmul_1` / `mpn_submul_1` cases: every back end of ours against GMP.
+fn kernel_cases(op: &'static str) -> Vec<Case> {
+    KERNEL_LIMBS
+        .iter()
+        .map(|&n| {
+            let mut imps = Vec::new();
+            let mut pairs = Vec::new();
+            for k in mpn::all_available() {
+                let f = if op == "addmul_1" {
+                    k.addmul_1
+                } else {
+                    k.submul_1
+                };
+                let (a, mut r) = (limbs(1, n), limbs(3, n));
+                let name = format!("ours-{}", k.name);
+                imps.push(Imp::new(&name, move || {
+                    black_box(f(black_box(&mut r), black_box(&a), M));
+                }));
+                pairs.push((name, "gmp".to_owned()));
+            }
+            let g = if op == "addmul_1" {
+                gmp::addmul_1
+            } else {
+                gmp::submul_1
+            };
+            let (a, mut r) = (limbs(1, n), limbs(3, n));
+            imps.push(Imp::new("gmp", move || {
+                black_box(g(black_box(&mut r), black_box(&a), M));
+            }));
+            Case {
+                op,
+                size: n,
+                imps,
+                pairs,
+            }
+        })
+        .collect()
+}
+
+/// `mul` / `sqr` cases: ours (run-time back end) against `mpn_mul_n` / `mpn_sqr`.
+fn mul_sqr_cases(op: &'static str) -> Vec<Case> {
+    let ours = format!("ours-{}", mpn::kernels().name);
+    BITS.iter()
+        .map(|&bits| {
+            let n = bits >> 6;
+            let (a, b) = (limbs(1, n), limbs(2, n));
+            let (a2, b2) = (a.clone(), b.clone());
+            let (mut r, mut r2) = (vec![0; 2 * n], vec![0; 2 * n]);
+            let imps = if op == "mul" {
+                vec![
+                    Imp::new(&ours, move || {
+                        mpn::mul(black_box(&mut r), black_box(&a), black_box(&b))
+                    }),
+                    Imp::new("gmp", move || {
+                        gmp::mul_n(black_box(&mut r2), black_box(&a2), black_box(&b2))
+                    }),
+                ]
+            } else {
+                vec![
+                    Imp::new(&ours, move || mpn::sqr(black_box(&mut r), black_box(&a))),
+                    Imp::new("gmp", move || gmp::sqr(black_box(&mut r2), black_box(&a2))),
+                ]
+            };
+            Case {
+                op,
+                size: bits,
+                imps,
+                pairs: vec![(ours.clone(), "gmp".to_owned())],
+            }
+        })
+        .collect()
+}
+
+/// Base, exponent and modulus of exactly `bits` bits (modulus odd, base below it).
+fn powm_operands(bits: usize) -> (Vec<Limb>, Vec<Limb>, Vec<Limb>) {
+    let n = bits >> 6;
+    let seed = bits as u64;
+    let mut m = limbs(seed, n);
+    m[0] |= 1;
+    m[n - 1] |= 1 << 63;
+    let mut e = limbs(seed + 1, n);
+    e[n - 1] |= 1 << 63;
+    let mut b = limbs(seed + 2, n);
+    b[n - 1] &= !(1 << 63);
+    (b, e, m)
+}
+
+fn biguint(limbs: &[Limb]) -> num_bigint::BigUint {
+    num_bigint::BigUint::from_bytes_le(
+        &limbs
+            .iter()
+            .flat_map(|l| l.to_le_bytes())
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// crypto-bigint's fixed-size constant-time exponentiation, `L` limbs.
+fn crypto_bigint_fixed<const L: usize>(b: &[Limb], e: &[Limb], m: &[Limb]) -> Imp {
+    use crypto_bigint::{
+        Odd, Uint,
+        modular::{FixedMontyForm, FixedMontyParams},
+    };
+    let words = |x: &[Limb]| -> [u64; L] { x.try_into().expect("operand of L limbs") };
+    let m = Odd::new(Uint::<L>::from_words(words(m)))
+        .into_option()
+        .expect("odd modulus");
+    let params = FixedMontyParams::new(m);
+    let base = FixedMontyForm::new(&Uint::<L>::from_words(words(b)), &params);
+    let exp = Uint::<L>::from_words(words(e));
+    Imp::new("crypto-bigint-fixed", move || {
+        black_box(black_box(&base).pow(black_box(&exp)));
+    })
+}
+
+/// Modular exponentiation cases: ours constant-time and variable-time against GMP, num-bigint
+/// and crypto-bigint.
+fn powm_cases() -> Vec<Case> {
+    BITS.iter()
+        .map(|&bits| {
+            let (b, e, m) = powm_operands(bits);
+            let ctx = Modulus::new_vartime(&m).expect("odd modulus");
+            let base = ctx.reduce(&b);
+            let (ctx2, base2, e2) = (ctx.clone(), base.clone(), e.clone());
+            let ours_e = e.clone();
+            let mut imps = vec![
+                Imp::new("ours-ct", move || {
+                    black_box(ctx.pow(black_box(&base), black_box(&ours_e), bits));
+                }),
+                Imp::new("ours-vartime", move || {
+                    black_box(ctx2.pow_vartime(black_box(&base2), black_box(&e2)));
+                }),
+            ];
+            for sec in [true, false] {
+                let (gb, ge, gm) = (
+                    gmp::Mpz::from_limbs(&b),
+                    gmp::Mpz::from_limbs(&e),
+                    gmp::Mpz::from_limbs(&m),
+                );
+                let mut r = gmp::Mpz::from_limbs(&[]);
+                imps.push(Imp::new(if sec { "gmp-sec" } else { "gmp" }, move || {
+                    if sec {
+                        r.powm_sec(black_box(&gb), black_box(&ge), black_box(&gm));
+                    } else {
+                        r.powm(black_box(&gb), black_box(&ge), black_box(&gm));
+                    }
+                }));
+            }
+            let (nb, ne, nm) = (biguint(&b), biguint(&e), biguint(&m));
+            imps.push(Imp::new("num-bigint", move || {
+                black_box(black_box(&nb).modpow(black_box(&ne), black_box(&nm)));
+            }));
+            {
+                use crypto_bigint::{
+                    BoxedUint, Odd,
+                    modular::{BoxedMontyForm, BoxedMontyParams},
+                };
+                let cm = Odd::new(BoxedUint::from_words(m.iter().copied()))
+                    .into_option()
+                    .expect("odd modulus");
+                let params = BoxedMontyParams::new(cm);
+                let cb = BoxedMontyForm::new(BoxedUint::from_words(b.iter().copied()), &params);
+                let ce = BoxedUint::from_words(e.iter().copied());
+                imps.push(Imp::new("crypto-bigint-boxed", move || {
+                    black_box(black_box(&cb).pow(black_box(&ce)));
+                }));
+            }
+            imps.push(match bits {
+                512 => crypto_bigint_fixed::<8>(&b, &e, &m),
+                1024 => crypto_bigint_fixed::<16>(&b, &e, &m),
+                2048 => crypto_bigint_fixed::<32>(&b, &e, &m),
+                _ => crypto_bigint_fixed::<64>(&b, &e, &m),
+            });
+            let pair = |o: &str, p: &str| (o.to_owned(), p.to_owned());
+            Case {
+                op: "powm",
+                size: bits,
+                imps,
+                pairs: vec![
+                    pair("ours-ct", "gmp-sec"),
+                    pair("ours-vartime", "gmp"),
+                    pair("ours-ct", "crypto-bigint-fixed"),
+                    pair("ours-ct", "crypto-bigint-boxed"),
+                    pair("ours-vartime", "num-bigint"),
+                ],
+            }
+        })
+        .collect()
+}
+
+/// TSC ticks per second, from a short spin against the monotonic clock.
+fn tsc_hz() -> f64 {
+    let (t0, c0) = (Instant::now(), bignum::cpu::tsc());
+    while t0.elapsed() < Duration::from_millis(50) {}
+    let (t1, c1) = (t0.elapsed(), bignum::cpu::tsc());
+    c1.wrapping_sub(c0) as f64 / t1.as_secs_f64()
+}
+
+/// The machine, for the report: CPU model, the flags that matter, cores, load, date.
+fn machine() -> Value {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |name: &str| {
+        cpuinfo
+            .lines()
+            .find(|l| l.split(':').next().map(str::trim) == Some(name))
+            .and_then(|l| l.split_once(':'))
+            .map(|(_, v)| v.trim().to_owned())
+            .unwrap_or_default()
+    };
+    let flags = field("flags");
+    let has: Vec<&str> = ["bmi2", "adx", "avx512ifma"]
+        .into_iter()
+        .filter(|f| flags.split_whitespace().any(|x| x == *f))
+        .collect();
+    let lacks: Vec<&str> = ["bmi2", "adx", "avx512ifma"]
+        .into_iter()
+        .filter(|f| !has.contains(f))
+        .collect();
+    let cores = cpuinfo
+        .lines()
+        .filter(|l| l.starts_with("processor"))
+        .count();
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_default();
+    let date = std::process::Command::new("date")
+        .args(["-u", "+%Y-%m-%d %H:%M UTC"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .unwrap_or_default();
+    json!({
+        "cpu": field("model name"),
+        "family": field("cpu family"),
+        "model": field("model"),
+        "logical_cpus": cores,
+        "flags": has,
+        "lacks": lacks,
+        "load_average_1min": load,
+        "date": date,
+    })
+}
+
+fn unit_of(op: &str) -> Unit {
+    match op {
+        "addmul_1" | "submul_1" => Unit::TicksPerLimb,
+        "mul" | "sqr" => Unit::Nanos,
+        _ => Unit::Micros,
+    }
+}
+
+/// Markdown tables, one per operation: the figures of every implementation, then the ratios.
+fn tables(results: &[Measured], tsc: f64) -> String {
+    let mut out = String::new();
+    let mut ops: Vec<&str> = results.iter().map(|m| m.op).collect();
+    ops.dedup();
+    for op in ops {
+        let rows: Vec<&Measured> = results.iter().filter(|m| m.op == op).collect();
+        let unit = unit_of(op);
+        let (what, size) = match unit {
+            Unit::TicksPerLimb => ("TSC ticks per limb", "limbs"),
+            Unit::Nanos => ("ns per call", "bits"),
+            Unit::Micros => ("µs per call", "bits"),
+        };
+        let names: Vec<&str> = rows[0].times.iter().map(|(n, _)| n.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "**{op}** ({what}; ratio = ours / peer, below 1 means ours is faster)\n"
+        );
+        let mut header = format!("| {size} |");
+        let mut rule = String::from("| ---: |");
+        for n in &names {
+            let _ = write!(header, " {n} |");
+            rule.push_str(" ---: |");
+        }
+        for (o, p) in &rows[0].pairs {
+            let _ = write!(header, " {o} / {p} |");
+            rule.push_str(" ---: |");
+        }
+        let _ = writeln!(out, "{header}\n{rule}");
+        for m in rows {
+            let _ = write!(out, "| {} |", m.size);
+            for (_, t) in &m.times {
+                let v = match unit {
+                    Unit::TicksPerLimb => t * tsc / m.size as f64,
+                    Unit::Nanos => t * 1e9,
+                    Unit::Micros => t * 1e6,
+                };
+                let _ = write!(out, " {} |", fmt3(v));
+            }
+            for (o, p) in &m.pairs {
+                match (m.time(o), m.time(p)) {
+                    (Some(a), Some(b)) => {
+                        let _ = write!(out, " **{:.2}** |", a / b);
+                    }
+                    _ => out.push_str(" - |"),
+                }
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Three significant digits, no exponent for the ranges printed here.
+fn fmt3(v: f64) -> String {
+    if v >= 100.0 {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+fn report(results: &[Measured], machine: &Value, tsc: f64, rounds: usize) -> String {
+    let flags = machine["flags"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default();
+    let lacks = machine["lacks"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default();
+    let backends: Vec<&str> = mpn::all_available().iter().map(|k| k.name).collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Generated by `cargo run --release -p benches --features peers --bin compare` on {}.\n",
+        machine["date"].as_str().unwrap_or("?")
+    );
+    let _ = writeln!(
+        out,
+        "- CPU: {} (family {}, model {}), {} logical CPUs; has {flags}; lacks {}. \
+         Load average (1 min) at the start: {}.",
+        machine["cpu"].as_str().unwrap_or("?"),
+        machine["family"].as_str().unwrap_or("?"),
+        machine["model"].as_str().unwrap_or("?"),
+        machine["logical_cpus"],
+        if lacks.is_empty() { "nothing" } else { &lacks },
+        machine["load_average_1min"].as_str().unwrap_or("?"),
+    );
+    let _ = writeln!(
+        out,
+        "- GMP {} built by `benches/gmp/build-tuned.sh` with `--host={}` (static, not fat).",
+        gmp::version(),
+        gmp::configure_host()
+    );
+    let _ = writeln!(
+        out,
+        "- Our back ends: {} (run-time choice: {}).",
+        backends.join(", "),
+        mpn::kernels().name
+    );
+    let _ = writeln!(
+        out,
+        "- Timing: best batch of {rounds} interleaved rounds per implementation ({} for powm at \
+         2048 bits and up); TSC at {:.3} GHz (a fixed-rate counter, not the core clock).\n",
+        rounds.div_ceil(3),
+        tsc / 1e9
+    );
+    out.push_str(&tables(results, tsc));
+    out
+}
+
+fn json_report(results: &[Measured], machine: &Value, tsc: f64, rounds: usize) -> Value {
+    let mut rows = Vec::new();
+    let mut ratios = Vec::new();
+    for m in results {
+        let unit = if matches!(unit_of(m.op), Unit::TicksPerLimb) {
+            "limbs"
+        } else {
+            "bits"
+        };
+        for (name, t) in &m.times {
+            let mut row = json!({
+                "op": m.op, "size": m.size, "size_unit": unit, "impl": name, "seconds_per_op": t,
+            });
+            if unit == "limbs" {
+                row["tsc_ticks_per_limb"] = json!(t * tsc / m.size as f64);
+            }
+            rows.push(row);
+        }
+        for (o, p) in &m.pairs {
+            if let (Some(a), Some(b)) = (m.time(o), m.time(p)) {
+                ratios.push(json!({
+                    "op": m.op, "size": m.size, "size_unit": unit, "ours": o, "peer": p, "ratio": a / b,
+                }));
+            }
+        }
+    }
+    json!({
+        "machine": machine,
+        "gmp": {
+            "version": gmp::version(),
+            "configure_host": gmp::configure_host(),
+            "build": "benches/gmp/build-tuned.sh",
+        },
+        "backends": mpn::all_available().iter().map(|k| k.name).collect::<Vec<_>>(),
+        "runtime_backend": mpn::kernels().name,
+        "tsc_hz": tsc,
+        "rounds": rounds,
+        "rows": rows,
+        "ratios": ratios,
+    })
+}
+
+/// Replaces the text between the compare markers of `path`.
+fn splice(path: &Path, body: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (Some(b), Some(e)) = (text.find(BEGIN), text.find(END)) else {
+        return Err(format!("{}: no {BEGIN} ... {END} markers", path.display()));
+    };
+    if e < b {
+        return Err(format!("{}: markers out of order", path.display()));
+    }
+    let new = format!("{}{BEGIN}\n{body}{}", &text[..b], &text[e..]);
+    std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn main() {
+    let mut rounds = 30;
+    let mut write = true;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => {
+                rounds = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .filter(|&r: &usize| r > 0)
+                    .unwrap_or_else(|| {
+                        eprintln!("compare: --rounds needs a positive number");
+                        std::process::exit(2)
+                    });
+            }
+            "--no-write" => write = false,
+            _ => {
+                eprintln!("usage: compare [--rounds N] [--no-write]");
+                std::process::exit(2);
+            }
+        }
+    }
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest.parent().unwrap_or(manifest).to_path_buf();
+    let machine = machine();
+    let tsc = tsc_hz();
+    eprintln!(
+        "compare: GMP {} --host={}, back ends {:?}, {rounds} rounds",
+        gmp::version(),
+        gmp::configure_host(),
+        mpn::all_available()
+            .iter()
+            .map(|k| k.name)
+            .collect::<Vec<_>>()
+    );
+    let started = Instant::now();
+    let mut cases = kernel_cases("addmul_1");
+    cases.extend(kernel_cases("submul_1"));
+    cases.extend(mul_sqr_cases("mul"));
+    cases.extend(mul_sqr_cases("sqr"));
+    cases.extend(powm_cases());
+    let mut results = Vec::new();
+    for case in cases {
+        eprintln!("compare: {} {} ...", case.op, case.size);
+        // Long operations get fewer rounds: one call of 4096-bit num-bigint modpow is ~0.1 s.
+        let (r, target) = if case.op == "powm" && case.size >= 2048 {
+            (rounds.div_ceil(3), Duration::from_millis(20))
+        } else {
+            (rounds, Duration::from_millis(5))
+        };
+        results.push(measure(case, r, target));
+    }
+    let text = report(&results, &machine, tsc, rounds);
+    println!("{text}");
+    eprintln!("compare: {:.0} s", started.elapsed().as_secs_f64());
+    if write {
+        let json = json_report(&results, &machine, tsc, rounds);
+        let dir = manifest.join("results");
+        let out = dir.join("compare.json");
+        let body = serde_json::to_string_pretty(&json).expect("JSON of plain values");
+        if let Err(e) =
+            std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&out, body + "\n"))
+        {
+            eprintln!("compare: {}: {e}", out.display());
+            std::process::exit(2);
+        }
+        if let Err(e) = splice(&root.join("BENCHMARKS.md"), &text) {
+            eprintln!("compare: {e}");
+            std::process::exit(2);
+        }
+        eprintln!("compare: wrote {} and BENCHMARKS.md", out.display());
+    }
+}
