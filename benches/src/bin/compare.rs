@@ -1,14 +1,16 @@
 //! A short side-by-side run of ours against the peers, for the ratio tables of `BENCHMARKS.md`.
 //!
 //! ```text
-//! cargo run --release -p benches --features peers --bin compare [-- --rounds N] [--no-write]
+//! cargo run --release -p benches --features peers --bin compare [-- --time SECONDS] [--no-write]
 //! ```
 //!
-//! For each operation and size it times every implementation with its own loop (a batch of calls
-//! long enough for the clock, repeated in rounds that interleave the implementations, best batch
-//! kept), so the ratios come from one run under the same load. It prints the tables, writes them
+//! For each operation and size it times every implementation with its own loop (batches of about
+//! 1 ms, in rounds that interleave the implementations, for `--time` seconds each, default 0.4;
+//! the fastest batch counts), so the ratios come from one run under the same load. It prints the tables, writes them
 //! between `<!-- compare:begin -->` and `<!-- compare:end -->` in `BENCHMARKS.md`, and writes
-//! the figures as JSON to `benches/results/compare.json`. `--no-write` only prints.
+//! the figures as JSON to `benches/results/compare.json`, and draws log-log SVG charts of time
+//! against size (`benches/results/powm.svg`, `mulsqr.svg`) with each curve's fitted growth
+//! exponent in the legend. `--no-write` only prints.
 //!
 //! Implementations: `ours-<backend>` (every `bignum::mpn` back end for the kernels, the run-time
 //! choice elsewhere), `ours-ct` (`Modulus::pow`) and `ours-vartime` (`Modulus::pow_vartime`);
@@ -30,7 +32,7 @@ use serde_json::{Value, json};
 /// Kernel sizes in limbs, as in GMP's `speed` tables.
 const KERNEL_LIMBS: [usize; 3] = [10, 100, 1000];
 /// Operand sizes in bits for multiply, square and exponentiation.
-const BITS: [usize; 4] = [512, 1024, 2048, 4096];
+const BITS: [usize; 7] = [256, 512, 1024, 1536, 2048, 3072, 4096];
 /// An odd multiplier with the top bit set, so every product has full-width halves.
 const M: u64 = 0xDEAD_BEEF_1234_5677 | 1 << 63;
 const BEGIN: &str = "<!-- compare:begin -->";
@@ -76,6 +78,8 @@ struct Measured {
     size: usize,
     times: Vec<(String, f64)>,
     pairs: Vec<(String, String)>,
+    /// How many rounds ran.
+    rounds: usize,
 }
 
 impl Measured {
@@ -105,28 +109,43 @@ fn calibrate(run: &mut dyn FnMut(), target: Duration) -> u64 {
     }
 }
 
-/// Best seconds per call of every implementation, rounds interleaved.
-fn measure(mut case: Case, rounds: usize, target: Duration) -> Measured {
+/// Fewest rounds per case, however long its calls.
+const MIN_ROUNDS: usize = 10;
+/// Most rounds per case, however short its calls.
+const MAX_ROUNDS: usize = 5000;
+
+/// Best seconds per call of every implementation: rounds that interleave the implementations,
+/// each a batch of about `BATCH` (at least one call), until every implementation has spent
+/// `budget` and at least [`MIN_ROUNDS`] rounds ran. Short batches and many rounds are what make
+/// the minimum hold on a loaded machine: a batch shorter than the scheduler's time slice has a
+/// fair chance to run uninterrupted.
+fn measure(mut case: Case, budget: Duration) -> Measured {
+    const BATCH: Duration = Duration::from_millis(1);
     let iters: Vec<u64> = case
         .imps
         .iter_mut()
-        .map(|imp| calibrate(&mut imp.run, target))
+        .map(|imp| calibrate(&mut imp.run, BATCH))
         .collect();
     let mut best = vec![f64::INFINITY; case.imps.len()];
-    for _ in 0..rounds {
+    let start = Instant::now();
+    let total = budget * u32::try_from(case.imps.len()).unwrap_or(u32::MAX);
+    let mut rounds = 0;
+    while rounds < MAX_ROUNDS && (rounds < MIN_ROUNDS || start.elapsed() < total) {
         for ((imp, &n), best) in case.imps.iter_mut().zip(&iters).zip(&mut best) {
-            let start = Instant::now();
+            let t = Instant::now();
             for _ in 0..n {
                 (imp.run)();
             }
-            *best = best.min(start.elapsed().as_secs_f64() / n as f64);
+            *best = best.min(t.elapsed().as_secs_f64() / n as f64);
         }
+        rounds += 1;
     }
     Measured {
         op: case.op,
         size: case.size,
         times: case.imps.into_iter().map(|i| i.name).zip(best).collect(),
         pairs: case.pairs,
+        rounds,
     }
 }
 
@@ -297,9 +316,12 @@ fn powm_cases() -> Vec<Case> {
                 }));
             }
             imps.push(match bits {
+                256 => crypto_bigint_fixed::<4>(&b, &e, &m),
                 512 => crypto_bigint_fixed::<8>(&b, &e, &m),
                 1024 => crypto_bigint_fixed::<16>(&b, &e, &m),
+                1536 => crypto_bigint_fixed::<24>(&b, &e, &m),
                 2048 => crypto_bigint_fixed::<32>(&b, &e, &m),
+                3072 => crypto_bigint_fixed::<48>(&b, &e, &m),
                 _ => crypto_bigint_fixed::<64>(&b, &e, &m),
             });
             let pair = |o: &str, p: &str| (o.to_owned(), p.to_owned());
@@ -317,6 +339,118 @@ fn powm_cases() -> Vec<Case> {
             }
         })
         .collect()
+}
+
+/// One curve of a chart: its label and (size, value) points.
+type Curve = (String, Vec<(f64, f64)>);
+
+/// Least-squares slope of ln(value) against ln(size): t ∝ size^slope.
+fn growth_exponent(points: &[(f64, f64)]) -> f64 {
+    let n = points.len() as f64;
+    let (sx, sy) = points
+        .iter()
+        .fold((0.0, 0.0), |(sx, sy), &(x, y)| (sx + x.ln(), sy + y.ln()));
+    let (mx, my) = (sx / n, sy / n);
+    let (num, den) = points.iter().fold((0.0, 0.0), |(num, den), &(x, y)| {
+        let dx = x.ln() - mx;
+        (num + dx * (y.ln() - my), den + dx * dx)
+    });
+    num / den
+}
+
+/// An SVG chart, log-log, one line per curve, the fitted growth exponent in each legend entry.
+fn chart(path: &Path, title: &str, y_desc: &str, curves: &[Curve]) -> Result<(), String> {
+    use plotters::prelude::*;
+    let all = curves.iter().flat_map(|(_, p)| p.iter());
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, 0.0f64, f64::MAX, 0.0f64);
+    for &(x, y) in all {
+        (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+    }
+    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let mut ch = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(70)
+        .build_cartesian_2d(
+            (x0 * 0.9..x1 * 1.1).log_scale(),
+            (y0 * 0.8..y1 * 1.25).log_scale(),
+        )
+        .map_err(|e| err(&e))?;
+    ch.configure_mesh()
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y}"))
+        .x_desc("operand size (bits)")
+        .y_desc(y_desc)
+        .draw()
+        .map_err(|e| err(&e))?;
+    for (i, (label, points)) in curves.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        let style = ShapeStyle::from(color).stroke_width(2);
+        let k = growth_exponent(points);
+        ch.draw_series(LineSeries::new(points.iter().copied(), style))
+            .map_err(|e| err(&e))?
+            .label(format!("{label}: time ∝ bits^{k:.2}"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
+        ch.draw_series(
+            points
+                .iter()
+                .map(|&p| Circle::new(p, 3, ShapeStyle::from(color).filled())),
+        )
+        .map_err(|e| err(&e))?;
+    }
+    ch.configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| err(&e))?;
+    root.present().map_err(|e| err(&e))
+}
+
+/// The curves of the operations `ops` (one per operation and implementation), in µs.
+fn curves(results: &[Measured], ops: &[&str]) -> Vec<Curve> {
+    let mut out: Vec<Curve> = Vec::new();
+    for m in results.iter().filter(|m| ops.contains(&m.op)) {
+        for (name, t) in &m.times {
+            let label = if ops.len() > 1 {
+                format!("{} {name}", m.op)
+            } else {
+                name.clone()
+            };
+            let point = (m.size as f64, t * 1e6);
+            match out.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, points)) => points.push(point),
+                None => out.push((label, vec![point])),
+            }
+        }
+    }
+    out
+}
+
+/// Writes `powm.svg` and `mulsqr.svg` into `dir`; returns the Markdown that shows them.
+fn charts(results: &[Measured], dir: &Path, gmp_host: &str) -> Result<String, String> {
+    let note = format!("GMP {} --host={gmp_host}", gmp::version());
+    chart(
+        &dir.join("powm.svg"),
+        &format!("modular exponentiation, base = exponent = modulus size ({note})"),
+        "µs per call",
+        &curves(results, &["powm"]),
+    )?;
+    chart(
+        &dir.join("mulsqr.svg"),
+        &format!("multiply and square, n × n bits ({note})"),
+        "µs per call",
+        &curves(results, &["mul", "sqr"]),
+    )?;
+    Ok(
+        "Charts (log-log; the legend gives each curve's least-squares growth exponent):\n\n\
+        ![powm: time against size](benches/results/powm.svg)\n\n\
+        ![mul and sqr: time against size](benches/results/mulsqr.svg)\n\n"
+            .to_owned(),
+    )
 }
 
 /// TSC ticks per second, from a short spin against the monotonic clock.
@@ -445,7 +579,7 @@ fn fmt3(v: f64) -> String {
     }
 }
 
-fn report(results: &[Measured], machine: &Value, tsc: f64, rounds: usize) -> String {
+fn report(results: &[Measured], machine: &Value, tsc: f64, budget: Duration) -> String {
     let flags = machine["flags"]
         .as_array()
         .map(|a| {
@@ -496,16 +630,19 @@ fn report(results: &[Measured], machine: &Value, tsc: f64, rounds: usize) -> Str
     );
     let _ = writeln!(
         out,
-        "- Timing: best batch of {rounds} interleaved rounds per implementation ({} for powm at \
-         2048 bits and up); TSC at {:.3} GHz (a fixed-rate counter, not the core clock).\n",
-        rounds.div_ceil(3),
+        "- Timing: per operation and size, the implementations run in interleaved rounds, each a \
+         batch of about 1 ms (at least one call), for about {:.2} s each ({}-{} rounds); the \
+         fastest batch counts. TSC at {:.3} GHz (a fixed-rate counter, not the core clock).\n",
+        budget.as_secs_f64(),
+        results.iter().map(|m| m.rounds).min().unwrap_or(0),
+        results.iter().map(|m| m.rounds).max().unwrap_or(0),
         tsc / 1e9
     );
     out.push_str(&tables(results, tsc));
     out
 }
 
-fn json_report(results: &[Measured], machine: &Value, tsc: f64, rounds: usize) -> Value {
+fn json_report(results: &[Measured], machine: &Value, tsc: f64, budget: Duration) -> Value {
     let mut rows = Vec::new();
     let mut ratios = Vec::new();
     for m in results {
@@ -517,6 +654,7 @@ fn json_report(results: &[Measured], machine: &Value, tsc: f64, rounds: usize) -
         for (name, t) in &m.times {
             let mut row = json!({
                 "op": m.op, "size": m.size, "size_unit": unit, "impl": name, "seconds_per_op": t,
+                "rounds": m.rounds,
             });
             if unit == "limbs" {
                 row["tsc_ticks_per_limb"] = json!(t * tsc / m.size as f64);
@@ -541,7 +679,7 @@ fn json_report(results: &[Measured], machine: &Value, tsc: f64, rounds: usize) -
         "backends": mpn::all_available().iter().map(|k| k.name).collect::<Vec<_>>(),
         "runtime_backend": mpn::kernels().name,
         "tsc_hz": tsc,
-        "rounds": rounds,
+        "seconds_per_impl_and_size": budget.as_secs_f64(),
         "rows": rows,
         "ratios": ratios,
     })
@@ -561,24 +699,25 @@ fn splice(path: &Path, body: &str) -> Result<(), String> {
 }
 
 fn main() {
-    let mut rounds = 30;
+    let mut budget = Duration::from_millis(400);
     let mut write = true;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--rounds" => {
-                rounds = args
+            "--time" => {
+                budget = args
                     .next()
-                    .and_then(|v| v.parse().ok())
-                    .filter(|&r: &usize| r > 0)
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .filter(|&t| t > 0.0 && t < 1e6)
+                    .map(Duration::from_secs_f64)
                     .unwrap_or_else(|| {
-                        eprintln!("compare: --rounds needs a positive number");
+                        eprintln!("compare: --time needs a positive number of seconds");
                         std::process::exit(2)
                     });
             }
             "--no-write" => write = false,
             _ => {
-                eprintln!("usage: compare [--rounds N] [--no-write]");
+                eprintln!("usage: compare [--time SECONDS] [--no-write]");
                 std::process::exit(2);
             }
         }
@@ -588,13 +727,14 @@ fn main() {
     let machine = machine();
     let tsc = tsc_hz();
     eprintln!(
-        "compare: GMP {} --host={}, back ends {:?}, {rounds} rounds",
+        "compare: GMP {} --host={}, back ends {:?}, {:.2} s per implementation and size",
         gmp::version(),
         gmp::configure_host(),
         mpn::all_available()
             .iter()
             .map(|k| k.name)
-            .collect::<Vec<_>>()
+            .collect::<Vec<_>>(),
+        budget.as_secs_f64()
     );
     let started = Instant::now();
     let mut cases = kernel_cases("addmul_1");
@@ -605,25 +745,28 @@ fn main() {
     let mut results = Vec::new();
     for case in cases {
         eprintln!("compare: {} {} ...", case.op, case.size);
-        // Long operations get fewer rounds: one call of 4096-bit num-bigint modpow is ~0.1 s.
-        let (r, target) = if case.op == "powm" && case.size >= 2048 {
-            (rounds.div_ceil(3), Duration::from_millis(20))
-        } else {
-            (rounds, Duration::from_millis(5))
-        };
-        results.push(measure(case, r, target));
+        results.push(measure(case, budget));
     }
-    let text = report(&results, &machine, tsc, rounds);
+    let mut text = report(&results, &machine, tsc, budget);
     println!("{text}");
     eprintln!("compare: {:.0} s", started.elapsed().as_secs_f64());
     if write {
-        let json = json_report(&results, &machine, tsc, rounds);
+        let json = json_report(&results, &machine, tsc, budget);
         let dir = manifest.join("results");
         let out = dir.join("compare.json");
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            eprintln!("compare: {}: {e}", dir.display());
+            std::process::exit(2);
+        }
+        match charts(&results, &dir, gmp::configure_host()) {
+            Ok(md) => text.push_str(&md),
+            Err(e) => {
+                eprintln!("compare: {e}");
+                std::process::exit(2);
+            }
+        }
         let body = serde_json::to_string_pretty(&json).expect("JSON of plain values");
-        if let Err(e) =
-            std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&out, body + "\n"))
-        {
+        if let Err(e) = std::fs::write(&out, body + "\n") {
             eprintln!("compare: {}: {e}", out.display());
             std::process::exit(2);
         }
@@ -631,6 +774,9 @@ fn main() {
             eprintln!("compare: {e}");
             std::process::exit(2);
         }
-        eprintln!("compare: wrote {} and BENCHMARKS.md", out.display());
+        eprintln!(
+            "compare: wrote {}, the charts beside it, and BENCHMARKS.md",
+            out.display()
+        );
     }
 }
