@@ -12,7 +12,7 @@
 #
 # Needs a C compiler, make and m4 (`apt-get install -y m4`). The GMP source comes from the
 # gmp-mpfr-sys crate in the cargo registry; if it is not there yet, it is fetched with `cargo fetch`
-# through a throw-away manifest. The result: CACHE_DIR/{lib/libgmp.a, include/gmp.h, host.txt}.
+# through a throw-away manifest and a private CARGO_HOME under the target directory. The result: CACHE_DIR/{lib/libgmp.a, include/gmp.h, host.txt}.
 # Prints the install directory on its last line.
 set -euo pipefail
 
@@ -22,14 +22,19 @@ crate_version=${GMP_CRATE:-1.7.1}
 cargo_home=${CARGO_HOME:-$HOME/.cargo}
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 
+fetch_dir="$target_dir/gmp-tuned/fetch"
+
 find_source() {
-    find "$cargo_home/registry/src" -maxdepth 3 -type d \
-        -path "*/gmp-mpfr-sys-$crate_version/gmp-*-c" 2>/dev/null | sort | head -n 1
+    local dir
+    for dir in "$cargo_home/registry/src" "$fetch_dir/cargo-home/registry/src"; do
+        [ -d "$dir" ] || continue
+        find "$dir" -maxdepth 3 -type d -path "*/gmp-mpfr-sys-$crate_version/gmp-*-c" \
+            | sort | head -n 1
+    done | head -n 1
 }
 
 src=$(find_source)
 if [ -z "$src" ]; then
-    fetch_dir="$target_dir/gmp-tuned/fetch"
     mkdir -p "$fetch_dir/src"
     cat > "$fetch_dir/Cargo.toml" <<TOML
 [package]
@@ -45,7 +50,9 @@ gmp-mpfr-sys = "=$crate_version"
 TOML
     : > "$fetch_dir/src/lib.rs"
     echo "build-tuned: fetching gmp-mpfr-sys $crate_version for its GMP source" >&2
-    cargo fetch --manifest-path "$fetch_dir/Cargo.toml" >&2
+    # A private CARGO_HOME: this may run inside a build script, while the outer cargo holds the
+    # locks of the usual one.
+    CARGO_HOME="$fetch_dir/cargo-home" cargo fetch --manifest-path "$fetch_dir/Cargo.toml" >&2
     src=$(find_source)
 fi
 if [ -z "$src" ]; then
