@@ -12,6 +12,9 @@
 //! against size (`benches/results/powm.svg`, `mulsqr.svg`) with each curve's fitted growth
 //! exponent in the legend. `--no-write` only prints.
 //!
+//! Before timing, every implementation's result is checked against num-bigint (the kernels
+//! against GMP's); a disagreement stops the run without figures.
+//!
 //! Implementations: `ours-<backend>` (every `bignum::mpn` back end for the kernels, the run-time
 //! choice elsewhere), `ours-ct` (`Modulus::pow`) and `ours-vartime` (`Modulus::pow_vartime`);
 //! `gmp` and `gmp-sec` (`mpz_powm`, `mpz_powm_sec`) from the GMP built for this CPU by
@@ -149,6 +152,15 @@ fn measure(mut case: Case, budget: Duration) -> Measured {
     }
 }
 
+/// GMP's kernel of that name.
+fn gmp_kernel(op: &str) -> fn(&mut [Limb], &[Limb], Limb) -> Limb {
+    if op == "addmul_1" {
+        gmp::addmul_1
+    } else {
+        gmp::submul_1
+    }
+}
+
 /// `mpn_addmul_1` / `mpn_submul_1` cases: every back end of ours against GMP.
 fn kernel_cases(op: &'static str) -> Vec<Case> {
     KERNEL_LIMBS
@@ -164,16 +176,18 @@ fn kernel_cases(op: &'static str) -> Vec<Case> {
                 };
                 let (a, mut r) = (limbs(1, n), limbs(3, n));
                 let name = format!("ours-{}", k.name);
+                let (mut mine, mut theirs) = (r.clone(), r.clone());
+                let carries = (f(&mut mine, &a, M), gmp_kernel(op)(&mut theirs, &a, M));
+                if mine != theirs || carries.0 != carries.1 {
+                    eprintln!("compare: {op} at {n}: {name} disagrees with GMP; no figures");
+                    std::process::exit(1);
+                }
                 imps.push(Imp::new(&name, move || {
                     black_box(f(black_box(&mut r), black_box(&a), M));
                 }));
                 pairs.push((name, "gmp".to_owned()));
             }
-            let g = if op == "addmul_1" {
-                gmp::addmul_1
-            } else {
-                gmp::submul_1
-            };
+            let g = gmp_kernel(op);
             let (a, mut r) = (limbs(1, n), limbs(3, n));
             imps.push(Imp::new("gmp", move || {
                 black_box(g(black_box(&mut r), black_box(&a), M));
@@ -197,6 +211,17 @@ fn mul_sqr_cases(op: &'static str) -> Vec<Case> {
             let (a, b) = (limbs(1, n), limbs(2, n));
             let (a2, b2) = (a.clone(), b.clone());
             let (mut r, mut r2) = (vec![0; 2 * n], vec![0; 2 * n]);
+            let want = if op == "mul" {
+                mpn::mul(&mut r, &a, &b);
+                gmp::mul_n(&mut r2, &a, &b);
+                biguint(&a) * biguint(&b)
+            } else {
+                mpn::sqr(&mut r, &a);
+                gmp::sqr(&mut r2, &a);
+                biguint(&a) * biguint(&a)
+            };
+            check(op, bits, &ours, &r, &want);
+            check(op, bits, "gmp", &r2, &want);
             let imps = if op == "mul" {
                 vec![
                     Imp::new(&ours, move || {
@@ -236,6 +261,15 @@ fn powm_operands(bits: usize) -> (Vec<Limb>, Vec<Limb>, Vec<Limb>) {
     (b, e, m)
 }
 
+/// Stops the run if an implementation computes something else than num-bigint: a ratio against
+/// a wrong answer would mean nothing.
+fn check(op: &str, size: usize, name: &str, got: &[Limb], want: &num_bigint::BigUint) {
+    if biguint(got) != *want {
+        eprintln!("compare: {op} at {size}: {name} disagrees with num-bigint; no figures");
+        std::process::exit(1);
+    }
+}
+
 fn biguint(limbs: &[Limb]) -> num_bigint::BigUint {
     num_bigint::BigUint::from_bytes_le(
         &limbs
@@ -252,12 +286,20 @@ fn crypto_bigint_fixed<const L: usize>(b: &[Limb], e: &[Limb], m: &[Limb]) -> Im
         modular::{FixedMontyForm, FixedMontyParams},
     };
     let words = |x: &[Limb]| -> [u64; L] { x.try_into().expect("operand of L limbs") };
+    let want = biguint(b).modpow(&biguint(e), &biguint(m));
     let m = Odd::new(Uint::<L>::from_words(words(m)))
         .into_option()
         .expect("odd modulus");
     let params = FixedMontyParams::new(m);
     let base = FixedMontyForm::new(&Uint::<L>::from_words(words(b)), &params);
     let exp = Uint::<L>::from_words(words(e));
+    check(
+        "powm",
+        b.len() << 6,
+        "crypto-bigint-fixed",
+        base.pow(&exp).retrieve().as_words(),
+        &want,
+    );
     Imp::new("crypto-bigint-fixed", move || {
         black_box(black_box(&base).pow(black_box(&exp)));
     })
@@ -271,6 +313,11 @@ fn powm_cases() -> Vec<Case> {
             let (b, e, m) = powm_operands(bits);
             let ctx = Modulus::new_vartime(&m).expect("odd modulus");
             let base = ctx.reduce(&b);
+            let want = biguint(&b).modpow(&biguint(&e), &biguint(&m));
+            let got = ctx.retrieve(&ctx.pow(&base, &e, bits));
+            check("powm", bits, "ours-ct", &got, &want);
+            let got = ctx.retrieve(&ctx.pow_vartime(&base, &e));
+            check("powm", bits, "ours-vartime", &got, &want);
             let (ctx2, base2, e2) = (ctx.clone(), base.clone(), e.clone());
             let ours_e = e.clone();
             let mut imps = vec![
@@ -288,7 +335,14 @@ fn powm_cases() -> Vec<Case> {
                     gmp::Mpz::from_limbs(&m),
                 );
                 let mut r = gmp::Mpz::from_limbs(&[]);
-                imps.push(Imp::new(if sec { "gmp-sec" } else { "gmp" }, move || {
+                let name = if sec { "gmp-sec" } else { "gmp" };
+                if sec {
+                    r.powm_sec(&gb, &ge, &gm);
+                } else {
+                    r.powm(&gb, &ge, &gm);
+                }
+                check("powm", bits, name, &r.to_limbs(), &want);
+                imps.push(Imp::new(name, move || {
                     if sec {
                         r.powm_sec(black_box(&gb), black_box(&ge), black_box(&gm));
                     } else {
@@ -311,6 +365,8 @@ fn powm_cases() -> Vec<Case> {
                 let params = BoxedMontyParams::new(cm);
                 let cb = BoxedMontyForm::new(BoxedUint::from_words(b.iter().copied()), &params);
                 let ce = BoxedUint::from_words(e.iter().copied());
+                let got = cb.pow(&ce).retrieve();
+                check("powm", bits, "crypto-bigint-boxed", got.as_words(), &want);
                 imps.push(Imp::new("crypto-bigint-boxed", move || {
                     black_box(black_box(&cb).pow(black_box(&ce)));
                 }));
@@ -778,5 +834,39 @@ fn main() {
             "compare: wrote {}, the charts beside it, and BENCHMARKS.md",
             out.display()
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growth_exponent_recovers_a_power_law() {
+        let points: Vec<(f64, f64)> = [256.0, 512.0, 1024.0, 4096.0]
+            .iter()
+            .map(|&x: &f64| (x, 3.5 * x.powf(2.6)))
+            .collect();
+        assert!((growth_exponent(&points) - 2.6).abs() < 1e-9);
+    }
+
+    #[test]
+    fn splice_replaces_only_between_the_markers() {
+        let path = std::env::temp_dir().join(format!("compare-splice-{}.md", std::process::id()));
+        let before = format!("head\n{BEGIN}\nold table\n{END}\ntail\n");
+        std::fs::write(&path, &before).unwrap();
+        splice(&path, "new table\n").unwrap();
+        let after = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(after, format!("head\n{BEGIN}\nnew table\n{END}\ntail\n"));
+    }
+
+    #[test]
+    fn splice_refuses_a_file_without_markers() {
+        let path = std::env::temp_dir().join(format!("compare-nomark-{}.md", std::process::id()));
+        std::fs::write(&path, "no markers\n").unwrap();
+        assert!(splice(&path, "x").is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "no markers\n");
+        std::fs::remove_file(&path).unwrap();
     }
 }
