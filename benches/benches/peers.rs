@@ -95,6 +95,37 @@ fn mul_sqr(c: &mut Criterion) {
     group.finish();
 }
 
+/// A 2n-limb dividend by an n-limb divisor; the id's size is the divisor's bits.
+fn div(c: &mut Criterion) {
+    let mut group = c.benchmark_group("peers/div");
+    for bits in BITS {
+        let n = bits >> 6;
+        let (a, d) = (limbs(5, 2 * n), limbs(6, n));
+        let (mut q, mut r) = (vec![0; n + 1], vec![0; n]);
+        group.bench_function(BenchmarkId::new("ours-vartime", bits), |bench| {
+            bench.iter(|| {
+                mpn::div_qr_vartime(
+                    black_box(&mut q),
+                    black_box(&mut r),
+                    black_box(&a),
+                    black_box(&d),
+                )
+            });
+        });
+        group.bench_function(BenchmarkId::new("gmp", bits), |bench| {
+            bench.iter(|| {
+                gmp::tdiv_qr(
+                    black_box(&mut q),
+                    black_box(&mut r),
+                    black_box(&a),
+                    black_box(&d),
+                )
+            });
+        });
+    }
+    group.finish();
+}
+
 /// Base, exponent and modulus of exactly `bits` bits (modulus odd, base below it).
 fn powm_operands(bits: usize) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
     let n = bits >> 6;
@@ -164,5 +195,5 @@ fn powm(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, kernels, mul_sqr, powm);
+criterion_group!(benches, kernels, mul_sqr, div, powm);
 criterion_main!(benches);

@@ -34,6 +34,15 @@ unsafe extern "C" {
     fn __gmpn_submul_1(rp: *mut MpLimb, up: *const MpLimb, n: MpSize, v: MpLimb) -> MpLimb;
     fn __gmpn_mul_n(rp: *mut MpLimb, up: *const MpLimb, vp: *const MpLimb, n: MpSize);
     fn __gmpn_sqr(rp: *mut MpLimb, up: *const MpLimb, n: MpSize);
+    fn __gmpn_tdiv_qr(
+        qp: *mut MpLimb,
+        rp: *mut MpLimb,
+        qxn: MpSize,
+        np: *const MpLimb,
+        nn: MpSize,
+        dp: *const MpLimb,
+        dn: MpSize,
+    );
     fn __gmpz_init(x: *mut MpzStruct);
     fn __gmpz_clear(x: *mut MpzStruct);
     fn __gmpz_import(
@@ -122,6 +131,35 @@ pub fn sqr(r: &mut [u64], a: &[u64]) {
     assert_eq!(r.len(), 2 * a.len(), "sqr: r holds 2n limbs");
     // SAFETY: r (2n limbs) does not overlap a (n ≥ 1 limbs), as GMP requires.
     unsafe { __gmpn_sqr(r.as_mut_ptr(), a.as_ptr(), size(a.len())) }
+}
+
+/// `mpn_tdiv_qr`: q = ⌊a / d⌋, r = a mod d (variable time).
+///
+/// # Panics
+/// If `d` is empty or its top limb is zero, if `a.len() < d.len()`, or unless
+/// `q.len() == a.len() - d.len() + 1` and `r.len() == d.len()` (the same contract as
+/// `bignum::mpn::div_qr_vartime`).
+pub fn tdiv_qr(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64]) {
+    assert!(
+        d.last().is_some_and(|&t| t != 0),
+        "tdiv_qr: d normalised length"
+    );
+    assert!(a.len() >= d.len(), "tdiv_qr: a shorter than d");
+    assert_eq!(q.len(), a.len() - d.len() + 1, "tdiv_qr: q length");
+    assert_eq!(r.len(), d.len(), "tdiv_qr: r length");
+    // SAFETY: q, r, a, d are distinct slices (q and r are &mut) of the lengths GMP requires:
+    // nn ≥ dn ≥ 1, d's top limb non-zero, qp of nn - dn + 1 limbs, rp of dn; qxn = 0.
+    unsafe {
+        __gmpn_tdiv_qr(
+            q.as_mut_ptr(),
+            r.as_mut_ptr(),
+            0,
+            a.as_ptr(),
+            size(a.len()),
+            d.as_ptr(),
+            size(d.len()),
+        )
+    }
 }
 
 /// An owned `mpz_t`, non-negative here: built from little-endian limbs, cleared on drop.
@@ -229,6 +267,16 @@ mod tests {
         assert_eq!(big(&r), big(&a) * big(&b));
         sqr(&mut r, &a);
         assert_eq!(big(&r), big(&a) * big(&a));
+    }
+
+    #[test]
+    fn tdiv_qr_matches_num_bigint() {
+        let a = crate::limbs(8, 30);
+        let d = crate::limbs(9, 11);
+        let (mut q, mut r) = (vec![0; 20], vec![0; 11]);
+        tdiv_qr(&mut q, &mut r, &a, &d);
+        assert_eq!(big(&q), big(&a) / big(&d));
+        assert_eq!(big(&r), big(&a) % big(&d));
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //! against GMP's); a disagreement stops the run without figures.
 //!
 //! Implementations: `ours-<backend>` (every `bignum::mpn` back end for the kernels, the run-time
-//! choice elsewhere), `ours-ct` (`Modulus::pow`) and `ours-vartime` (`Modulus::pow_vartime`);
+//! choice elsewhere; `-scratch`: `mul_with_scratch`/`sqr_with_scratch`, no allocation), division
+//! `ours-vartime` (`mpn::div_qr_vartime`, 2n by n limbs) against `mpn_tdiv_qr`, `ours-ct` (`Modulus::pow`) and `ours-vartime` (`Modulus::pow_vartime`);
 //! `gmp` and `gmp-sec` (`mpz_powm`, `mpz_powm_sec`) from the GMP built for this CPU by
 //! `benches/gmp/build-tuned.sh`; `num-bigint` (`BigUint::modpow`); `crypto-bigint-boxed` and
 //! `crypto-bigint-fixed` (`BoxedMontyForm::pow`, `FixedMontyForm::pow`, both constant-time).
@@ -202,30 +203,49 @@ fn kernel_cases(op: &'static str) -> Vec<Case> {
         .collect()
 }
 
-/// `mul` / `sqr` cases: ours (run-time back end) against `mpn_mul_n` / `mpn_sqr`.
+/// `mul` / `sqr` cases: ours (run-time back end; allocating, and with caller scratch) against
+/// `mpn_mul_n` / `mpn_sqr`.
 fn mul_sqr_cases(op: &'static str) -> Vec<Case> {
     let ours = format!("ours-{}", mpn::kernels().name);
+    let scratch_name = format!("{ours}-scratch");
     BITS.iter()
         .map(|&bits| {
             let n = bits >> 6;
             let (a, b) = (limbs(1, n), limbs(2, n));
-            let (a2, b2) = (a.clone(), b.clone());
-            let (mut r, mut r2) = (vec![0; 2 * n], vec![0; 2 * n]);
+            let (a2, b2, a3, b3) = (a.clone(), b.clone(), a.clone(), b.clone());
+            let (mut r, mut r2, mut r3) = (vec![0; 2 * n], vec![0; 2 * n], vec![0; 2 * n]);
+            let scratch_len = if op == "mul" {
+                mpn::mul_scratch_len(n, n)
+            } else {
+                mpn::sqr_scratch_len(n)
+            };
+            let mut scratch = vec![0; scratch_len];
             let want = if op == "mul" {
                 mpn::mul(&mut r, &a, &b);
+                mpn::mul_with_scratch(&mut r3, &a, &b, &mut scratch);
                 gmp::mul_n(&mut r2, &a, &b);
                 biguint(&a) * biguint(&b)
             } else {
                 mpn::sqr(&mut r, &a);
+                mpn::sqr_with_scratch(&mut r3, &a, &mut scratch);
                 gmp::sqr(&mut r2, &a);
                 biguint(&a) * biguint(&a)
             };
             check(op, bits, &ours, &r, &want);
+            check(op, bits, &scratch_name, &r3, &want);
             check(op, bits, "gmp", &r2, &want);
             let imps = if op == "mul" {
                 vec![
                     Imp::new(&ours, move || {
                         mpn::mul(black_box(&mut r), black_box(&a), black_box(&b))
+                    }),
+                    Imp::new(&scratch_name, move || {
+                        mpn::mul_with_scratch(
+                            black_box(&mut r3),
+                            black_box(&a3),
+                            black_box(&b3),
+                            &mut scratch,
+                        )
                     }),
                     Imp::new("gmp", move || {
                         gmp::mul_n(black_box(&mut r2), black_box(&a2), black_box(&b2))
@@ -234,6 +254,9 @@ fn mul_sqr_cases(op: &'static str) -> Vec<Case> {
             } else {
                 vec![
                     Imp::new(&ours, move || mpn::sqr(black_box(&mut r), black_box(&a))),
+                    Imp::new(&scratch_name, move || {
+                        mpn::sqr_with_scratch(black_box(&mut r3), black_box(&a3), &mut scratch)
+                    }),
                     Imp::new("gmp", move || gmp::sqr(black_box(&mut r2), black_box(&a2))),
                 ]
             };
@@ -241,7 +264,55 @@ fn mul_sqr_cases(op: &'static str) -> Vec<Case> {
                 op,
                 size: bits,
                 imps,
-                pairs: vec![(ours.clone(), "gmp".to_owned())],
+                pairs: vec![
+                    (ours.clone(), "gmp".to_owned()),
+                    (scratch_name.clone(), "gmp".to_owned()),
+                ],
+            }
+        })
+        .collect()
+}
+
+/// Division cases: a 2n-limb dividend by an n-limb divisor (size = the divisor's bits), ours
+/// `div_qr_vartime` against `mpn_tdiv_qr`.
+fn div_cases() -> Vec<Case> {
+    BITS.iter()
+        .map(|&bits| {
+            let n = bits >> 6;
+            let a = limbs(5, 2 * n);
+            let d = limbs(6, n);
+            let (a2, d2) = (a.clone(), d.clone());
+            let (mut q, mut r) = (vec![0; n + 1], vec![0; n]);
+            let (mut q2, mut r2) = (vec![0; n + 1], vec![0; n]);
+            mpn::div_qr_vartime(&mut q, &mut r, &a, &d);
+            gmp::tdiv_qr(&mut q2, &mut r2, &a, &d);
+            let (want_q, want_r) = (biguint(&a) / biguint(&d), biguint(&a) % biguint(&d));
+            check("div", bits, "ours quotient", &q, &want_q);
+            check("div", bits, "ours remainder", &r, &want_r);
+            check("div", bits, "gmp quotient", &q2, &want_q);
+            check("div", bits, "gmp remainder", &r2, &want_r);
+            Case {
+                op: "div",
+                size: bits,
+                imps: vec![
+                    Imp::new("ours-vartime", move || {
+                        mpn::div_qr_vartime(
+                            black_box(&mut q),
+                            black_box(&mut r),
+                            black_box(&a),
+                            black_box(&d),
+                        )
+                    }),
+                    Imp::new("gmp", move || {
+                        gmp::tdiv_qr(
+                            black_box(&mut q2),
+                            black_box(&mut r2),
+                            black_box(&a2),
+                            black_box(&d2),
+                        )
+                    }),
+                ],
+                pairs: vec![("ours-vartime".to_owned(), "gmp".to_owned())],
             }
         })
         .collect()
@@ -565,7 +636,7 @@ fn machine() -> Value {
 fn unit_of(op: &str) -> Unit {
     match op {
         "addmul_1" | "submul_1" => Unit::TicksPerLimb,
-        "mul" | "sqr" => Unit::Nanos,
+        "mul" | "sqr" | "div" => Unit::Nanos,
         _ => Unit::Micros,
     }
 }
@@ -586,7 +657,12 @@ fn tables(results: &[Measured], tsc: f64) -> String {
         let names: Vec<&str> = rows[0].times.iter().map(|(n, _)| n.as_str()).collect();
         let _ = writeln!(
             out,
-            "**{op}** ({what}; ratio = ours / peer, below 1 means ours is faster)\n"
+            "**{op}** ({what}{}; ratio = ours / peer, below 1 means ours is faster)\n",
+            match op {
+                "div" => "; a 2·bits-bit dividend by a bits-bit divisor",
+                "powm" => "; base, exponent and modulus of the same size",
+                _ => "",
+            }
         );
         let mut header = format!("| {size} |");
         let mut rule = String::from("| ---: |");
@@ -797,6 +873,7 @@ fn main() {
     cases.extend(kernel_cases("submul_1"));
     cases.extend(mul_sqr_cases("mul"));
     cases.extend(mul_sqr_cases("sqr"));
+    cases.extend(div_cases());
     cases.extend(powm_cases());
     let mut results = Vec::new();
     for case in cases {
