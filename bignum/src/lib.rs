@@ -15,6 +15,7 @@
 pub mod cpu;
 pub mod limb;
 pub mod mpn;
+pub mod prime;
 
 mod error;
 
