@@ -1,10 +1,70 @@
-//! What the CPU can do, detected once, and its time-stamp counter.
-#![allow(unsafe_code)] // rdtsc is an intrinsic; see the SAFETY note
+//! CPU feature detection, done once per process, and the proof tokens that gate the assembly.
+//!
+//! A token such as [`Adx`] is a zero-sized value that only this module can make, and only after
+//! the CPU said it has the features. The assembly back ends in `mpn` can be reached only through
+//! a function that takes the token, so no code path runs `mulx`/`adcx`/`adox` on a CPU without
+//! them. Detection uses `std`'s run-time checks (CPUID), cached here in a [`OnceLock`].
 
-/// Reads the time-stamp counter: a constant-rate tick count on current x86-64 CPUs (not the
-/// core clock when the frequency changes; callers calibrate it against the wall clock).
+use std::sync::OnceLock;
+
+/// Proof that this CPU has BMI2 (`mulx`) and ADX (`adcx`, `adox`).
+///
+/// Only [`detect`] and [`adx`] construct it (the field is private).
+#[derive(Clone, Copy, Debug)]
+pub struct Adx {
+    _proof: (),
+}
+
+/// What this CPU offers to the `mpn` back ends, as found by [`detect`].
+#[derive(Clone, Copy, Debug)]
+pub struct Features {
+    /// Set when the CPU has BMI2 and ADX.
+    pub adx: Option<Adx>,
+}
+
+/// The features of this CPU, detected on the first call and cached for the process.
+pub fn detect() -> Features {
+    static FEATURES: OnceLock<Features> = OnceLock::new();
+    *FEATURES.get_or_init(|| Features { adx: detect_adx() })
+}
+
+/// A proof token for BMI2 + ADX, if this CPU has both.
+pub fn adx() -> Option<Adx> {
+    detect().adx
+}
+
 #[cfg(target_arch = "x86_64")]
+fn detect_adx() -> Option<Adx> {
+    (std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("adx"))
+        .then_some(Adx { _proof: () })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect_adx() -> Option<Adx> {
+    None
+}
+
+/// Reads the time-stamp counter: a constant-rate tick count on current x86-64 CPUs, which is not
+/// the core clock when the frequency changes (callers calibrate it against the wall clock).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)] // the rdtsc intrinsic is an unsafe fn; see the SAFETY note
 pub fn tsc() -> u64 {
     // SAFETY: rdtsc exists on every x86-64 CPU, reads no memory and has no preconditions.
     unsafe { core::arch::x86_64::_rdtsc() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adx_token_matches_std_detection() {
+        #[cfg(target_arch = "x86_64")]
+        let expected = std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("adx");
+        #[cfg(not(target_arch = "x86_64"))]
+        let expected = false;
+        assert_eq!(adx().is_some(), expected);
+        assert_eq!(detect().adx.is_some(), expected);
+    }
 }

@@ -5,19 +5,30 @@
 //! 1. [`limb`]: the machine word, wide multiply, add/sub with carry, masks.
 //! 2. [`mpn`]: kernels on limb slices (add, sub, multiply-accumulate, shifts, multiply, square,
 //!    division), with a run-time chosen back end.
+//! 3. [`Nat`]: an owned natural number for PUBLIC values, variable time: parsing and printing,
+//!    the `std::ops` operators, division, gcd, bit operations, `pow_mod`, random values.
+//! 4. [`modular`]: constant-time Montgomery arithmetic modulo an odd (possibly secret) modulus:
+//!    multiply, square, exponentiation, inversion; and constant-time gcd/division helpers.
+//!
+//! [`cpu`] detects the CPU features once and hands out the proof tokens that gate the
+//! assembly back ends of `mpn`.
 //!
 //! # What is constant-time
 //!
-//! `limb` and `mpn` are constant-time by default: their running time and memory access pattern
-//! depend only on slice lengths. The exceptions carry a `_vartime` suffix and are for public
-//! values only.
+//! `limb`, `mpn` and `modular` are constant-time by default: their running time and memory
+//! access pattern depend only on lengths (limb counts, and the bit lengths of a modulus and an
+//! exponent). The exceptions carry a `_vartime` suffix and are for public values only. `Nat` is
+//! variable-time throughout and holds public values only.
 
 pub mod cpu;
 pub mod limb;
+pub mod modular;
 pub mod mpn;
 pub mod prime;
 
 mod error;
+mod nat;
 
 pub use error::{Error, Result};
 pub use limb::Limb;
+pub use nat::Nat;

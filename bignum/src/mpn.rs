@@ -13,9 +13,15 @@
 //! The public functions here `assert!` their length preconditions (documented on each) and panic
 //! when a caller breaks them; they never read or write out of bounds.
 
+mod div;
 mod mul;
 mod portable;
 mod sqr;
+mod tune;
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+pub use tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD, mul_karatsuba, sqr_karatsuba};
 
 use core::cmp::Ordering;
 use std::sync::OnceLock;
@@ -50,9 +56,21 @@ pub const PORTABLE: Kernels = Kernels {
     submul_1: portable::submul_1,
 };
 
-/// Every back end this CPU can run, portable first.
+/// Every back end this CPU can run, portable first, then faster ones in order of preference
+/// (`adx` when the CPU has BMI2 and ADX).
 pub fn all_available() -> Vec<&'static Kernels> {
-    vec![&PORTABLE]
+    let mut available = vec![&PORTABLE];
+    #[cfg(target_arch = "x86_64")]
+    if let Some(adx) = crate::cpu::adx() {
+        available.push(x86_64::kernels(adx));
+    }
+    available
+}
+
+/// The back end called `name` (`"portable"`, `"adx"`), if this CPU can run it: for tests and
+/// benchmarks that compare back ends. Ordinary code uses [`kernels`] (or the functions here).
+pub fn by_name(name: &str) -> Option<&'static Kernels> {
+    all_available().into_iter().find(|k| k.name == name)
 }
 
 /// The back end in use, chosen once: `BIGNUM_BACKEND=<name>` picks one by name (an unknown or
@@ -277,6 +295,67 @@ pub fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     mul::mul(r, a, b);
 }
 
+/// Scratch limbs [`mul_with_scratch`] needs for an `an`-limb by `bn`-limb product
+/// (`an ≥ bn`); 0 below [`KARATSUBA_MUL_THRESHOLD`].
+pub const fn mul_scratch_len(an: usize, bn: usize) -> usize {
+    mul::mul_scratch_len(an, bn)
+}
+
+/// r = a · b like [`mul()`], with caller-provided scratch instead of an allocation. The scratch
+/// holds secret intermediate values afterwards: wipe it (e.g. keep it in
+/// `zeroize::Zeroizing`).
+///
+/// # Constant time
+/// Time and memory accesses depend on the lengths only.
+///
+/// # Panics
+/// Unless `a.len() ≥ b.len() ≥ 1`, `r.len() == a.len() + b.len()` and
+/// `scratch.len() ≥ mul_scratch_len(a.len(), b.len())`.
+pub fn mul_with_scratch(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
+    assert!(
+        a.len() >= b.len() && !b.is_empty(),
+        "mul_with_scratch: need a.len() >= b.len() >= 1"
+    );
+    assert_eq!(
+        r.len(),
+        a.len() + b.len(),
+        "mul_with_scratch: r must hold a.len() + b.len() limbs"
+    );
+    assert!(
+        scratch.len() >= mul_scratch_len(a.len(), b.len()),
+        "mul_with_scratch: scratch too short"
+    );
+    mul::mul_with_scratch(r, a, b, scratch);
+}
+
+/// Scratch limbs [`sqr_with_scratch`] needs for an `n`-limb square; 0 below
+/// [`KARATSUBA_SQR_THRESHOLD`].
+pub const fn sqr_scratch_len(n: usize) -> usize {
+    sqr::sqr_scratch_len(n)
+}
+
+/// r = a² like [`sqr()`], with caller-provided scratch instead of an allocation. The scratch holds
+/// secret intermediate values afterwards: wipe it (e.g. keep it in `zeroize::Zeroizing`).
+///
+/// # Constant time
+/// Time and memory accesses depend on the length only.
+///
+/// # Panics
+/// Unless `a` is non-empty, `r.len() == 2·a.len()` and `scratch.len() ≥ sqr_scratch_len(a.len())`.
+pub fn sqr_with_scratch(r: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
+    assert!(!a.is_empty(), "sqr_with_scratch: a must be non-empty");
+    assert_eq!(
+        r.len(),
+        2 * a.len(),
+        "sqr_with_scratch: r must hold 2·a.len() limbs"
+    );
+    assert!(
+        scratch.len() >= sqr_scratch_len(a.len()),
+        "sqr_with_scratch: scratch too short"
+    );
+    sqr::sqr_with_scratch(r, a, scratch);
+}
+
 /// r = a · b by schoolbook rows, whatever the size.
 ///
 /// # Panics
@@ -316,6 +395,56 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
         "sqr_basecase: r must hold 2·a.len() limbs"
     );
     sqr::sqr_basecase(r, a);
+}
+
+/// q = ⌊a / d⌋ and r = a mod d, by Knuth's Algorithm D with a normalised divisor and
+/// Möller–Granlund 3-by-2 reciprocal steps.
+///
+/// `q` gets `a.len() - d.len() + 1` limbs (high zero limbs included), `r` gets `d.len()` limbs.
+/// `a` may have high zero limbs; `d` must not.
+///
+/// # Constant time
+/// No: variable time, for public values only. Time and memory access depend on the values of
+/// `a` and `d` (the normalising shift, rare correction steps), not only their lengths. Never use
+/// it with a secret dividend or divisor.
+///
+/// # Panics
+/// If `d` is empty or its top limb is zero, if `a.len() < d.len()`, or unless
+/// `q.len() == a.len() - d.len() + 1` and `r.len() == d.len()`.
+pub fn div_qr_vartime(q: &mut [Limb], r: &mut [Limb], a: &[Limb], d: &[Limb]) {
+    assert!(
+        d.last().is_some_and(|&top| top != 0),
+        "div_qr_vartime: divisor must be non-empty with a non-zero top limb"
+    );
+    assert!(
+        a.len() >= d.len(),
+        "div_qr_vartime: need a.len() >= d.len()"
+    );
+    assert_eq!(
+        q.len(),
+        a.len() - d.len() + 1,
+        "div_qr_vartime: q must hold a.len() - d.len() + 1 limbs"
+    );
+    assert_eq!(
+        r.len(),
+        d.len(),
+        "div_qr_vartime: r must hold d.len() limbs"
+    );
+    div::div_qr(q, r, a, d);
+}
+
+/// q = ⌊a / d⌋ for a one-limb divisor; returns a mod d.
+///
+/// # Constant time
+/// No: variable time, for public values only (the normalising shift and correction steps depend
+/// on the values).
+///
+/// # Panics
+/// If `d` is zero or `q` and `a` differ in length.
+pub fn div_1_vartime(q: &mut [Limb], a: &[Limb], d: Limb) -> Limb {
+    assert!(d != 0, "div_1_vartime: division by zero");
+    assert_eq!(q.len(), a.len(), "div_1_vartime: length mismatch");
+    div::div_1(q, a, d)
 }
 
 /// Compares two equal-length numbers, most significant limb first; stops at the first difference.

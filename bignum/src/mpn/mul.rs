@@ -1,18 +1,291 @@
-//! Multiplication: schoolbook for now.
+//! Multiplication: schoolbook rows below [`KARATSUBA_MUL_THRESHOLD`] limbs, Karatsuba above.
+//!
+//! Karatsuba (A. Karatsuba and Yu. Ofman, "Multiplication of multidigit numbers on automata",
+//! 1962). With B = 2⁶⁴, h = ⌈n/2⌉, a = a₀ + a₁·Bʰ and b = b₀ + b₁·Bʰ:
+//!
+//!   a·b = z₀ + (z₀ + z₂ - (a₀ - a₁)(b₀ - b₁))·Bʰ + z₂·B²ʰ,  z₀ = a₀b₀, z₂ = a₁b₁.
+//!
+//! The operands are secrets (Montgomery and RSA multiply with these), so the sign of
+//! (a₀ - a₁)(b₀ - b₁) is never branched on: |a₀ - a₁| comes from a subtraction followed by a
+//! negation under the borrow's mask, the two signs are combined into a mask, and the middle
+//! product is added or subtracted by XOR with that mask. Time and memory accesses depend on the
+//! lengths only.
+//!
+//! Scratch: `karatsuba_scratch_len(n)` limbs for an n × n product, none below the threshold.
 
-use crate::limb::Limb;
-use crate::mpn;
+use super::tune::KARATSUBA_MUL_THRESHOLD;
+use crate::limb::{self, Limb};
+use crate::mpn::{self, Kernels};
 
 /// r = a · b by rows of `addmul_1`. `r.len() == a.len() + b.len()`, `b` non-empty.
 pub fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    debug_assert!(!b.is_empty() && r.len() == a.len() + b.len());
+    // One table look-up per product, not per row: rows go straight to the back end.
+    let k = mpn::kernels();
     let n = a.len();
-    r[n] = mpn::mul_1(&mut r[..n], a, b[0]);
+    r[n] = (k.mul_1)(&mut r[..n], a, b[0]);
     for (i, &bi) in b.iter().enumerate().skip(1) {
-        r[n + i] = mpn::addmul_1(&mut r[i..n + i], a, bi);
+        r[n + i] = (k.addmul_1)(&mut r[i..n + i], a, bi);
     }
 }
 
-/// r = a · b, any lengths with `a.len() ≥ b.len() ≥ 1`.
+/// The low half's length when Karatsuba splits n limbs: ⌈n/2⌉.
+#[inline]
+pub(super) const fn half(n: usize) -> usize {
+    n - (n >> 1)
+}
+
+/// Scratch limbs for an n × n product through [`mul_n`] (0 below the threshold).
+pub const fn karatsuba_scratch_len(n: usize) -> usize {
+    if n < KARATSUBA_MUL_THRESHOLD {
+        0
+    } else {
+        // |a₀ - a₁| and |b₀ - b₁| (h each, later reused with one more limb for the middle sum),
+        // their product (2h), then the scratch of the largest sub-product (h × h).
+        let h = half(n);
+        4 * h + 1 + karatsuba_scratch_len(h)
+    }
+}
+
+/// Scratch limbs for `mul(r, a, b)` with `a.len() = an ≥ b.len() = bn ≥ 1`.
+// The `%` is on lengths, which are public.
+#[allow(clippy::integer_division_remainder_used)]
+pub const fn mul_scratch_len(an: usize, bn: usize) -> usize {
+    if bn < KARATSUBA_MUL_THRESHOLD {
+        0
+    } else if an == bn {
+        karatsuba_scratch_len(bn)
+    } else {
+        // A bn × bn product of each bn-limb chunk of a into 2·bn limbs, then the scratch of that
+        // product, or of the last, shorter chunk's product (bn × rem).
+        let rem = an % bn;
+        let chunk = karatsuba_scratch_len(bn);
+        let last = if rem == 0 {
+            0
+        } else {
+            mul_scratch_len(bn, rem)
+        };
+        2 * bn + if chunk > last { chunk } else { last }
+    }
+}
+
+/// r = a · b for `a.len() ≥ b.len() ≥ 1`, `r.len() == a.len() + b.len()`, with
+/// `scratch.len() ≥ mul_scratch_len(a.len(), b.len())`.
+pub fn mul_with_scratch(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
+    let (an, bn) = (a.len(), b.len());
+    debug_assert!(an >= bn && bn >= 1 && r.len() == an + bn);
+    if bn < KARATSUBA_MUL_THRESHOLD {
+        mul_basecase(r, a, b);
+    } else if an == bn {
+        mul_n(r, a, b, scratch);
+    } else {
+        mul_unbalanced(r, a, b, scratch);
+    }
+}
+
+/// r = a · b, any lengths with `a.len() ≥ b.len() ≥ 1`. Allocates (zeroized) scratch only when
+/// `b` is at least [`KARATSUBA_MUL_THRESHOLD`] limbs.
 pub fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
-    mul_basecase(r, a, b);
+    let len = mul_scratch_len(a.len(), b.len());
+    if len == 0 {
+        mul_basecase(r, a, b);
+    } else {
+        let mut scratch = zeroize::Zeroizing::new(vec![0; len]);
+        mul_with_scratch(r, a, b, &mut scratch);
+    }
+}
+
+/// r = a · b with `a.len() > b.len() ≥ KARATSUBA_MUL_THRESHOLD`: one `b.len()`-limb chunk of a
+/// at a time, each product added into place.
+fn mul_unbalanced(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
+    let m = b.len();
+    let (t, rest) = scratch.split_at_mut(2 * m);
+    let mut chunks = a.chunks(m);
+    // The first chunk's product goes straight into place.
+    if let Some(a0) = chunks.next() {
+        mul_n(&mut r[..2 * m], a0, b, rest);
+    }
+    let mut off = m;
+    for chunk in chunks {
+        let len = chunk.len();
+        // r[off..off + m] holds the previous product's high half; r[off + m..] is still unwritten.
+        let t = &mut t[..m + len];
+        if len == m {
+            mul_n(t, chunk, b, rest);
+        } else {
+            mul_with_scratch(t, b, chunk, rest);
+        }
+        let (lo, hi) = r[off..off + m + len].split_at_mut(m);
+        hi.copy_from_slice(&t[m..]);
+        let c = mpn::add_assign_n(lo, &t[..m]);
+        // a·b < B^(an+bn), so this carry is absorbed before the end of r.
+        mpn::add_assign_1(hi, c);
+        off += len;
+    }
+}
+
+/// r = a · b for equal lengths n, Karatsuba at and above the threshold.
+pub(super) fn mul_n(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
+    debug_assert!(a.len() == b.len() && r.len() == 2 * a.len());
+    if a.len() < KARATSUBA_MUL_THRESHOLD {
+        mul_basecase(r, a, b);
+    } else {
+        karatsuba(r, a, b, scratch);
+    }
+}
+
+/// Needed by [`karatsuba`]: the middle sum must fit inside r (3h + 1 ≤ 2n).
+pub(super) const KARATSUBA_MIN_LEN: usize = 4;
+
+/// One Karatsuba step on n × n limbs (n ≥ 4), the three sub-products by [`mul_n`].
+pub(super) fn karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
+    let n = a.len();
+    debug_assert!(n >= KARATSUBA_MIN_LEN && b.len() == n && r.len() == 2 * n);
+    let k = mpn::kernels();
+    let h = half(n);
+    let (a0, a1) = a.split_at(h);
+    let (b0, b1) = b.split_at(h);
+
+    // Scratch layout: [da: h][db: h][1][p: 2h][sub-products' scratch]; the middle sum t
+    // (2h + 1 limbs) later overwrites da, db and the spare limb.
+    let (diffs, rest) = scratch.split_at_mut(2 * h + 1);
+    let (p, rest) = rest.split_at_mut(2 * h);
+    {
+        let (da, db) = diffs[..2 * h].split_at_mut(h);
+        let neg_a = abs_diff(k, da, a0, a1);
+        let neg_b = abs_diff(k, db, b0, b1);
+        mul_n(p, da, db, rest);
+        // (a₀ - a₁)(b₀ - b₁) = ±p, negative when exactly one difference was.
+        let (z0, z2) = r.split_at_mut(2 * h);
+        mul_n(z0, a0, b0, rest);
+        mul_n(z2, a1, b1, rest);
+        let t = &mut diffs[..];
+        middle_sum(k, t, z0, z2);
+        // t = z₀ + z₂ - (a₀ - a₁)(b₀ - b₁): subtract p unless the product was negative.
+        add_or_sub(t, p, !limb::mask(neg_a ^ neg_b));
+    }
+    add_middle(r, &diffs[..], h);
+}
+
+/// d = |x - y| for `x.len() = d.len() ≥ y.len()`; returns 1 if x < y, else 0, without a branch
+/// on the values.
+pub(super) fn abs_diff(k: &Kernels, d: &mut [Limb], x: &[Limb], y: &[Limb]) -> Limb {
+    let m = y.len();
+    let mut borrow = (k.sub_n)(&mut d[..m], &x[..m], y);
+    for (d, &x) in d[m..].iter_mut().zip(&x[m..]) {
+        (*d, borrow) = limb::sbb(x, 0, borrow);
+    }
+    // Negate the two's-complement difference under the borrow's mask: (d ⊕ mask) + borrow.
+    let mask = limb::mask(borrow);
+    let mut c = borrow;
+    for d in d.iter_mut() {
+        (*d, c) = limb::adc(*d ^ mask, 0, c);
+    }
+    borrow
+}
+
+/// t = z₀ + z₂ (z₂ zero-extended), `t.len() == z0.len() + 1 ≥ z2.len() + 1`.
+pub(super) fn middle_sum(k: &Kernels, t: &mut [Limb], z0: &[Limb], z2: &[Limb]) {
+    let m = z2.len();
+    let top = z0.len();
+    let mut c = (k.add_n)(&mut t[..m], &z0[..m], z2);
+    for (t, &z) in t[m..top].iter_mut().zip(&z0[m..]) {
+        (*t, c) = limb::adc(z, 0, c);
+    }
+    t[top] = c;
+}
+
+/// t = t - p where `sub` is all-ones, t = t + p where it is zero; `t.len() == p.len() + 1`.
+/// The true result must be non-negative and fit t: the arithmetic is mod B^t.len().
+pub(super) fn add_or_sub(t: &mut [Limb], p: &[Limb], sub: Limb) {
+    let top = p.len();
+    // t - p = t + (p ⊕ 1…1) + 1 mod B^(len), with p sign-extended by the mask into the top limb.
+    let mut c = sub & 1;
+    for (t, &p) in t[..top].iter_mut().zip(p) {
+        (*t, c) = limb::adc(*t, p ^ sub, c);
+    }
+    t[top] = limb::adc(t[top], sub, c).0;
+}
+
+/// r += t·Bʰ, where `r` holds z₀ + z₂·B²ʰ and the sum fits r. Runs over the whole of r above h.
+pub(super) fn add_middle(r: &mut [Limb], t: &[Limb], h: usize) {
+    let (mid, high) = r[h..].split_at_mut(t.len());
+    let c = mpn::add_assign_n(mid, t);
+    mpn::add_assign_1(high, c);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAX: Limb = Limb::MAX;
+
+    #[test]
+    fn basecase_squares_all_ones() {
+        // (2⁶⁴ - 1)² = 2¹²⁸ - 2⁶⁵ + 1.
+        let mut r = [0; 2];
+        mul_basecase(&mut r, &[MAX], &[MAX]);
+        assert_eq!(r, [1, MAX - 1]);
+        // (2¹²⁸ - 1)² = 2²⁵⁶ - 2¹²⁹ + 1.
+        let mut r = [0; 4];
+        mul_basecase(&mut r, &[MAX, MAX], &[MAX, MAX]);
+        assert_eq!(r, [1, 0, MAX - 1, MAX]);
+        // (2¹²⁸ - 1)(2⁶⁴ + 1) = 2¹⁹² + 2¹²⁸ - 2⁶⁴ - 1.
+        let mut r = [0; 4];
+        mul_basecase(&mut r, &[MAX, MAX], &[1, 1]);
+        assert_eq!(r, [MAX, MAX - 1, 0, 1]);
+    }
+
+    /// (Bⁿ - 1)² = B²ⁿ - 2·Bⁿ + 1: low half 1, 0, …, 0; high half Bⁿ - 2 = MAX - 1, MAX, …, MAX.
+    fn all_ones_square(n: usize) -> Vec<Limb> {
+        let mut want = vec![0; 2 * n];
+        want[0] = 1;
+        want[n] = MAX - 1;
+        want[n + 1..].fill(MAX);
+        want
+    }
+
+    #[test]
+    fn karatsuba_on_all_ones_matches_the_closed_form() {
+        for n in [KARATSUBA_MIN_LEN, 5, 7, 33, 64, 65, 127] {
+            let a = vec![MAX; n];
+            let mut r = vec![0; 2 * n];
+            let mut scratch = vec![0; 4 * half(n) + 1 + karatsuba_scratch_len(half(n))];
+            karatsuba(&mut r, &a, &a, &mut scratch);
+            assert_eq!(r, all_ones_square(n), "n = {n}");
+            let mut r2 = vec![0; 2 * n];
+            mul(&mut r2, &a, &a);
+            assert_eq!(r2, all_ones_square(n), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn unbalanced_all_ones() {
+        // (B^an - 1)(B^bn - 1) = B^(an+bn) - B^an - B^bn + 1.
+        let bn = KARATSUBA_MUL_THRESHOLD + 1;
+        for an in [bn + 1, 2 * bn, 3 * bn - 1] {
+            let mut want = vec![0; an + bn];
+            // B^(an+bn) - B^an is MAX from limb an up; subtracting B^bn borrows from limb bn
+            // through limb an (MAX…MAX, then MAX - 1); adding 1 sets limb 0.
+            want[0] = 1;
+            want[bn..an].fill(MAX);
+            want[an..].fill(MAX);
+            want[an] = MAX - 1;
+            let mut r = vec![0; an + bn];
+            mul(&mut r, &vec![MAX; an], &vec![MAX; bn]);
+            assert_eq!(r, want, "an = {an}, bn = {bn}");
+        }
+    }
+
+    #[test]
+    fn abs_diff_both_signs() {
+        let k = &mpn::PORTABLE;
+        let mut d = [0; 2];
+        assert_eq!(abs_diff(k, &mut d, &[5, 0], &[7]), 1);
+        assert_eq!(d, [2, 0]);
+        assert_eq!(abs_diff(k, &mut d, &[0, 1], &[1]), 0);
+        assert_eq!(d, [MAX, 0]);
+        assert_eq!(abs_diff(k, &mut d, &[3, 0], &[1, 1]), 1);
+        assert_eq!(d, [MAX - 1, 0]);
+    }
 }

@@ -6,18 +6,28 @@ use num_bigint::BigUint;
 
 /// Random cases per property: `BIGNUM_TEST_CASES`, default 10,000 (CI's slice; raise it for a long run).
 pub fn cases() -> u32 {
-    std::env::var("BIGNUM_TEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000)
+    std::env::var("BIGNUM_TEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000)
 }
 
-/// A proptest config with [`cases`] cases and no persisted failures outside `proptest-regressions/`.
+/// A proptest config with [`cases`] cases (failures are persisted beside the test file, as
+/// `tests/<name>.proptest-regressions`; commit them).
 pub fn config() -> proptest::test_runner::Config {
-    proptest::test_runner::Config { cases: cases(), ..proptest::test_runner::Config::default() }
+    proptest::test_runner::Config {
+        cases: cases(),
+        ..proptest::test_runner::Config::default()
+    }
 }
 
 /// The oracle's view of a limb slice.
+#[allow(clippy::cast_possible_truncation)] // splitting each limb into its two 32-bit halves
 pub fn big(a: &[Limb]) -> BigUint {
     BigUint::from_slice(
-        &a.iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect::<Vec<u32>>(),
+        &a.iter()
+            .flat_map(|&l| [l as u32, (l >> 32) as u32])
+            .collect::<Vec<u32>>(),
     )
 }
 

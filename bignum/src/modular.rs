@@ -1,0 +1,33 @@
+//! Constant-time arithmetic modulo an odd modulus, in Montgomery form, and the constant-time
+//! integer helpers RSA key generation needs.
+//!
+//! A [`Modulus`] of n limbs fixes R = 2^(64·n), m' = -m⁻¹ mod 2⁶⁴ and R² mod m. A [`Residue`]
+//! holds a secret a mod m as a·R mod m (fully reduced, < m). Montgomery multiplication gives
+//! a·b·R⁻¹: for a, b < m the unreduced result is (a·b + q·m)/R < (m·R + R·m)/R = 2m, so one
+//! subtraction of m, done by mask, makes it < m.
+//!
+//! Operations: [`Modulus::reduce`] (any length, also for a secret modulus), [`Modulus::retrieve`],
+//! `add`, `sub`, `neg`, `mul` (CIOS), `sqr` (square + REDC), [`Modulus::pow`] (fixed window,
+//! constant-time table gather), [`Modulus::pow_vartime`] (public exponent), [`Modulus::inv`]
+//! (binary extended gcd with a fixed step count); and on plain secret integers, [`gcd`], [`lcm`],
+//! [`div_rem`], [`rem`], [`inv_public_mod_secret`] (e⁻¹ mod an even secret m).
+//!
+//! # Constant time
+//!
+//! Everything here is constant-time in the values of the modulus, the residues and the
+//! exponent: no branch, memory index, division or allocation size depends on them. Only sizes
+//! leak: limb counts, the bit length of the modulus and the exponent bit length given to `pow`.
+//! The exception is [`Modulus::pow_vartime`], whose exponent is public.
+//! `bignum/tests/ct.rs` checks this under valgrind memcheck (`.ci/ct-check`).
+
+mod ct;
+mod integer;
+mod inv;
+mod modulus;
+mod mont;
+mod pow;
+mod residue;
+
+pub use integer::{div_rem, gcd, inv_public_mod_secret, lcm, rem};
+pub use modulus::Modulus;
+pub use residue::Residue;

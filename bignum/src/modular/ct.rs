@@ -1,0 +1,201 @@
+//! Constant-time helpers on secret limb vectors: masked copies, swaps, conditional add, subtract
+//! and negate, comparisons folded into 0/1 limbs.
+//!
+//! # Constant time
+//!
+//! Everything here runs in time that depends on slice lengths only; a condition is a mask
+//! (all-ones or zero, from [`limb::mask`]), never a `bool`.
+
+use subtle::Choice;
+
+use crate::limb::{self, Limb};
+
+/// All-ones if `bit` is 1, zero if 0, hidden from the optimiser.
+///
+/// `limb::mask` alone lets LLVM see that the mask is 0 or all-ones and turn `x & mask` back
+/// into a branch or a jump over a loop (the valgrind check caught exactly that, in the table
+/// gather, the gcd and the conditional additions); `black_box` makes the mask an opaque value.
+#[inline(always)]
+pub(crate) fn mask(bit: Limb) -> Limb {
+    core::hint::black_box(limb::mask(bit))
+}
+
+/// The mask (all-ones or zero) of a [`Choice`].
+#[inline(always)]
+pub(crate) fn mask_of(c: Choice) -> Limb {
+    mask(Limb::from(c.unwrap_u8()))
+}
+
+/// The [`Choice`] of a 0/1 limb.
+#[inline(always)]
+#[allow(clippy::cast_possible_truncation)] // `bit` is 0 or 1
+pub(crate) fn choice_of(bit: Limb) -> Choice {
+    Choice::from((bit & 1) as u8)
+}
+
+/// r = a where `m` is all-ones; r unchanged where `m` is zero. Equal lengths.
+#[inline]
+pub(crate) fn cnd_copy(m: Limb, r: &mut [Limb], a: &[Limb]) {
+    debug_assert_eq!(r.len(), a.len());
+    for (r, &a) in r.iter_mut().zip(a) {
+        *r = limb::select(m, a, *r);
+    }
+}
+
+/// Swaps `a` and `b` where `m` is all-ones. Equal lengths.
+#[inline]
+pub(crate) fn cnd_swap(m: Limb, a: &mut [Limb], b: &mut [Limb]) {
+    debug_assert_eq!(a.len(), b.len());
+    for (a, b) in a.iter_mut().zip(b.iter_mut()) {
+        let t = (*a ^ *b) & m;
+        *a ^= t;
+        *b ^= t;
+    }
+}
+
+/// r += a & m; returns the carry (0 or 1). Equal lengths.
+#[inline]
+pub(crate) fn cnd_add_assign(m: Limb, r: &mut [Limb], a: &[Limb]) -> Limb {
+    debug_assert_eq!(r.len(), a.len());
+    let mut c = 0;
+    for (r, &a) in r.iter_mut().zip(a) {
+        (*r, c) = limb::adc(*r, a & m, c);
+    }
+    c
+}
+
+/// r -= a & m; returns the borrow (0 or 1). Equal lengths.
+#[inline]
+pub(crate) fn cnd_sub_assign(m: Limb, r: &mut [Limb], a: &[Limb]) -> Limb {
+    debug_assert_eq!(r.len(), a.len());
+    let mut c = 0;
+    for (r, &a) in r.iter_mut().zip(a) {
+        (*r, c) = limb::sbb(*r, a & m, c);
+    }
+    c
+}
+
+/// r = -r mod 2^(64·len) where `m` is all-ones (two's complement: flip, then add one).
+#[inline]
+pub(crate) fn cnd_neg_assign(m: Limb, r: &mut [Limb]) {
+    let mut c = m & 1;
+    for r in r.iter_mut() {
+        (*r, c) = limb::adc(*r ^ m, c, 0);
+    }
+}
+
+/// r >>= 1 where `m` is all-ones; the bit shifted out is dropped.
+#[inline]
+pub(crate) fn cnd_rshift1(m: Limb, r: &mut [Limb]) {
+    let n = r.len();
+    for i in 0..n {
+        let hi = if i + 1 < n { r[i + 1] << 63 } else { 0 };
+        r[i] = limb::select(m, (r[i] >> 1) | hi, r[i]);
+    }
+}
+
+/// r <<= 1 where `m` is all-ones; returns the bit shifted out (0 where `m` is zero).
+#[inline]
+pub(crate) fn cnd_lshift1(m: Limb, r: &mut [Limb]) -> Limb {
+    let mut out = 0;
+    for r in r.iter_mut() {
+        let v = *r;
+        *r = limb::select(m, (v << 1) | out, v);
+        out = v >> 63;
+    }
+    out & m & 1
+}
+
+/// 1 if every limb of `a` is zero, else 0.
+#[inline]
+pub(crate) fn is_zero(a: &[Limb]) -> Limb {
+    limb::is_zero(a.iter().fold(0, |acc, &x| acc | x))
+}
+
+/// 1 if `a` < `b` (equal lengths), else 0: the borrow of a - b, computed without storing it.
+#[inline]
+pub(crate) fn lt(a: &[Limb], b: &[Limb]) -> Limb {
+    debug_assert_eq!(a.len(), b.len());
+    let mut c = 0;
+    for (&a, &b) in a.iter().zip(b) {
+        c = limb::sbb(a, b, c).1;
+    }
+    c
+}
+
+/// r = r - m if r ≥ m or `hi` is 1 (r then stands for hi·2^(64·len) + r), else r unchanged.
+///
+/// With r + hi·2^(64·len) < 2m on entry, r < m on exit.
+#[inline]
+pub(crate) fn reduce_once(r: &mut [Limb], hi: Limb, m: &[Limb]) {
+    let borrow = lt(r, m);
+    let take = mask(hi | (borrow ^ 1));
+    cnd_sub_assign(take, r, m);
+}
+
+/// The bit length of `a` (0 for zero), without a branch on its limbs.
+#[allow(clippy::cast_possible_truncation)] // a limb index times 64 fits a Limb
+pub(crate) fn bit_len(a: &[Limb]) -> Limb {
+    let mut bits: Limb = 0;
+    for (i, &x) in a.iter().enumerate() {
+        let here = ((i as Limb + 1) * 64).wrapping_sub(Limb::from(x.leading_zeros()));
+        bits = limb::select(mask(limb::is_zero(x) ^ 1), here, bits);
+    }
+    bits
+}
+
+/// The multiplicative inverse of an odd `d` modulo 2⁶⁴ (Newton: each step doubles the good bits).
+#[inline]
+pub(crate) const fn inv_limb(d: Limb) -> Limb {
+    // d·d ≡ 1 (mod 8) for odd d: 3 good bits, then 6, 12, 24, 48, 96.
+    let mut x = d;
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inv_limb_inverts_odd_limbs() {
+        for d in [
+            1 as Limb,
+            3,
+            5,
+            0xFFFF_FFFF_FFFF_FFFF,
+            0x8000_0000_0000_0001,
+            65537,
+        ] {
+            assert_eq!(d.wrapping_mul(inv_limb(d)), 1);
+        }
+    }
+
+    #[test]
+    fn conditional_ops_follow_the_mask() {
+        let mut r = [Limb::MAX, 1];
+        assert_eq!(cnd_add_assign(0, &mut r, &[1, 0]), 0);
+        assert_eq!(r, [Limb::MAX, 1]);
+        assert_eq!(cnd_add_assign(Limb::MAX, &mut r, &[1, 0]), 0);
+        assert_eq!(r, [0, 2]);
+        let mut z = [1, 0];
+        cnd_neg_assign(Limb::MAX, &mut z);
+        assert_eq!(z, [Limb::MAX, Limb::MAX]);
+        cnd_neg_assign(0, &mut z);
+        assert_eq!(z, [Limb::MAX, Limb::MAX]);
+        let mut s = [1 << 63 | 3, 5];
+        cnd_rshift1(Limb::MAX, &mut s);
+        assert_eq!(s, [1 << 63 | 1 << 62 | 1, 2]);
+        assert_eq!(cnd_lshift1(Limb::MAX, &mut s), 0);
+        assert_eq!(s, [1 << 63 | 2, 5]);
+        assert_eq!(lt(&[0, 1], &[1, 1]), 1);
+        assert_eq!(lt(&[1, 1], &[1, 1]), 0);
+        assert_eq!(bit_len(&[0, 0]), 0);
+        assert_eq!(bit_len(&[5, 0]), 3);
+        assert_eq!(bit_len(&[5, 1]), 65);
+    }
+}

@@ -1,0 +1,167 @@
+//! Modular exponentiation: fixed-window constant-time [`Modulus::pow`] and the left-to-right
+//! [`Modulus::pow_vartime`] for public exponents.
+
+use zeroize::Zeroizing;
+
+use crate::limb::{self, Limb};
+
+use super::{Modulus, Residue, ct, mont};
+
+/// The window width for an exponent of `exp_bits` bits (public): the one minimising squarings +
+/// multiplications + 2^w table entries (the thresholds BoringSSL's `BN_window_bits_for_ctime_exponent_size` uses).
+pub(crate) const fn window_bits(exp_bits: usize) -> usize {
+    if exp_bits > 937 {
+        6
+    } else if exp_bits > 306 {
+        5
+    } else if exp_bits > 89 {
+        4
+    } else if exp_bits > 22 {
+        3
+    } else {
+        1
+    }
+}
+
+/// `width` ≤ 63 bits of `exp` starting at bit `lo` (both public), as a secret limb.
+fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
+    let idx = lo >> 6;
+    let off = lo & 63;
+    let mut v = exp[idx] >> off;
+    if off + width > 64 && idx + 1 < exp.len() {
+        v |= exp[idx + 1] << (64 - off);
+    }
+    v & ((1 << width) - 1)
+}
+
+/// out = table[digit] for a table of `out.len()`-limb entries: reads every entry, keeps one by mask.
+fn gather(out: &mut [Limb], table: &[Limb], digit: Limb) {
+    let n = out.len();
+    out.fill(0);
+    for (j, entry) in table.chunks_exact(n).enumerate() {
+        let keep = ct::mask(limb::is_zero(j as Limb ^ digit));
+        for (o, &e) in out.iter_mut().zip(entry) {
+            *o |= e & keep;
+        }
+    }
+}
+
+impl Modulus {
+    /// base^exp mod m for a SECRET exponent: the low `exp_bits` bits of `exp` (little-endian).
+    ///
+    /// Fixed window of w bits (w from `exp_bits`), a table of base^0 … base^(2^w - 1), and per
+    /// window w dedicated Montgomery squarings and one multiplication by a table entry fetched
+    /// by a gather that reads every entry and keeps one by mask. No early exit: a zero exponent
+    /// costs the same as any other of its bit length.
+    ///
+    /// # Constant time
+    ///
+    /// Depends on n, `exp.len()` and `exp_bits` only (the bit length of m and of the exponent
+    /// are public; base and exponent values are not).
+    ///
+    /// # Panics
+    ///
+    /// If `exp_bits > 64·exp.len()`, or `base` belongs to a modulus of another limb count.
+    pub fn pow(&self, base: &Residue, exp: &[Limb], exp_bits: usize) -> Residue {
+        assert!(
+            exp_bits <= 64 * exp.len(),
+            "pow: exp_bits beyond the exponent"
+        );
+        assert_eq!(
+            base.limbs.len(),
+            self.limb_len(),
+            "residue of another modulus"
+        );
+        if exp_bits == 0 {
+            return self.one();
+        }
+        let n = self.limb_len();
+        let (m, minv) = (self.as_limbs(), self.minv());
+        let w = window_bits(exp_bits);
+        let size = 1usize << w;
+
+        let mut mul_t = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
+        let mut sqr_t = Zeroizing::new(vec![0; mont::sqr_scratch_len(n)]);
+        let mut table = Zeroizing::new(vec![0; size * n]);
+        table[..n].copy_from_slice(&self.one().limbs);
+        table[n..2 * n].copy_from_slice(&base.limbs);
+        for j in 2..size {
+            let (done, rest) = table.split_at_mut(j * n);
+            let out = &mut rest[..n];
+            if j & 1 == 0 {
+                // j is public: base^j = (base^(j/2))².
+                let half = j >> 1;
+                mont::sqr(out, &done[half * n..(half + 1) * n], m, minv, &mut sqr_t);
+            } else {
+                mont::mul(
+                    out,
+                    &done[(j - 1) * n..j * n],
+                    &base.limbs,
+                    m,
+                    minv,
+                    &mut mul_t,
+                );
+            }
+        }
+
+        let mut acc = Zeroizing::new(vec![0; n]);
+        let mut tmp = Zeroizing::new(vec![0; n]);
+        let mut entry = Zeroizing::new(vec![0; n]);
+        // Windows from the top; the top one takes the exp_bits mod w leftover bits (or w).
+        let windows = exp_bits.div_ceil(w);
+        let top_lo = (windows - 1) * w;
+        gather(
+            &mut acc,
+            &table,
+            exp_bits_at(exp, top_lo, exp_bits - top_lo),
+        );
+        for k in (0..windows - 1).rev() {
+            for _ in 0..w {
+                mont::sqr(&mut tmp, &acc, m, minv, &mut sqr_t);
+                core::mem::swap(&mut acc, &mut tmp);
+            }
+            gather(&mut entry, &table, exp_bits_at(exp, k * w, w));
+            mont::mul(&mut tmp, &acc, &entry, m, minv, &mut mul_t);
+            core::mem::swap(&mut acc, &mut tmp);
+        }
+        Residue::from_limbs(acc.to_vec())
+    }
+
+    /// base^exp mod m for a PUBLIC exponent (RSA's e): left-to-right square-and-multiply that
+    /// branches on the exponent's bits.
+    ///
+    /// # Constant time
+    ///
+    /// Not in the exponent: time depends on its bits. The base and the modulus may be secret
+    /// (time depends on n and the exponent only).
+    ///
+    /// # Panics
+    ///
+    /// If `base` belongs to a modulus of another limb count.
+    pub fn pow_vartime(&self, base: &Residue, exp: &[Limb]) -> Residue {
+        assert_eq!(
+            base.limbs.len(),
+            self.limb_len(),
+            "residue of another modulus"
+        );
+        let n = self.limb_len();
+        let (m, minv) = (self.as_limbs(), self.minv());
+        let Some(top) = exp.iter().rposition(|&e| e != 0) else {
+            return self.one();
+        };
+        let top_bit = 63 - exp[top].leading_zeros() as usize;
+        let mut mul_t = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
+        let mut sqr_t = Zeroizing::new(vec![0; mont::sqr_scratch_len(n)]);
+        let mut acc = Zeroizing::new(base.limbs.clone());
+        let mut tmp = Zeroizing::new(vec![0; n]);
+        for bit in (0..64 * top + top_bit).rev() {
+            mont::sqr(&mut tmp, &acc, m, minv, &mut sqr_t);
+            core::mem::swap(&mut acc, &mut tmp);
+            if (exp[bit >> 6] >> (bit & 63)) & 1 == 1 {
+                mont::mul(&mut tmp, &acc, &base.limbs, m, minv, &mut mul_t);
+                core::mem::swap(&mut acc, &mut tmp);
+            }
+        }
+        Residue::from_limbs(acc.to_vec())
+    }
+}

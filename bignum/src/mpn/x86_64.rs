@@ -1,0 +1,132 @@
+//! x86-64 back ends: safe wrappers around the assembly kernels in `x86_64/adx.rs`.
+//!
+//! The wrappers check the slice lengths with `assert!` before entering the assembly (which reads
+//! and writes whole slices by raw pointer, so a mismatch must never reach it), and they are
+//! private: the only way to reach them is the table returned by [`kernels`], which takes a
+//! [`cpu::Adx`] token, and only `cpu` can make one after detecting BMI2 and ADX.
+
+// Unsafe code is denied in the workspace; this module is one of the two places allowed to use
+// it, to call the `#[target_feature]` assembly kernels once the CPU features are proved.
+#![allow(unsafe_code)]
+
+mod adx;
+
+use super::Kernels;
+use crate::cpu;
+use crate::limb::Limb;
+
+/// The BMI2/ADX kernels (`mulx`, `adcx`, `adox`).
+static ADX: Kernels = Kernels {
+    name: "adx",
+    add_n: adx_add_n,
+    sub_n: adx_sub_n,
+    mul_1: adx_mul_1,
+    addmul_1: adx_addmul_1,
+    submul_1: adx_submul_1,
+};
+
+/// The BMI2/ADX back end; the token proves this CPU can run it.
+pub fn kernels(adx: cpu::Adx) -> &'static Kernels {
+    let _ = adx;
+    &ADX
+}
+
+fn adx_add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
+    assert!(
+        r.len() == a.len() && a.len() == b.len(),
+        "add_n: length mismatch"
+    );
+    // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
+    // reachable only through `ADX`, which only `kernels(cpu::Adx)` hands out.
+    unsafe { adx::add_n(r, a, b) }
+}
+
+fn adx_sub_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
+    assert!(
+        r.len() == a.len() && a.len() == b.len(),
+        "sub_n: length mismatch"
+    );
+    // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
+    // reachable only through `ADX`, which only `kernels(cpu::Adx)` hands out.
+    unsafe { adx::sub_n(r, a, b) }
+}
+
+fn adx_mul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
+    assert_eq!(r.len(), a.len(), "mul_1: length mismatch");
+    // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
+    // reachable only through `ADX`, which only `kernels(cpu::Adx)` hands out.
+    unsafe { adx::mul_1(r, a, b) }
+}
+
+fn adx_addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
+    assert_eq!(r.len(), a.len(), "addmul_1: length mismatch");
+    // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
+    // reachable only through `ADX`, which only `kernels(cpu::Adx)` hands out.
+    unsafe { adx::addmul_1(r, a, b) }
+}
+
+fn adx_submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
+    assert_eq!(r.len(), a.len(), "submul_1: length mismatch");
+    // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
+    // reachable only through `ADX`, which only `kernels(cpu::Adx)` hands out.
+    unsafe { adx::submul_1(r, a, b) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrappers_reject_length_mismatch_before_the_asm() {
+        let Some(token) = cpu::adx() else {
+            eprintln!("no BMI2/ADX on this CPU: the ADX table cannot be built, nothing to check");
+            return;
+        };
+        let k = kernels(token);
+        let mismatches: [(&str, fn()); 5] = [
+            ("add_n", || {
+                _ = (kernels(cpu::adx().unwrap()).add_n)(&mut [0; 3], &[1; 4], &[1; 4])
+            }),
+            ("sub_n", || {
+                _ = (kernels(cpu::adx().unwrap()).sub_n)(&mut [0; 4], &[1; 4], &[1; 3])
+            }),
+            ("mul_1", || {
+                _ = (kernels(cpu::adx().unwrap()).mul_1)(&mut [0; 5], &[1; 4], 3)
+            }),
+            ("addmul_1", || {
+                _ = (kernels(cpu::adx().unwrap()).addmul_1)(&mut [0; 3], &[1; 4], 3)
+            }),
+            ("submul_1", || {
+                _ = (kernels(cpu::adx().unwrap()).submul_1)(&mut [0; 3], &[1; 4], 3)
+            }),
+        ];
+        for (name, call) in mismatches {
+            let err = std::panic::catch_unwind(call).expect_err(name);
+            let msg = err
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or(err.downcast_ref::<&str>().copied());
+            assert!(
+                msg.is_some_and(|m| m.contains("length mismatch")),
+                "{name}: {msg:?}"
+            );
+        }
+        // Equal lengths go through.
+        assert_eq!((k.add_n)(&mut [0; 4], &[1; 4], &[1; 4]), 0);
+    }
+
+    #[test]
+    fn small_known_products() {
+        let Some(token) = cpu::adx() else { return };
+        let k = kernels(token);
+        let mut r = [Limb::MAX, 1];
+        // (2⁶⁴ - 1 + 2⁶⁴) + (3 + 2⁶⁴)·(2⁶⁴ - 1)
+        assert_eq!((k.addmul_1)(&mut r, &[3, 1], Limb::MAX), 1);
+        // low limb: 2⁶⁴ - 1 + 3·(2⁶⁴ - 1) = 4·2⁶⁴ - 4 → limb 2⁶⁴ - 4, carry 3
+        // limb 1: 1 + (2⁶⁴ - 1) + 3 = 2⁶⁴ + 3 → limb 3, high 1
+        assert_eq!(r, [Limb::MAX - 3, 3]);
+        let mut r = [0, 0];
+        assert_eq!((k.submul_1)(&mut r, &[1, 0], 1), 1);
+        assert_eq!(r, [Limb::MAX, Limb::MAX]);
+    }
+}

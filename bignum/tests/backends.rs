@@ -1,0 +1,287 @@
+//! Every kernel of every back end this CPU runs gives exactly the limbs and carry of `PORTABLE`.
+//!
+//! Inputs: proptest random (limbs biased towards 0, 1 and all-ones so carries ripple), and a
+//! sweep of sizes 0..=64, 100 and 1000 over fixed patterns (all-zero, all-ones, top limb 0 or
+//! `MAX`, random) and multipliers 0, 1, `MAX`, 2⁶³ and random, with random prior contents of
+//! `r` (which the accumulating kernels read and the others must overwrite).
+//!
+//! `r` aliasing `a` cannot be expressed through the safe API (`&mut` and `&` to the same
+//! limbs), so there is no aliasing case to test.
+
+mod common;
+
+use bignum::Limb;
+use bignum::mpn::{self, Kernels, PORTABLE};
+use proptest::prelude::*;
+
+/// A two-operand kernel (`add_n`, `sub_n`).
+type KernelN = fn(&mut [Limb], &[Limb], &[Limb]) -> Limb;
+/// A one-limb-multiplier kernel (`mul_1`, `addmul_1`, `submul_1`).
+type Kernel1 = fn(&mut [Limb], &[Limb], Limb) -> Limb;
+
+/// The back ends to compare, printed once per test so the log says what ran.
+fn backends(test: &str) -> Vec<&'static Kernels> {
+    let all = mpn::all_available();
+    let names: Vec<&str> = all.iter().map(|k| k.name).collect();
+    eprintln!("{test}: back ends {names:?}");
+    all
+}
+
+/// Runs all five kernels of `k` and of `PORTABLE` on the same inputs and requires identical
+/// output limbs and carries. `r0` is the prior content of the output.
+fn assert_kernels_equal(k: &Kernels, a: &[Limb], b: &[Limb], r0: &[Limb], m: Limb, case: &str) {
+    let n = a.len();
+    assert_eq!(b.len(), n);
+    assert_eq!(r0.len(), n);
+    let name = k.name;
+
+    let two_arg: [(&str, KernelN, KernelN); 2] = [
+        ("add_n", PORTABLE.add_n, k.add_n),
+        ("sub_n", PORTABLE.sub_n, k.sub_n),
+    ];
+    for (kernel, reference, tested) in two_arg {
+        let mut want = r0.to_vec();
+        let want_c = reference(&mut want, a, b);
+        let mut got = r0.to_vec();
+        let got_c = tested(&mut got, a, b);
+        assert_eq!(
+            got, want,
+            "{kernel} limbs differ: {name} vs portable, n = {n}, {case}"
+        );
+        assert_eq!(
+            got_c, want_c,
+            "{kernel} carry differs: {name} vs portable, n = {n}, {case}"
+        );
+    }
+
+    let one_limb: [(&str, Kernel1, Kernel1); 3] = [
+        ("mul_1", PORTABLE.mul_1, k.mul_1),
+        ("addmul_1", PORTABLE.addmul_1, k.addmul_1),
+        ("submul_1", PORTABLE.submul_1, k.submul_1),
+    ];
+    for (kernel, reference, tested) in one_limb {
+        let mut want = r0.to_vec();
+        let want_c = reference(&mut want, a, m);
+        let mut got = r0.to_vec();
+        let got_c = tested(&mut got, a, m);
+        assert_eq!(
+            got, want,
+            "{kernel} limbs differ: {name} vs portable, n = {n}, b = {m:#x}, {case}"
+        );
+        assert_eq!(
+            got_c, want_c,
+            "{kernel} high limb differs: {name} vs portable, n = {n}, b = {m:#x}, {case}"
+        );
+    }
+}
+
+/// A deterministic pseudo-random limb stream (SplitMix64) for the fixed sweeps.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> Limb {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn limbs(&mut self, n: usize) -> Vec<Limb> {
+        (0..n).map(|_| self.next()).collect()
+    }
+}
+
+/// The operand patterns of the sweep, each as (name, limbs).
+fn patterns(n: usize, rng: &mut Rng) -> Vec<(&'static str, Vec<Limb>)> {
+    let mut top0 = rng.limbs(n);
+    let mut top_max = rng.limbs(n);
+    if n > 0 {
+        top0[n - 1] = 0;
+        top_max[n - 1] = Limb::MAX;
+    }
+    vec![
+        ("zero", vec![0; n]),
+        ("ones", vec![Limb::MAX; n]),
+        ("one", (0..n).map(|i| Limb::from(i == 0)).collect()),
+        ("random", rng.limbs(n)),
+        ("top limb 0", top0),
+        ("top limb MAX", top_max),
+    ]
+}
+
+fn sweep_sizes() -> Vec<usize> {
+    (0..=64).chain([100, 1000]).collect()
+}
+
+#[test]
+fn adx_is_available_when_the_cpu_has_it() {
+    let names: Vec<&str> = backends("adx_is_available_when_the_cpu_has_it")
+        .iter()
+        .map(|k| k.name)
+        .collect();
+    assert_eq!(names[0], "portable", "portable must come first");
+    #[cfg(target_arch = "x86_64")]
+    {
+        let has_adx = std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("adx");
+        assert_eq!(
+            names.contains(&"adx"),
+            has_adx,
+            "the CPU {} BMI2+ADX but all_available() is {names:?}",
+            if has_adx { "has" } else { "lacks" }
+        );
+        assert_eq!(bignum::cpu::adx().is_some(), has_adx);
+    }
+    for name in &names {
+        let k = mpn::by_name(name).unwrap();
+        assert_eq!(k.name, *name);
+    }
+    assert!(mpn::by_name("no-such-backend").is_none());
+}
+
+#[test]
+fn dispatched_calls_use_the_backend_kernels_names() {
+    let all = backends("dispatched_calls_use_the_backend_kernels_names");
+    let chosen = mpn::kernels();
+    eprintln!("kernels() = {}", chosen.name);
+    match std::env::var("BIGNUM_BACKEND") {
+        Ok(wanted) if all.iter().any(|k| k.name == wanted) => assert_eq!(chosen.name, wanted),
+        _ => assert_eq!(
+            chosen.name,
+            all.last().unwrap().name,
+            "the fastest is the default"
+        ),
+    }
+    let named = mpn::by_name(chosen.name).unwrap();
+    assert!(std::ptr::eq(chosen, named));
+    assert!(std::ptr::fn_addr_eq(chosen.addmul_1, named.addmul_1));
+    if chosen.name != "portable" {
+        // A real other back end: its kernels are other functions than the portable ones.
+        assert!(!std::ptr::fn_addr_eq(chosen.addmul_1, PORTABLE.addmul_1));
+    }
+
+    let mut rng = Rng(7);
+    let a = rng.limbs(37);
+    let r0 = rng.limbs(37);
+    let m = rng.next();
+    let mut via_mpn = r0.clone();
+    let c_mpn = mpn::addmul_1(&mut via_mpn, &a, m);
+    let mut via_table = r0.clone();
+    let c_table = (chosen.addmul_1)(&mut via_table, &a, m);
+    assert_eq!((via_mpn, c_mpn), (via_table, c_table));
+}
+
+#[test]
+fn all_kernels_equal_portable_on_sized_sweep() {
+    let mut rng = Rng(0x5EED);
+    let mut count = 0u64;
+    for k in backends("all_kernels_equal_portable_on_sized_sweep") {
+        for n in sweep_sizes() {
+            let pats = patterns(n, &mut rng);
+            let multipliers = [0, 1, 2, Limb::MAX, Limb::MAX - 1, 1 << 63, rng.next()];
+            let outputs = [vec![0; n], vec![Limb::MAX; n], rng.limbs(n)];
+            for (an, a) in &pats {
+                for (bn, b) in &pats {
+                    for r0 in &outputs {
+                        for &m in &multipliers {
+                            let case = format!("a {an}, b {bn}");
+                            assert_kernels_equal(k, a, b, r0, m, &case);
+                            count += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{count} sweep cases");
+}
+
+#[test]
+fn carries_ripple_through_every_length() {
+    // Known answers, not just agreement: MAX…MAX + 1 and 0…0 - 1 ripple through all n limbs.
+    for k in backends("carries_ripple_through_every_length") {
+        for n in sweep_sizes().into_iter().filter(|&n| n > 0) {
+            let ones = vec![Limb::MAX; n];
+            let mut one = vec![0; n];
+            one[0] = 1;
+            let mut r = vec![7; n];
+            assert_eq!(
+                (k.add_n)(&mut r, &ones, &one),
+                1,
+                "{} add_n n = {n}",
+                k.name
+            );
+            assert_eq!(r, vec![0; n]);
+            assert_eq!(
+                (k.sub_n)(&mut r, &vec![0; n], &one),
+                1,
+                "{} sub_n n = {n}",
+                k.name
+            );
+            assert_eq!(r, ones);
+            // (2^(64n) - 1)·(2^64 - 1) = (2^64 - 2)·2^(64n) + 2^(64n) - 2^64 + 1:
+            // limbs [1, MAX, …, MAX], high limb MAX - 1.
+            let mut want = ones.clone();
+            want[0] = 1;
+            let mut r = vec![7; n];
+            assert_eq!(
+                (k.mul_1)(&mut r, &ones, Limb::MAX),
+                Limb::MAX - 1,
+                "{} mul_1",
+                k.name
+            );
+            assert_eq!(r, want);
+            // (2^(64n) - 1) + (2^(64n) - 1)·(2^64 - 1) = (2^(64n) - 1)·2^64:
+            // limbs [0, MAX, …, MAX], high limb MAX.
+            want[0] = 0;
+            let mut r = ones.clone();
+            assert_eq!(
+                (k.addmul_1)(&mut r, &ones, Limb::MAX),
+                Limb::MAX,
+                "{} addmul_1",
+                k.name
+            );
+            assert_eq!(r, want);
+            // 0 - 1·(2^(64n) - 1) = 1 - 2^(64n): limbs [1, 0, …] and borrow 1.
+            let mut r = vec![0; n];
+            assert_eq!((k.submul_1)(&mut r, &ones, 1), 1, "{} submul_1", k.name);
+            assert_eq!(r, one);
+        }
+    }
+}
+
+/// A limb biased towards the values that make carries interesting.
+fn edge_limb() -> impl Strategy<Value = Limb> {
+    prop_oneof![
+        4 => any::<Limb>(),
+        1 => Just(0),
+        1 => Just(1),
+        2 => Just(Limb::MAX),
+        1 => Just(1 << 63),
+    ]
+}
+
+/// n limbs for a, b and r0, plus a multiplier; n mostly small (every unrolling remainder), up
+/// to 300.
+fn operands() -> impl Strategy<Value = (Vec<Limb>, Vec<Limb>, Vec<Limb>, Limb)> {
+    prop_oneof![3 => 0usize..=40, 1 => 0usize..=300].prop_flat_map(|n| {
+        (
+            prop::collection::vec(edge_limb(), n),
+            prop::collection::vec(edge_limb(), n),
+            prop::collection::vec(edge_limb(), n),
+            edge_limb(),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(common::config())]
+
+    #[test]
+    fn all_kernels_equal_portable_on_random_inputs((a, b, r0, m) in operands()) {
+        for k in mpn::all_available() {
+            assert_kernels_equal(k, &a, &b, &r0, m, "proptest");
+        }
+    }
+}

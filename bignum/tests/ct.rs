@@ -1,0 +1,296 @@
+//! Constant-time check drivers for `bignum::modular` (STYLE §3).
+//!
+//! Each driver marks its secret inputs undefined with memcheck client requests
+//! ([`ct::mark_secret`]), runs the operation, and marks the outputs defined
+//! ([`ct::mark_public`]) before comparing them with num-bigint. Under
+//! `valgrind --error-exitcode=1` any branch or memory address that depends on a secret is an
+//! error; natively the requests do nothing and these are ordinary tests. `.ci/ct-check` runs
+//! them under valgrind (release build: debug assertions are off there, as in production; in a
+//! debug build `subtle`'s own `debug_assert!` on `Choice` values would branch on secrets), and
+//! runs the `leaky_*` negative controls, which must be flagged.
+//!
+//! Accepted leaks (left public on purpose): limb counts and exponent bit lengths (sizes are
+//! public by design); the `CtOption` choice of a result, declassified by [`ct::declassify`] at the
+//! end of each driver (whether an inverse exists or a modulus is valid is the API's one output
+//! bit); `Modulus::bits` (the bit length of m is public, computed from m without a branch but
+//! declassified with the `CtOption` it sits in); RSA's public exponent e in
+//! `inv_public_mod_secret` and `pow_vartime`.
+// Test code: `expect` on expected values is the assertion; u64 → u32 splits in `common`.
+#![allow(clippy::unwrap_used, clippy::cast_possible_truncation)]
+
+mod common;
+#[path = "ct/memcheck.rs"]
+mod ct;
+#[path = "ct/leaky.rs"]
+mod leaky;
+
+use bignum::Limb;
+use bignum::modular::{self, Modulus};
+use common::big;
+use ct::{declassify, mark_public, mark_public_bytes, mark_secret};
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::One;
+use subtle::ConstantTimeEq;
+
+/// Limb counts the drivers run at: 64, 256 and 1024 bits (valgrind is ~50x slower).
+const SIZES: [usize; 3] = [1, 4, 16];
+
+/// n deterministic pseudo-random limbs (SplitMix64); `odd_top` forces an odd value with the top
+/// bit set (a modulus).
+pub(crate) fn n_limbs(n: usize, seed: u64, odd_top: bool) -> Vec<Limb> {
+    let mut state = seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
+    let mut v: Vec<Limb> = (0..n)
+        .map(|_| {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        })
+        .collect();
+    if odd_top {
+        v[0] |= 1;
+        v[n - 1] |= 1 << 63;
+    }
+    v
+}
+
+/// A secret copy of `a`.
+fn secret(a: &[Limb]) -> Vec<Limb> {
+    let s = a.to_vec();
+    mark_secret(&s);
+    s
+}
+
+/// The oracle's value as `n` limbs.
+fn want(x: &BigUint, n: usize) -> Vec<Limb> {
+    common::limbs(x, n)
+}
+
+/// A Montgomery context built from a SECRET modulus.
+fn secret_modulus(m: &[Limb]) -> Modulus {
+    declassify(Modulus::new(&secret(m))).expect("valid modulus")
+}
+
+#[test]
+fn modulus_construction_with_secret_modulus() {
+    println!("running on valgrind: {}", ct::running_on_valgrind());
+    for (i, &n) in SIZES.iter().enumerate() {
+        let m = n_limbs(n, 100 + i as u64, true);
+        let ctx = secret_modulus(&m);
+        // R mod m out of Montgomery form is 1; R² mod m reduces a one-limb 1 to R mod m.
+        let one = ctx.retrieve(&ctx.one());
+        mark_public(&one);
+        assert_eq!(*one, want(&BigUint::one(), n));
+        let r = ctx.reduce(&[1]);
+        let r = r.as_montgomery_limbs().to_vec();
+        mark_public(&r);
+        assert_eq!(big(&r), (BigUint::one() << (64 * n)) % big(&m));
+        let mut top_clear = m.clone();
+        top_clear[n - 1] &= !(1 << 63);
+        let bytes: Vec<u8> = big(&top_clear).to_bytes_be();
+        let sb = bytes.clone();
+        ct::mark_secret_bytes(&sb[..]);
+        let ctx2 = declassify(Modulus::from_be_bytes(&sb)).expect("valid modulus");
+        let one = ctx2.retrieve(&ctx2.one());
+        mark_public(&one);
+        assert_eq!(big(&one), BigUint::one());
+    }
+}
+
+#[test]
+fn montgomery_mul_sqr_and_conversions() {
+    for (i, &n) in SIZES.iter().enumerate() {
+        let seed = 200 + 10 * i as u64;
+        let (m, a, b) = (
+            n_limbs(n, seed, true),
+            n_limbs(n, seed + 1, false),
+            n_limbs(2 * n, seed + 2, false),
+        );
+        let (bm, ba, bb) = (big(&m), big(&a), big(&b));
+        let ctx = secret_modulus(&m);
+        let ra = ctx.reduce(&secret(&a));
+        // A 2n-limb secret input to reduce: c mod p in RSA-CRT.
+        let rb = ctx.reduce(&secret(&b));
+        let cases = [
+            (ctx.mul(&ra, &rb), &ba * &bb % &bm),
+            (ctx.sqr(&ra), &ba * &ba % &bm),
+            (ctx.add(&ra, &rb), (&ba + &bb) % &bm),
+            (ctx.sub(&ra, &rb), (&ba % &bm + &bm - &bb % &bm) % &bm),
+            (ctx.neg(&ra), (&bm - &ba % &bm) % &bm),
+            (ra.clone(), &ba % &bm),
+        ];
+        for (got, expect) in cases {
+            let got = ctx.retrieve(&got);
+            mark_public(&got);
+            assert_eq!(*got, want(&expect, n));
+        }
+        let mut eq = ra.ct_eq(&rb);
+        mark_public_bytes(&eq);
+        assert!(!bool::from(eq));
+        eq = ra.ct_eq(&ra.clone());
+        mark_public_bytes(&eq);
+        assert!(bool::from(eq));
+        let mut z = ctx.is_zero(&ra);
+        mark_public_bytes(&z);
+        assert!(!bool::from(z));
+        let mut sel = ctx.one();
+        sel.conditional_assign(&ra, eq);
+        z = ctx.is_zero(&ctx.sub(&sel, &ra));
+        mark_public_bytes(&z);
+        assert!(bool::from(z));
+        let mut bytes = vec![0u8; 8 * n];
+        ctx.retrieve_be_bytes(&ctx.reduce_be_bytes(&big(&a).to_bytes_be()), &mut bytes);
+        mark_public_bytes(&bytes[..]);
+        assert_eq!(BigUint::from_bytes_be(&bytes), &ba % &bm);
+    }
+}
+
+#[test]
+fn pow_with_secret_base_exponent_and_modulus() {
+    for (i, &n) in SIZES.iter().enumerate() {
+        let seed = 300 + 10 * i as u64;
+        let (m, a) = (n_limbs(n, seed, true), n_limbs(n, seed + 1, false));
+        let bm = big(&m);
+        let ctx = secret_modulus(&m);
+        let base = ctx.reduce(&secret(&a));
+        // Extreme exponents too: the time may depend on the exponent's bit length only.
+        let exps = [
+            n_limbs(n, seed + 2, false),
+            vec![0; n],
+            vec![Limb::MAX; n],
+            want(&(&bm - 1u8), n),
+        ];
+        for e in &exps {
+            let got = ctx.retrieve(&ctx.pow(&base, &secret(e), 64 * n));
+            mark_public(&got);
+            assert_eq!(*got, want(&big(&a).modpow(&big(e), &bm), n));
+        }
+        // Public exponent (RSA's e), secret base and modulus.
+        let got = ctx.retrieve(&ctx.pow_vartime(&base, &[65537]));
+        mark_public(&got);
+        assert_eq!(
+            *got,
+            want(&big(&a).modpow(&BigUint::from(65537u32), &bm), n)
+        );
+    }
+}
+
+#[test]
+fn inv_modulo_secret_odd_modulus() {
+    for (i, &n) in SIZES.iter().enumerate() {
+        let seed = 400 + 10 * i as u64;
+        // m = 3·k: a multiple of 3 has no inverse, a random value (almost surely) has one.
+        let k = n_limbs(n, seed, false);
+        let m3 = want(&(big(&k) >> 2u32 | BigUint::one()), n);
+        let m = want(&(big(&m3) * 3u8), n);
+        let bm = big(&m);
+        let ctx = secret_modulus(&m);
+        for a in [
+            n_limbs(n, seed + 1, false),
+            vec![0; n],
+            want(&(BigUint::from(3u8) * 5u8), n),
+        ] {
+            let x = ctx.reduce(&secret(&a));
+            let got = declassify(ctx.inv(&x)).map(|r| {
+                let r = ctx.retrieve(&r);
+                mark_public(&r);
+                r.to_vec()
+            });
+            let expect = (big(&a) % &bm).modinv(&bm).map(|v| want(&v, n));
+            assert_eq!(got, expect);
+        }
+    }
+}
+
+#[test]
+fn even_modulus_inverse_gcd_and_division_helpers() {
+    for (i, &n) in [1usize, 4, 8].iter().enumerate() {
+        let seed = 500 + 10 * i as u64;
+        // p - 1 and q - 1 style: even secrets of n limbs.
+        let mut p1 = n_limbs(n, seed, true);
+        let mut q1 = n_limbs(n, seed + 1, true);
+        p1[0] &= !1;
+        q1[0] &= !1;
+        q1[0] ^= 6; // a different power of two for a more interesting gcd
+        let (bp, bq) = (big(&p1), big(&q1));
+        let (sp, sq) = (secret(&p1), secret(&q1));
+
+        let g = modular::gcd(&sp, &sq);
+        mark_public(&g);
+        assert_eq!(*g, want(&bp.gcd(&bq), n));
+        let l = modular::lcm(&sp, &sq);
+        mark_public(&l);
+        assert_eq!(*l, want(&bp.lcm(&bq), 2 * n));
+
+        let (q, r) = declassify(modular::div_rem(&l, &sp)).expect("non-zero divisor");
+        mark_public(&q);
+        mark_public(&r);
+        assert_eq!(big(&q), bp.lcm(&bq) / &bp);
+        assert_eq!(big(&r), BigUint::ZERO);
+        let r = declassify(modular::rem(&secret(&n_limbs(2 * n, seed + 2, false)), &sp))
+            .expect("non-zero");
+        mark_public(&r);
+        assert_eq!(big(&r), big(&n_limbs(2 * n, seed + 2, false)) % &bp);
+
+        for e in [3 as Limb, 65537] {
+            let got = declassify(modular::inv_public_mod_secret(e, &l)).map(|d| {
+                mark_public(&d);
+                d.to_vec()
+            });
+            let expect = BigUint::from(e)
+                .modinv(&bp.lcm(&bq))
+                .map(|d| want(&d, 2 * n));
+            assert_eq!(got, expect);
+        }
+    }
+}
+
+/// (base, exponent) index pairs for [`callgrind_pow_extremes`]: 0, 1, m - 1, random, all-ones.
+const POW_CASES: [(usize, usize); 8] = [
+    (3, 4),
+    (0, 0),
+    (1, 1),
+    (2, 2),
+    (4, 4),
+    (3, 0),
+    (0, 4),
+    (2, 3),
+];
+
+/// pow on extreme bases and exponents (0, 1, m - 1, all-ones limbs, random). `.ci/ct-check`
+/// runs each case alone (`CT_POW_CASE=k`) under callgrind, counting only inside `pow`, and
+/// requires equal instruction counts; natively (no `CT_POW_CASE`) every case is checked against
+/// num-bigint.
+#[test]
+fn callgrind_pow_extremes() {
+    let n = 4;
+    let m = n_limbs(n, 900, true);
+    let bm = big(&m);
+    let m1 = want(&(&bm - 1u8), n);
+    let one = want(&BigUint::one(), n);
+    let values = [
+        vec![0; n],
+        one,
+        m1,
+        n_limbs(n, 901, false),
+        vec![Limb::MAX; n],
+    ];
+    let selected: Option<usize> = std::env::var("CT_POW_CASE")
+        .ok()
+        .map(|s| s.parse().unwrap());
+    let ctx = Modulus::new_vartime(&m).expect("odd modulus");
+    for (k, &(b, e)) in POW_CASES.iter().enumerate() {
+        if selected.is_some_and(|s| s != k) {
+            continue;
+        }
+        let base = ctx.reduce(&values[b]);
+        let got = ctx.retrieve(&ctx.pow(&base, &values[e], 64 * n));
+        assert_eq!(
+            *got,
+            want(&big(&values[b]).modpow(&big(&values[e]), &bm), n),
+            "case {k}"
+        );
+    }
+}
