@@ -10,7 +10,7 @@ use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
 
-use crate::limb::{Limb, LIMB_BITS};
+use crate::limb::{LIMB_BITS, Limb};
 use crate::modular::{Modulus, Residue};
 use crate::mpn;
 
@@ -51,7 +51,8 @@ impl MillerRabin {
     /// candidate that turns out composite that is harmless; for an RSA prime it is on average two
     /// bits of information about p − 1 that no known attack uses (BoringSSL makes the same choice).
     pub(crate) fn new(n: &[Limb], bits: usize) -> Option<MillerRabin> {
-        let modulus = Modulus::new(n).ok()?;
+        // Leaks: whether n is a valid modulus (odd, ≥ 3), which the caller already knows.
+        let modulus = Option::<Modulus>::from(Modulus::new(n))?;
         let mut d = Zeroizing::new(n.to_vec());
         mpn::sub_assign_1(&mut d, 1);
         // Leaks: s, see above.
@@ -59,7 +60,14 @@ impl MillerRabin {
         shift_right(&mut d, s);
         let one = modulus.one();
         let minus_one = modulus.neg(&one);
-        Some(MillerRabin { modulus, d, s, bits, one, minus_one })
+        Some(MillerRabin {
+            modulus,
+            d,
+            s,
+            bits,
+            one,
+            minus_one,
+        })
     }
 
     /// Whether n passes the round with base `a` (a residue mod n).

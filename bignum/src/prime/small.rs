@@ -14,6 +14,7 @@ pub static SMALL_PRIMES: [u32; COUNT] = sieve();
 /// ⌊2⁶⁴ / p⌋ for each prime of [`SMALL_PRIMES`], for Barrett reduction.
 static RECIPROCALS: [u64; COUNT] = reciprocals();
 
+#[allow(clippy::cast_possible_truncation)] // i < 2¹⁵ fits in u32
 const fn sieve() -> [u32; COUNT] {
     let mut composite = [false; BOUND];
     let mut out = [0u32; COUNT];
@@ -31,7 +32,10 @@ const fn sieve() -> [u32; COUNT] {
         }
         i += 2;
     }
-    assert!(count == COUNT, "COUNT must equal the number of odd primes below BOUND");
+    assert!(
+        count == COUNT,
+        "COUNT must equal the number of odd primes below BOUND"
+    );
     out
 }
 
@@ -77,6 +81,11 @@ pub fn residue(a: &[Limb], i: usize) -> u32 {
 }
 
 #[cfg(test)]
+// Expected values come from plain integer arithmetic on public test inputs.
+#[allow(
+    clippy::integer_division_remainder_used,
+    clippy::cast_possible_truncation
+)]
 mod tests {
     use super::*;
 

@@ -21,7 +21,7 @@
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 
-use crate::limb::{self, Limb, LIMB_BITS};
+use crate::limb::{self, LIMB_BITS, Limb};
 use crate::mpn;
 
 use super::miller_rabin::{self, MillerRabin};
@@ -66,11 +66,19 @@ pub fn random_prime_with<R: CryptoRng + ?Sized>(
     opts: &PrimeOptions,
     rng: &mut R,
 ) -> Zeroizing<Vec<Limb>> {
-    assert!((2..=16384).contains(&bits), "random_prime: bits must be in 2..=16384");
+    assert!(
+        (2..=16384).contains(&bits),
+        "random_prime: bits must be in 2..=16384"
+    );
     if let Some(e) = opts.coprime_to_p_minus_1 {
-        assert!(e >= 3 && e & 1 == 1, "random_prime: the public exponent must be odd and >= 3");
+        assert!(
+            e >= 3 && e & 1 == 1,
+            "random_prime: the public exponent must be odd and >= 3"
+        );
     }
-    let rounds = opts.rounds.unwrap_or_else(|| miller_rabin::rounds_for_bits(bits));
+    let rounds = opts
+        .rounds
+        .unwrap_or_else(|| miller_rabin::rounds_for_bits(bits));
     let limbs = bits.div_ceil(LIMB_BITS as usize);
     let mut x = Zeroizing::new(vec![0 as Limb; limbs]);
     let mut residues = Zeroizing::new(vec![0u16; COUNT]);
@@ -220,6 +228,11 @@ fn e_condition(x: &[Limb], opts: &PrimeOptions) -> bool {
 }
 
 #[cfg(test)]
+// Expected values come from plain integer arithmetic on public test inputs.
+#[allow(
+    clippy::integer_division_remainder_used,
+    clippy::cast_possible_truncation
+)]
 mod tests {
     use super::*;
 
@@ -228,7 +241,18 @@ mod tests {
         fn euclid(a: u64, b: u64) -> u64 {
             if b == 0 { a } else { euclid(b, a % b) }
         }
-        let samples = [0u64, 1, 2, 3, 6, 65536, 65537, 1 << 63, u64::MAX - 1, 0x1234_5678_9abc_def0];
+        let samples = [
+            0u64,
+            1,
+            2,
+            3,
+            6,
+            65536,
+            65537,
+            1 << 63,
+            u64::MAX - 1,
+            0x1234_5678_9abc_def0,
+        ];
         for &a in &samples {
             for &b in &[1u64, 3, 5, 15, 65537, 3 * 65537, u64::MAX, (1 << 61) - 1] {
                 assert_eq!(gcd_odd(a, b), euclid(a, b), "gcd({a}, {b})");
