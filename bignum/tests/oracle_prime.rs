@@ -191,14 +191,23 @@ fn the_public_exponent_condition_holds() {
 
 #[test]
 fn round_counts_follow_fips_186_5_table_b1() {
-    // Table B.1 (p and q for 2048-, 3072- and 4096-bit keys, the stronger error bound), and
-    // FIPS 186-4 Table C.2 for 512-bit primes.
+    // Table B.1 (p and q for 2048-, 3072- and 4096-bit keys, the stronger error bound).
     assert_eq!(prime::rounds_for_bits(1024), 5);
     assert_eq!(prime::rounds_for_bits(1536), 4);
     assert_eq!(prime::rounds_for_bits(2048), 4);
-    assert_eq!(prime::rounds_for_bits(512), 7);
-    // Below that, 4⁻ʳ ≤ 2⁻¹⁰⁰ for any odd number.
-    assert!(prime::rounds_for_bits(256) >= 50);
+    // The Damgård–Landrock–Pomerance bound for 2⁻¹⁰⁰, computed independently in Python.
+    for (bits, rounds) in [
+        (256, 17),
+        (320, 13),
+        (384, 11),
+        (448, 9),
+        (512, 8),
+        (768, 5),
+    ] {
+        assert_eq!(prime::rounds_for_bits(bits), rounds, "{bits} bits");
+    }
+    // Below 256 bits, 4⁻⁵⁰ = 2⁻¹⁰⁰ for any odd number.
+    assert_eq!(prime::rounds_for_bits(255), 50);
 }
 
 #[test]

@@ -14,20 +14,40 @@ use crate::limb::{LIMB_BITS, Limb};
 use crate::modular::{Modulus, Residue};
 use crate::mpn;
 
-/// Miller–Rabin rounds for a random candidate of `bits` bits, as FIPS 186-5 asks when generating
-/// RSA primes (Table B.1, the column with the error probability matching the key's security
-/// strength: 2⁻¹¹² for 1024-bit primes, 2⁻¹²⁸ for 1536, 2⁻¹⁴⁴ for 2048 and more). Below 1024
-/// bits the table has no row: from 512 bits, 7 rounds as FIPS 186-4 Table C.2 gave for 2⁻¹⁰⁰;
-/// below that 50 rounds, which bounds the error by 4⁻⁵⁰ = 2⁻¹⁰⁰ for ANY odd number (Rabin's
-/// bound), so no average-case estimate is needed there.
+/// Miller–Rabin rounds for a random candidate of `bits` bits.
+///
+/// - From 1024 bits: FIPS 186-5 Table B.1 for RSA primes, in the column whose error probability
+///   matches the key's security strength (2⁻¹¹² for 1024-bit primes: 5 rounds; 2⁻¹²⁸ for 1536:
+///   4; 2⁻¹⁴⁴ for 2048 and more: 4).
+/// - From 256 to 1023 bits: the smallest t ≥ 3 for which the average-case bound of Damgård,
+///   Landrock and Pomerance (1993), p(k, t) < k^(3/2)·2ᵗ·t^(−1/2)·4^(2−√(tk)) for k ≥ 21 and
+///   t ≤ k/9, is at most 2⁻¹⁰⁰ (the kind of bound FIPS 186-5 Appendix C.1 derives its table
+///   from; at 1024 and 1536 bits it gives the table's 2⁻¹⁰⁰ column exactly).
+/// - Below 256 bits, where that bound does not reach 2⁻¹⁰⁰: 50 rounds, since 4⁻⁵⁰ = 2⁻¹⁰⁰
+///   bounds the error for ANY odd number (Rabin).
 pub fn rounds_for_bits(bits: usize) -> usize {
     match bits {
         2048.. => 4,
         1536.. => 4,
         1024.. => 5,
-        512.. => 7,
-        _ => 50,
+        256.. => dlp_rounds(bits, 100.0).unwrap_or(WORST_CASE_ROUNDS),
+        _ => WORST_CASE_ROUNDS,
     }
+}
+
+/// Rounds that bound the error by 4⁻ᵗ for any odd number: 2⁻¹⁰⁰.
+const WORST_CASE_ROUNDS: usize = 50;
+
+/// The smallest t ≥ 3 with log₂ p(k, t) ≤ −`log2_error` by the Damgård–Landrock–Pomerance bound,
+/// if one exists within its range of validity (t ≤ k/9).
+#[allow(clippy::integer_division_remainder_used)] // k is a public bit length
+fn dlp_rounds(k: usize, log2_error: f64) -> Option<usize> {
+    let kf = k as f64;
+    (3..=k / 9).find(|&t| {
+        let tf = t as f64;
+        let log2_p = 1.5 * kf.log2() + tf - 0.5 * tf.log2() + 2.0 * (2.0 - (tf * kf).sqrt());
+        log2_p <= -log2_error
+    })
 }
 
 /// One prepared test: the Montgomery context of n and the split n − 1 = 2ˢ·d.
