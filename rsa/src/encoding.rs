@@ -93,6 +93,9 @@ fn read(input: &[u8]) -> Result<Source<'_>> {
         None => Err(Error::Encoding("empty input".into())),
         // 0x30: a constructed SEQUENCE, how every DER key starts; never the start of PEM text.
         Some(0x30) => Ok(Source::Der(input)),
+        Some(_) if !input.windows(11).any(|w| w == b"-----BEGIN ") => Err(Error::Encoding(
+            "neither DER (a SEQUENCE, first byte 0x30) nor PEM (no -----BEGIN line)".into(),
+        )),
         Some(_) => {
             let (label, der) = pem::decode(input)?;
             Ok(Source::Pem(label, der))

@@ -342,7 +342,7 @@ pub(super) fn der_error(context: &str, e: der::Error) -> Error {
         ErrorKind::IndefiniteLength => "indefinite length (BER), which DER forbids".into(),
         ErrorKind::Incomplete { .. } => "truncated".into(),
         ErrorKind::TrailingData { remaining, .. } => {
-            format!("trailing data: {remaining} bytes after the end of a DER structure")
+            format!("trailing data ({remaining} bytes) after the end of a DER structure")
         }
         kind => kind.to_string(),
     };
