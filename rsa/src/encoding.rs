@@ -26,6 +26,11 @@
 //! (PKCS #8 `ENCRYPTED PRIVATE KEY`, or PEM with `Proc-Type: 4,ENCRYPTED`) are
 //! [`Error::Unsupported`].
 //!
+//! A PKCS #8 version 2 key (`OneAsymmetricKey`, RFC 5958) is accepted; its optional
+//! `publicKey` and `attributes` fields are ignored. A multi-prime key may have any number of
+//! `otherPrimeInfos` (bounded by the input's length); how many primes are supported is the key
+//! types' decision.
+//!
 //! Decoding checks structure only: that n is odd, e in range, n the product of the primes and
 //! so on is the key types' validation.
 //!
