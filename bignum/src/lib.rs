@@ -24,6 +24,7 @@ pub mod cpu;
 pub mod limb;
 pub mod modular;
 pub mod mpn;
+pub mod prime;
 
 mod error;
 mod nat;

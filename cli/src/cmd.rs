@@ -1,5 +1,8 @@
 //! One module per subcommand: its arguments (clap) and what it runs.
 
 pub mod args;
+pub mod metime;
 pub mod mulsqr;
+pub mod prime;
+pub mod primegen;
 pub mod speed;

@@ -9,12 +9,9 @@ use std::process::ExitCode;
 /// A failed command: what to print and how to exit.
 #[derive(Debug)]
 pub enum Failure {
-    /// The answer is "no" (invalid signature, rejected ciphertext, composite): exit 1.
-    #[expect(
-        dead_code,
-        reason = "verify, decrypt and prime --check use it as they land"
-    )]
-    Negative(String),
+    /// The answer is "no" (invalid signature, rejected ciphertext, composite): exit 1, with the
+    /// message on stderr, or `None` when the command already printed its answer on stdout.
+    Negative(Option<String>),
     /// Anything else that went wrong: exit 2.
     Error(String),
 }
@@ -23,6 +20,11 @@ impl Failure {
     /// A usage or I/O error with this message.
     pub fn error(msg: impl Into<String>) -> Self {
         Failure::Error(msg.into())
+    }
+
+    /// Whether there is anything to print on stderr.
+    pub fn has_message(&self) -> bool {
+        !matches!(self, Failure::Negative(None))
     }
 
     /// The process exit code for this failure.
@@ -37,7 +39,8 @@ impl Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Negative(m) | Failure::Error(m) => f.write_str(m),
+            Failure::Negative(m) => f.write_str(m.as_deref().unwrap_or("")),
+            Failure::Error(m) => f.write_str(m),
         }
     }
 }

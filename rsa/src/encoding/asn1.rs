@@ -1,0 +1,353 @@
+//! The ASN.1 structures (through the `der`, `pkcs1`, `pkcs8` and `spki` crates) and the
+//! conversions between them and the byte-string key parts.
+//!
+//! Integers are decoded as signed `IntRef`s borrowed from the input, so that a negative value is
+//! reported by name ("the modulus n is negative") instead of as a generic DER error; the
+//! non-minimal encodings DER forbids (empty, a superfluous 0x00 or 0xFF byte) are refused by
+//! `der` itself. Each integer's length is checked against [`MAX_INT_BITS`] before anything is
+//! copied out of the input.
+
+use crate::{Error, KeyError, PrivateKeyParts, PublicKeyParts, Result};
+use der::asn1::{AnyRef, BitStringRef, IntRef, ObjectIdentifier, OctetStringRef, UintRef};
+use der::{Decode, Encode, ErrorKind, Reader, SliceReader, Tag, Tagged};
+use pkcs1::{OtherPrimeInfo, RsaPrivateKey, RsaPublicKey};
+use pkcs8::PrivateKeyInfoRef;
+use spki::{AlgorithmIdentifierRef, SubjectPublicKeyInfoRef};
+use zeroize::Zeroizing;
+
+/// The largest integer accepted in a key, in bits (the largest modulus the crate supports).
+pub(super) const MAX_INT_BITS: usize = 16384;
+
+/// `rsaEncryption` (RFC 8017 A.1): the algorithm of an ordinary RSA key.
+const RSA_ENCRYPTION: ObjectIdentifier = pkcs1::ALGORITHM_OID;
+
+/// `id-RSASSA-PSS` (RFC 8017 A.2.3, RFC 4055 §3.1): an RSA key restricted to PSS signatures.
+const ID_RSASSA_PSS: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.10");
+
+/// What a DER key looks like from its outer SEQUENCE's first two elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// `PrivateKeyInfo`: INTEGER version, SEQUENCE algorithm, OCTET STRING key, ...
+    Pkcs8,
+    /// `EncryptedPrivateKeyInfo`: SEQUENCE algorithm, OCTET STRING ciphertext.
+    EncryptedPkcs8,
+    /// `RSAPrivateKey`: INTEGER version, INTEGER n, INTEGER e, ... (at least three INTEGERs).
+    Pkcs1Private,
+    /// `SubjectPublicKeyInfo`: SEQUENCE algorithm, BIT STRING key.
+    Spki,
+    /// `RSAPublicKey`: exactly two INTEGERs, n and e.
+    Pkcs1Public,
+}
+
+/// Classifies a DER key by peeking at the tags inside its outer SEQUENCE. Also checks the
+/// framing: a definite-length SEQUENCE whose elements fill it exactly, and nothing after it.
+pub(super) fn shape(der: &[u8]) -> Result<Shape> {
+    let context = "DER key";
+    let mut reader = SliceReader::new(der).map_err(|e| der_error(context, e))?;
+    let (first, second, count) = reader
+        .sequence(|inner| {
+            let mut tags = [None, None];
+            let mut count = 0usize;
+            while !inner.is_finished() {
+                let tag = Tag::peek(inner)?;
+                inner.tlv_bytes()?;
+                if let Some(slot) = tags.get_mut(count) {
+                    *slot = Some(tag);
+                }
+                count = count.saturating_add(1);
+            }
+            Ok::<_, der::Error>((tags[0], tags[1], count))
+        })
+        .map_err(|e| der_error(context, e))?;
+    reader.finish().map_err(|e| der_error(context, e))?;
+    match (first, second) {
+        (Some(Tag::Integer), Some(Tag::Sequence)) => Ok(Shape::Pkcs8),
+        (Some(Tag::Sequence), Some(Tag::OctetString)) => Ok(Shape::EncryptedPkcs8),
+        (Some(Tag::Sequence), Some(Tag::BitString)) => Ok(Shape::Spki),
+        (Some(Tag::Integer), Some(Tag::Integer)) if count == 2 => Ok(Shape::Pkcs1Public),
+        (Some(Tag::Integer), Some(Tag::Integer)) => Ok(Shape::Pkcs1Private),
+        _ => Err(Error::Encoding(
+            "the DER SEQUENCE is not a PKCS #8, PKCS #1 or SubjectPublicKeyInfo key".into(),
+        )),
+    }
+}
+
+/// Decodes a PKCS #1 `RSAPrivateKey` (RFC 8017 A.1.2), two-prime (version 0) or multi-prime
+/// (version 1, with `otherPrimeInfos`).
+pub(super) fn decode_pkcs1_private(der: &[u8]) -> Result<PrivateKeyParts> {
+    let context = "PKCS #1 RSAPrivateKey";
+    check_version(der, context, 1)?;
+    let key = RsaPrivateKey::<IntRef<'_>>::from_der(der).map_err(|e| match e.kind() {
+        // The version is known to be 0 or 1 and negative integers decode as IntRef, so the
+        // only INTEGER value error left is the version check of `pkcs1`.
+        ErrorKind::Value { tag: Tag::Integer } => Error::Encoding(format!(
+            "{context}: the version (0: two primes, 1: more) does not match \
+             the presence of otherPrimeInfos"
+        )),
+        _ => der_error(context, e),
+    })?;
+    let others = key.other_prime_infos.as_deref().unwrap_or_default();
+    let mut primes = Vec::with_capacity(others.len().saturating_add(2));
+    let mut exponents = Vec::with_capacity(primes.capacity());
+    let mut coefficients = Vec::with_capacity(others.len().saturating_add(1));
+    primes.push(secret(key.prime1, context, "the prime p")?);
+    primes.push(secret(key.prime2, context, "the prime q")?);
+    exponents.push(secret(key.exponent1, context, "the exponent dP")?);
+    exponents.push(secret(key.exponent2, context, "the exponent dQ")?);
+    coefficients.push(secret(key.coefficient, context, "the coefficient qInv")?);
+    for info in others {
+        primes.push(secret(info.prime, context, "a prime r_i")?);
+        exponents.push(secret(info.exponent, context, "an exponent d_i")?);
+        coefficients.push(secret(info.coefficient, context, "a coefficient t_i")?);
+    }
+    Ok(PrivateKeyParts {
+        n: unsigned(key.modulus, context, "the modulus n")?.to_vec(),
+        e: unsigned(key.public_exponent, context, "the public exponent e")?.to_vec(),
+        d: secret(key.private_exponent, context, "the private exponent d")?,
+        primes,
+        exponents,
+        coefficients,
+    })
+}
+
+/// Decodes a PKCS #8 `PrivateKeyInfo` (RFC 5208; version 2 `OneAsymmetricKey` of RFC 5958 too)
+/// holding an RSA key.
+pub(super) fn decode_pkcs8(der: &[u8]) -> Result<PrivateKeyParts> {
+    let context = "PKCS #8 PrivateKeyInfo";
+    check_version(der, context, 1)?;
+    let info = PrivateKeyInfoRef::from_der(der).map_err(|e| der_error(context, e))?;
+    check_algorithm(&info.algorithm, context)?;
+    decode_pkcs1_private(info.private_key.as_bytes())
+}
+
+/// Decodes a PKCS #1 `RSAPublicKey` (RFC 8017 A.1.1).
+pub(super) fn decode_pkcs1_public(der: &[u8]) -> Result<PublicKeyParts> {
+    let context = "PKCS #1 RSAPublicKey";
+    let key = RsaPublicKey::<IntRef<'_>>::from_der(der).map_err(|e| der_error(context, e))?;
+    Ok(PublicKeyParts {
+        n: unsigned(key.modulus, context, "the modulus n")?.to_vec(),
+        e: unsigned(key.public_exponent, context, "the public exponent e")?.to_vec(),
+    })
+}
+
+/// Decodes a `SubjectPublicKeyInfo` (RFC 5280 §4.1.2.7) holding an RSA key (RFC 3279 §2.3.1).
+pub(super) fn decode_spki(der: &[u8]) -> Result<PublicKeyParts> {
+    let context = "SubjectPublicKeyInfo";
+    let spki = SubjectPublicKeyInfoRef::from_der(der).map_err(|e| der_error(context, e))?;
+    check_algorithm(&spki.algorithm, context)?;
+    let key = spki.subject_public_key.as_bytes().ok_or_else(|| {
+        Error::Encoding(format!(
+            "{context}: the key BIT STRING is not a whole number of bytes"
+        ))
+    })?;
+    decode_pkcs1_public(key)
+}
+
+/// Encodes a PKCS #1 `RSAPrivateKey`: version 0 with two primes, version 1 with
+/// `otherPrimeInfos` for more (RFC 8017 A.1.2).
+pub(super) fn encode_pkcs1_private(key: &PrivateKeyParts) -> Result<Zeroizing<Vec<u8>>> {
+    let count = key.primes.len();
+    if count < 2 {
+        return Err(KeyError::PrimeCount { count }.into());
+    }
+    if key.exponents.len() != count || key.coefficients.len() != count - 1 {
+        return Err(Error::Encoding(format!(
+            "inconsistent private key parts: {count} primes, {} exponents and {} coefficients \
+             (expected one exponent per prime and one coefficient fewer)",
+            key.exponents.len(),
+            key.coefficients.len()
+        )));
+    }
+    let others = key.primes[2..]
+        .iter()
+        .zip(&key.exponents[2..])
+        .zip(&key.coefficients[1..])
+        .map(|((prime, exponent), coefficient)| {
+            Ok(OtherPrimeInfo {
+                prime: uint(prime, "a prime r_i")?,
+                exponent: uint(exponent, "an exponent d_i")?,
+                coefficient: uint(coefficient, "a coefficient t_i")?,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let rsa = RsaPrivateKey {
+        modulus: uint(&key.n, "the modulus n")?,
+        public_exponent: uint(&key.e, "the public exponent e")?,
+        private_exponent: uint(&key.d, "the private exponent d")?,
+        prime1: uint(&key.primes[0], "the prime p")?,
+        prime2: uint(&key.primes[1], "the prime q")?,
+        exponent1: uint(&key.exponents[0], "the exponent dP")?,
+        exponent2: uint(&key.exponents[1], "the exponent dQ")?,
+        coefficient: uint(&key.coefficients[0], "the coefficient qInv")?,
+        other_prime_infos: (!others.is_empty()).then_some(others),
+    };
+    to_der_secret(&rsa)
+}
+
+/// Encodes a PKCS #8 `PrivateKeyInfo`, version 0 (v1), algorithm `rsaEncryption` with NULL
+/// parameters, as OpenSSL writes it.
+pub(super) fn encode_pkcs8(key: &PrivateKeyParts) -> Result<Zeroizing<Vec<u8>>> {
+    let rsa = encode_pkcs1_private(key)?;
+    let octets = OctetStringRef::new(&rsa).map_err(encode_error)?;
+    let info = PrivateKeyInfoRef::new(rsa_algorithm(), octets);
+    to_der_secret(&info)
+}
+
+/// Encodes a PKCS #1 `RSAPublicKey`.
+pub(super) fn encode_pkcs1_public(key: &PublicKeyParts) -> Result<Vec<u8>> {
+    let rsa = RsaPublicKey {
+        modulus: uint(&key.n, "the modulus n")?,
+        public_exponent: uint(&key.e, "the public exponent e")?,
+    };
+    rsa.to_der().map_err(encode_error)
+}
+
+/// Encodes a `SubjectPublicKeyInfo` with algorithm `rsaEncryption` and NULL parameters.
+pub(super) fn encode_spki(key: &PublicKeyParts) -> Result<Vec<u8>> {
+    let rsa = encode_pkcs1_public(key)?;
+    let spki = SubjectPublicKeyInfoRef {
+        algorithm: rsa_algorithm(),
+        subject_public_key: BitStringRef::from_bytes(&rsa).map_err(encode_error)?,
+    };
+    spki.to_der().map_err(encode_error)
+}
+
+fn rsa_algorithm() -> AlgorithmIdentifierRef<'static> {
+    AlgorithmIdentifierRef {
+        oid: RSA_ENCRYPTION,
+        parameters: Some(AnyRef::NULL),
+    }
+}
+
+/// Accepts `rsaEncryption` with NULL or absent parameters (RFC 3279 §2.3.1 says NULL; some
+/// writers omit it), and `id-RSASSA-PSS` with absent or SEQUENCE parameters (RFC 4055 §3.1).
+/// The PSS restrictions in those parameters are not decoded or enforced: the key is returned
+/// as a plain RSA key.
+fn check_algorithm(algorithm: &AlgorithmIdentifierRef<'_>, context: &str) -> Result<()> {
+    if algorithm.oid == RSA_ENCRYPTION {
+        match algorithm.parameters {
+            None => Ok(()),
+            Some(p) if p.is_null() => Ok(()),
+            Some(_) => Err(Error::Encoding(format!(
+                "{context}: rsaEncryption parameters must be NULL or absent"
+            ))),
+        }
+    } else if algorithm.oid == ID_RSASSA_PSS {
+        match algorithm.parameters {
+            None => Ok(()),
+            Some(p) if p.tag() == Tag::Sequence => Ok(()),
+            Some(_) => Err(Error::Encoding(format!(
+                "{context}: RSASSA-PSS parameters must be a SEQUENCE or absent"
+            ))),
+        }
+    } else {
+        Err(Error::Encoding(format!(
+            "{context}: algorithm {} is not RSA (expected rsaEncryption, {RSA_ENCRYPTION})",
+            algorithm.oid
+        )))
+    }
+}
+
+/// Checks the leading `version` INTEGER of a SEQUENCE, so that a wrong version gets a message
+/// of its own rather than a generic DER error.
+fn check_version(der: &[u8], context: &str, max: u8) -> Result<()> {
+    let mut reader = SliceReader::new(der).map_err(|e| der_error(context, e))?;
+    let header = der::Header::decode(&mut reader).map_err(|e| der_error(context, e))?;
+    if header.tag() != Tag::Sequence {
+        return Err(Error::Encoding(format!(
+            "{context}: expected a SEQUENCE, found {}",
+            header.tag()
+        )));
+    }
+    let version = IntRef::decode(&mut reader).map_err(|e| der_error(context, e))?;
+    match version.as_bytes() {
+        [v] if *v <= max => Ok(()),
+        _ => Err(Error::Encoding(format!(
+            "{context}: unsupported version (expected 0{})",
+            if max > 0 { " or 1" } else { "" }
+        ))),
+    }
+}
+
+/// The magnitude of a non-negative INTEGER without leading zero bytes (zero is empty). Refuses
+/// negative values and values over [`MAX_INT_BITS`], by length, before anything is copied.
+fn unsigned<'a>(int: IntRef<'a>, context: &str, name: &str) -> Result<&'a [u8]> {
+    let bytes = int.as_bytes();
+    // DER is minimal (checked by `der`): a non-negative value has at most one leading 0x00,
+    // present only when the next byte has its top bit set.
+    let magnitude = match bytes {
+        [first, ..] if first & 0x80 != 0 => {
+            return Err(Error::Encoding(format!("{context}: {name} is negative")));
+        }
+        [0, rest @ ..] => rest,
+        _ => bytes,
+    };
+    check_size(magnitude)?;
+    Ok(magnitude)
+}
+
+/// [`unsigned`] copied into a buffer that is wiped on drop.
+fn secret(int: IntRef<'_>, context: &str, name: &str) -> Result<Zeroizing<Vec<u8>>> {
+    Ok(Zeroizing::new(unsigned(int, context, name)?.to_vec()))
+}
+
+/// Refuses a big-endian magnitude (no leading zero byte) of more than [`MAX_INT_BITS`] bits.
+fn check_size(magnitude: &[u8]) -> Result<()> {
+    let bits = match magnitude.first() {
+        None => 0,
+        Some(first) => magnitude
+            .len()
+            .saturating_mul(8)
+            .saturating_sub(first.leading_zeros() as usize),
+    };
+    if bits > MAX_INT_BITS {
+        return Err(KeyError::ModulusTooLarge { bits }.into());
+    }
+    Ok(())
+}
+
+/// A key part as an unsigned DER INTEGER (an empty slice is zero; leading zeros are dropped).
+fn uint<'a>(bytes: &'a [u8], name: &str) -> Result<UintRef<'a>> {
+    let start = bytes.iter().position(|&b| b != 0).unwrap_or(bytes.len());
+    let magnitude = &bytes[start..];
+    check_size(magnitude)?;
+    if magnitude.is_empty() {
+        // An INTEGER has at least one content byte (X.690 §8.3.1): zero is 02 01 00.
+        return UintRef::new(&[0]).map_err(encode_error);
+    }
+    UintRef::new(magnitude).map_err(|e| Error::Encoding(format!("cannot encode {name}: {e}")))
+}
+
+/// Encodes into a buffer sized exactly beforehand and wiped on drop, so that no copy of the
+/// secret is left behind by a growing `Vec`.
+fn to_der_secret<T: Encode>(msg: &T) -> Result<Zeroizing<Vec<u8>>> {
+    let len = usize::try_from(msg.encoded_len().map_err(encode_error)?).map_err(encode_error)?;
+    let mut buf = Zeroizing::new(vec![0u8; len]);
+    let written = msg.encode_to_slice(&mut buf).map_err(encode_error)?.len();
+    buf.truncate(written);
+    Ok(buf)
+}
+
+fn encode_error(e: der::Error) -> Error {
+    Error::Encoding(format!("DER encoding failed: {e}"))
+}
+
+/// A DER decoding error, with the structure being decoded and the clearest wording of the
+/// common hostile cases.
+pub(super) fn der_error(context: &str, e: der::Error) -> Error {
+    let detail = match e.kind() {
+        ErrorKind::Noncanonical { tag: Tag::Integer } => {
+            "an INTEGER is empty or has a superfluous leading byte, which DER forbids".into()
+        }
+        ErrorKind::IndefiniteLength => "indefinite length (BER), which DER forbids".into(),
+        ErrorKind::Incomplete { .. } => "truncated".into(),
+        ErrorKind::TrailingData { remaining, .. } => {
+            format!("trailing data ({remaining} bytes) after the end of a DER structure")
+        }
+        kind => kind.to_string(),
+    };
+    match e.position() {
+        Some(pos) => Error::Encoding(format!("{context}: {detail} (at byte {pos})")),
+        None => Error::Encoding(format!("{context}: {detail}")),
+    }
+}

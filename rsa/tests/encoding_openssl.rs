@@ -1,0 +1,284 @@
+//! Key encodings against the `openssl` command: keys OpenSSL generates decode, our encodings
+//! are byte for byte what OpenSSL writes for the same key, and OpenSSL accepts what we write
+//! (`openssl rsa -check`, `openssl pkey`, same modulus). Skipped, with a message, where
+//! `openssl` is absent.
+
+use rsa::{
+    Encoding, KeyFormat, PrivateKeyParts, PublicFormat, decode_private_key, decode_public_key,
+    encode_private_key, encode_public_key,
+};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn have_openssl() -> bool {
+    let ok = Command::new("openssl")
+        .arg("version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: the `openssl` command is not available");
+    }
+    ok
+}
+
+/// A fresh directory under the system temp dir, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> Self {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "rsatool-encoding-{name}-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).expect("create temp dir");
+        TempDir(dir)
+    }
+
+    fn path(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `openssl args...`, asserting success, returning stdout.
+fn openssl(args: &[&str]) -> Vec<u8> {
+    let out = Command::new("openssl")
+        .args(args)
+        .output()
+        .expect("run openssl");
+    assert!(
+        out.status.success(),
+        "openssl {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 temp path")
+}
+
+fn read(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()))
+}
+
+fn flat(k: &PrivateKeyParts) -> Vec<Vec<u8>> {
+    let mut v = vec![k.n.clone(), k.e.clone(), k.d.to_vec()];
+    for list in [&k.primes, &k.exponents, &k.coefficients] {
+        v.push(b"--".to_vec());
+        v.extend(list.iter().map(|x| x.to_vec()));
+    }
+    v
+}
+
+/// `Modulus=<HEX>` as `openssl ... -noout -modulus` prints it.
+fn modulus_line(n: &[u8]) -> String {
+    let hex: String = n.iter().map(|b| format!("{b:02X}")).collect();
+    format!("Modulus={hex}\n")
+}
+
+fn interop(primes: u32) {
+    if !have_openssl() {
+        return;
+    }
+    let dir = TempDir::new(&format!("{primes}p"));
+    let key = dir.path("key.pem");
+    openssl(&[
+        "genpkey",
+        "-algorithm",
+        "RSA",
+        "-pkeyopt",
+        "rsa_keygen_bits:2048",
+        "-pkeyopt",
+        &format!("rsa_keygen_primes:{primes}"),
+        "-out",
+        s(&key),
+    ]);
+
+    // OpenSSL's own files for the same key, in every format.
+    let p8_der = dir.path("p8.der");
+    openssl(&[
+        "pkcs8",
+        "-topk8",
+        "-nocrypt",
+        "-in",
+        s(&key),
+        "-outform",
+        "DER",
+        "-out",
+        s(&p8_der),
+    ]);
+    let p1_pem = dir.path("p1.pem");
+    openssl(&["rsa", "-in", s(&key), "-traditional", "-out", s(&p1_pem)]);
+    let p1_der = dir.path("p1.der");
+    openssl(&[
+        "rsa",
+        "-in",
+        s(&key),
+        "-traditional",
+        "-outform",
+        "DER",
+        "-out",
+        s(&p1_der),
+    ]);
+    let spki_pem = dir.path("spki.pem");
+    openssl(&["pkey", "-in", s(&key), "-pubout", "-out", s(&spki_pem)]);
+    let spki_der = dir.path("spki.der");
+    openssl(&[
+        "pkey",
+        "-in",
+        s(&key),
+        "-pubout",
+        "-outform",
+        "DER",
+        "-out",
+        s(&spki_der),
+    ]);
+    let rpub_pem = dir.path("rpub.pem");
+    openssl(&[
+        "rsa",
+        "-in",
+        s(&key),
+        "-RSAPublicKey_out",
+        "-out",
+        s(&rpub_pem),
+    ]);
+    let rpub_der = dir.path("rpub.der");
+    openssl(&[
+        "rsa",
+        "-in",
+        s(&key),
+        "-RSAPublicKey_out",
+        "-outform",
+        "DER",
+        "-out",
+        s(&rpub_der),
+    ]);
+
+    let k = decode_private_key(&read(&key)).expect("decode OpenSSL's key");
+    assert_eq!(k.primes.len(), primes as usize);
+    let modulus = openssl(&["rsa", "-in", s(&key), "-noout", "-modulus"]);
+    assert_eq!(String::from_utf8_lossy(&modulus), modulus_line(&k.n));
+
+    // Every OpenSSL private file decodes to the same parts; ours equals it byte for byte.
+    let private = [
+        (&key, KeyFormat::Pkcs8, Encoding::Pem),
+        (&p8_der, KeyFormat::Pkcs8, Encoding::Der),
+        (&p1_pem, KeyFormat::Pkcs1, Encoding::Pem),
+        (&p1_der, KeyFormat::Pkcs1, Encoding::Der),
+    ];
+    for (file, format, encoding) in private {
+        let theirs = read(file);
+        assert_eq!(
+            flat(&decode_private_key(&theirs).expect("decodes")),
+            flat(&k),
+            "{file:?}"
+        );
+        let ours = encode_private_key(&k, format, encoding).expect("encodes");
+        assert_eq!(
+            *ours, theirs,
+            "{format:?} {encoding:?} differs from OpenSSL's"
+        );
+
+        // OpenSSL accepts ours, checks the key and finds the same modulus.
+        let mine = dir.path(&format!("ours-{format:?}.{encoding:?}"));
+        std::fs::write(&mine, &*ours).expect("write");
+        let inform = if encoding == Encoding::Der {
+            "DER"
+        } else {
+            "PEM"
+        };
+        let check = openssl(&[
+            "rsa",
+            "-check",
+            "-noout",
+            "-inform",
+            inform,
+            "-in",
+            s(&mine),
+        ]);
+        assert_eq!(String::from_utf8_lossy(&check), "RSA key ok\n");
+        openssl(&["pkey", "-noout", "-inform", inform, "-in", s(&mine)]);
+        let m = openssl(&[
+            "rsa",
+            "-noout",
+            "-modulus",
+            "-inform",
+            inform,
+            "-in",
+            s(&mine),
+        ]);
+        assert_eq!(m, modulus);
+    }
+
+    // Public halves: equal to OpenSSL's files byte for byte, in each format, and accepted.
+    let public = [
+        (&spki_pem, PublicFormat::Spki, Encoding::Pem),
+        (&spki_der, PublicFormat::Spki, Encoding::Der),
+        (&rpub_pem, PublicFormat::Pkcs1, Encoding::Pem),
+        (&rpub_der, PublicFormat::Pkcs1, Encoding::Der),
+    ];
+    let half = decode_public_key(&read(&key)).expect("public half");
+    assert_eq!((&half.n, &half.e), (&k.n, &k.e));
+    for (file, format, encoding) in public {
+        let theirs = read(file);
+        let p = decode_public_key(&theirs).expect("decodes");
+        assert_eq!((&p.n, &p.e), (&k.n, &k.e), "{file:?}");
+        let ours = encode_public_key(&half, format, encoding).expect("encodes");
+        assert_eq!(
+            ours, theirs,
+            "{format:?} {encoding:?} differs from OpenSSL's"
+        );
+        let mine = dir.path(&format!("ours-pub-{format:?}.{encoding:?}"));
+        std::fs::write(&mine, &ours).expect("write");
+        let inform = if encoding == Encoding::Der {
+            "DER"
+        } else {
+            "PEM"
+        };
+        let pubin = match format {
+            PublicFormat::Spki => "-pubin",
+            PublicFormat::Pkcs1 => "-RSAPublicKey_in",
+        };
+        let m = openssl(&[
+            "rsa",
+            pubin,
+            "-noout",
+            "-modulus",
+            "-inform",
+            inform,
+            "-in",
+            s(&mine),
+        ]);
+        assert_eq!(m, modulus);
+        if format == PublicFormat::Spki {
+            openssl(&[
+                "pkey",
+                "-pubin",
+                "-noout",
+                "-inform",
+                inform,
+                "-in",
+                s(&mine),
+            ]);
+        }
+    }
+}
+
+#[test]
+fn openssl_two_prime_keys_round_trip_byte_for_byte() {
+    interop(2);
+}
+
+#[test]
+fn openssl_three_prime_keys_round_trip_byte_for_byte() {
+    interop(3);
+}
