@@ -150,18 +150,66 @@ impl Modulus {
             return self.one();
         };
         let top_bit = 63 - exp[top].leading_zeros() as usize;
+        let bit = |i: usize| (exp[i >> 6] >> (i & 63)) & 1;
         let mut mul_t = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
         let mut sqr_t = Zeroizing::new(vec![0; mont::sqr_scratch_len(n)]);
-        let mut acc = Zeroizing::new(base.limbs.clone());
         let mut tmp = Zeroizing::new(vec![0; n]);
-        for bit in (0..64 * top + top_bit).rev() {
-            mont::sqr(&mut tmp, &acc, m, minv, &mut sqr_t);
-            core::mem::swap(&mut acc, &mut tmp);
-            if (exp[bit >> 6] >> (bit & 63)) & 1 == 1 {
-                mont::mul(&mut tmp, &acc, &base.limbs, m, minv, &mut mul_t);
-                core::mem::swap(&mut acc, &mut tmp);
+        let exp_bits = 64 * top + top_bit + 1;
+        // Sliding window (Menezes, van Oorschot, Vanstone, Handbook of Applied Cryptography,
+        // 1996, Algorithm 14.85): odd powers base¹, base³, …, base^(2ʷ−1); each window of up
+        // to w bits that starts and ends with a 1 costs one multiplication. Short exponents
+        // (RSA's e = 65537) use w = 1, plain square-and-multiply, with no table to build.
+        let w = if exp_bits > 64 {
+            window_bits(exp_bits)
+        } else {
+            1
+        };
+        let mut table: Vec<Zeroizing<Vec<Limb>>> = vec![Zeroizing::new(base.limbs.clone())];
+        if w > 1 {
+            let mut b2 = Zeroizing::new(vec![0; n]);
+            mont::sqr(&mut b2, &base.limbs, m, minv, &mut sqr_t);
+            for k in 1..1usize << (w - 1) {
+                let mut next = Zeroizing::new(vec![0; n]);
+                mont::mul(&mut next, &table[k - 1], &b2, m, minv, &mut mul_t);
+                table.push(next);
             }
         }
+        let mut acc: Option<Zeroizing<Vec<Limb>>> = None;
+        let mut i = exp_bits; // bits i-1 .. 0 remain
+        while i > 0 {
+            if bit(i - 1) == 0 {
+                if let Some(a) = acc.as_mut() {
+                    mont::sqr(&mut tmp, a, m, minv, &mut sqr_t);
+                    core::mem::swap(a, &mut tmp);
+                }
+                i -= 1;
+                continue;
+            }
+            // The window: bits i-1 down to j, at most w of them, ending in a 1.
+            let mut j = i.saturating_sub(w);
+            while bit(j) == 0 {
+                j += 1;
+            }
+            let value = (j..i)
+                .rev()
+                .fold(0usize, |v, b| (v << 1) | usize::from(bit(b) == 1));
+            let odd = &table[value >> 1];
+            match acc.as_mut() {
+                None => acc = Some(odd.clone()),
+                Some(a) => {
+                    for _ in j..i {
+                        mont::sqr(&mut tmp, a, m, minv, &mut sqr_t);
+                        core::mem::swap(a, &mut tmp);
+                    }
+                    mont::mul(&mut tmp, a, odd, m, minv, &mut mul_t);
+                    core::mem::swap(a, &mut tmp);
+                }
+            }
+            i = j;
+        }
+        let Some(acc) = acc else {
+            return self.one();
+        };
         Residue::from_limbs(acc.to_vec())
     }
 }
