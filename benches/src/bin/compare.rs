@@ -21,6 +21,8 @@
 //! `gmp` and `gmp-sec` (`mpz_powm`, `mpz_powm_sec`) from the GMP built for this CPU by
 //! `benches/gmp/build-tuned.sh`; `num-bigint` (`BigUint::modpow`); `crypto-bigint-boxed` and
 //! `crypto-bigint-fixed` (`BoxedMontyForm::pow`, `FixedMontyForm::pow`, both constant-time).
+//! Prime generation (`--primes N` per size, default 51, at 512 and 1024 bits) against OpenSSL's
+//! `BN_generate_prime_ex`, as medians: see the `primegen` module.
 
 use std::{
     fmt::Write as _,
@@ -28,6 +30,9 @@ use std::{
     path::Path,
     time::{Duration, Instant},
 };
+
+#[path = "compare/primegen.rs"]
+mod primegen;
 
 use benches::{gmp, limbs};
 use bignum::{Limb, modular::Modulus, mpn};
@@ -833,6 +838,7 @@ fn splice(path: &Path, body: &str) -> Result<(), String> {
 fn main() {
     let mut budget = Duration::from_millis(400);
     let mut write = true;
+    let mut primes = 51;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -848,8 +854,18 @@ fn main() {
                     });
             }
             "--no-write" => write = false,
+            "--primes" => {
+                primes = args
+                    .next()
+                    .and_then(|v| v.parse::<usize>().ok())
+                    .filter(|&n| n > 0)
+                    .unwrap_or_else(|| {
+                        eprintln!("compare: --primes needs a positive count");
+                        std::process::exit(2)
+                    });
+            }
             _ => {
-                eprintln!("usage: compare [--time SECONDS] [--no-write]");
+                eprintln!("usage: compare [--time SECONDS] [--primes N] [--no-write]");
                 std::process::exit(2);
             }
         }
@@ -880,11 +896,14 @@ fn main() {
         eprintln!("compare: {} {} ...", case.op, case.size);
         results.push(measure(case, budget));
     }
+    let prime_rows = primegen::run(&[512, 1024], primes);
     let mut text = report(&results, &machine, tsc, budget);
+    text.push_str(&primegen::markdown(&prime_rows));
     println!("{text}");
     eprintln!("compare: {:.0} s", started.elapsed().as_secs_f64());
     if write {
-        let json = json_report(&results, &machine, tsc, budget);
+        let mut json = json_report(&results, &machine, tsc, budget);
+        json["primegen"] = primegen::json(&prime_rows);
         let dir = manifest.join("results");
         let out = dir.join("compare.json");
         if let Err(e) = std::fs::create_dir_all(&dir) {
