@@ -1,6 +1,7 @@
 //! `rsatool speed`: time kernels per size in limbs, after GMP's `tune/speed`.
 
 use bignum::Limb;
+use bignum::modular::{Modulus, Residue};
 use bignum::mpn::{self, Kernels};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -84,6 +85,8 @@ enum Op {
     SqrBasecase,
     Mul,
     Sqr,
+    MontMul,
+    MontSqr,
 }
 
 impl Op {
@@ -98,6 +101,8 @@ impl Op {
             "sqr_basecase" => Op::SqrBasecase,
             "mul" => Op::Mul,
             "sqr" => Op::Sqr,
+            "mont_mul" => Op::MontMul,
+            "mont_sqr" => Op::MontSqr,
             _ => return None,
         })
     }
@@ -158,6 +163,10 @@ struct Operands {
     r: Vec<Limb>,
     rr: Vec<Limb>,
     m: Limb,
+    /// An odd n-limb modulus with its top bit set, and two residues.
+    modulus: Modulus,
+    ra: Residue,
+    rb: Residue,
 }
 
 impl Operands {
@@ -166,17 +175,34 @@ impl Operands {
         let mut limbs = |k: usize| (0..k).map(|_| rng.next_u64()).collect::<Vec<Limb>>();
         let (a, b, r) = (limbs(n), limbs(n), limbs(n));
         let m = limbs(1)[0] | 1 << 63;
+        let mut ml = limbs(n);
+        ml[0] |= 1;
+        ml[n - 1] |= 1 << 63;
+        let modulus = Modulus::new_vartime(&ml).expect("an odd modulus with the top bit set");
+        let (ra, rb) = (modulus.reduce(&a), modulus.reduce(&b));
         Operands {
             a,
             b,
             r,
             rr: vec![0; 2 * n],
             m,
+            modulus,
+            ra,
+            rb,
         }
     }
 
     fn run(&mut self, op: Op, k: &Kernels) {
-        let Operands { a, b, r, rr, m } = self;
+        let Operands {
+            a,
+            b,
+            r,
+            rr,
+            m,
+            modulus,
+            ra,
+            rb,
+        } = self;
         let m = *m;
         match op {
             Op::AddN => {
@@ -198,6 +224,8 @@ impl Operands {
             Op::SqrBasecase => mpn::sqr_basecase(rr, a),
             Op::Mul => mpn::mul(rr, a, b),
             Op::Sqr => mpn::sqr(rr, a),
+            Op::MontMul => *ra = modulus.mul(ra, rb),
+            Op::MontSqr => *ra = modulus.sqr(ra),
         }
     }
 }
@@ -331,5 +359,6 @@ mod tests {
         assert!(parse_column("addmul_1.portable").is_ok());
         assert!(parse_column("nosuch").is_err());
         assert!(parse_column("addmul_1.nosuch").is_err());
+        assert!(parse_column("mont_mul").is_ok() && parse_column("mont_sqr").is_ok());
     }
 }
