@@ -8,8 +8,8 @@
 //! Importance of Checking Cryptographic Protocols for Faults", 1997), unblind (m = m'·r⁻¹),
 //! and write the output unconditionally, zeroed by mask if the check failed.
 
-use bignum::Limb;
 use bignum::modular::Residue;
+use bignum::{Limb, Nat};
 use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
@@ -171,17 +171,36 @@ impl RsaPrivateKey {
     }
 
     /// A random r in [1, n) invertible modulo n, and r⁻¹, both in n's Montgomery form.
+    ///
+    /// The inverse is blinded (as BoringSSL's `bn_mod_inverse_blinded`): with a second random
+    /// s, a = r·s mod n is uniform and independent of r, so it may be declassified and
+    /// inverted in variable time (Lehmer's extended Euclid, [`inv_mod_vartime`]); then
+    /// r⁻¹ = a⁻¹·s. The constant-time inverse of `bignum::modular` costs more than the CRT
+    /// exponentiations themselves at 2048 bits.
     fn blinding_pair<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> (Residue, Residue) {
         let n_mod = &self.public.n_mod;
-        // 64 extra bits make r mod n statistically close to uniform.
+        // 64 extra bits make r and s mod n statistically close to uniform.
         let mut bytes = Zeroizing::new(vec![0u8; self.public.k + 8]);
         loop {
             rng.fill_bytes(&mut bytes);
             let r = n_mod.reduce_be_bytes(&bytes);
+            rng.fill_bytes(&mut bytes);
+            let s = n_mod.reduce_be_bytes(&bytes);
+            let a = n_mod.mul(&r, &s);
+            // Declassified: a = r·s is uniform whatever r is (s is uniform and secret).
+            let a = Nat::from_limbs(&n_mod.retrieve(&a));
+            // Leaks: whether r·s shared a factor with n (or was 0), which happens with
+            // negligible probability; r and s are then discarded.
+            let Some(a_inv) = inv_mod_vartime(&a, &self.public.n) else {
+                continue;
+            };
+            let r_inv = n_mod.mul(&n_mod.reduce(a_inv.as_limbs()), &s);
+            // Leaks: whether the inverse is right (it always is; a check that cannot fail
+            // unless the variable-time inverse has a bug, then the constant-time one serves).
+            if bool::from(n_mod.mul(&r, &r_inv).ct_eq(&n_mod.one())) {
+                return (r, r_inv);
+            }
             let inv: Option<Residue> = n_mod.inv(&r).into();
-            // Leaks: whether r shared a factor with n (or was 0), which happens with
-            // negligible probability and says nothing about the key's secrets but a factor,
-            // which the loop then discards.
             if let Some(inv) = inv {
                 return (r, inv);
             }
@@ -217,4 +236,142 @@ fn add_into(acc: &mut [Limb], b: &[Limb]) {
     let (lo, hi) = acc.split_at_mut(b.len());
     let c = bignum::mpn::add_assign_n(lo, b);
     bignum::mpn::add_assign_1(hi, c);
+}
+
+/// x⁻¹ mod n for PUBLIC x and odd n > x, or none if gcd(x, n) ≠ 1: Lehmer's extended Euclid
+/// (Knuth, TAOCP vol. 2, §4.5.2, Algorithm L) on the leading 63 bits.
+///
+/// The cofactors of x alternate in sign along the Euclidean sequence, and so do the entries of
+/// each Lehmer matrix row, so only their magnitudes are kept (sums, never differences) with
+/// the sign of `sa` on the side.
+///
+/// # Constant time
+///
+/// No: for public values only.
+pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
+    // Invariants: a ≡ ±|sa|·x and b ≡ ∓|sb|·x (mod n), the sign of sa being `sa_neg`; a ≥ b.
+    let mut a = n.clone();
+    let mut b = x % n;
+    let mut sa = Nat::ZERO;
+    let mut sb = Nat::one();
+    let mut sa_neg = true;
+    while !b.is_zero() {
+        let shift = a.bits().saturating_sub(63);
+        let top = |v: &Nat| i128::from((v >> shift).to_u64().unwrap_or(0));
+        let (mut ah, mut bh) = (top(&a), top(&b));
+        // a' = ma·a + mb·b, b' = mc·a + md·b.
+        let (mut ma, mut mb, mut mc, mut md) = (1i128, 0i128, 0i128, 1i128);
+        loop {
+            let (n1, d1, n2, d2) = (ah + ma, bh + mc, ah + mb, bh + md);
+            // Stop where Knuth's test is undefined (and, conservatively, on a negative
+            // numerator): fewer single-precision steps, never a wrong one. All four are below
+            // 2⁶⁴ in magnitude, so u64 division serves (much faster than i128's).
+            if d1 <= 0 || d2 <= 0 || n1 < 0 || n2 < 0 {
+                break;
+            }
+            // Public values (the leading bits of a public a and b): `/` is fine.
+            #[allow(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                clippy::integer_division_remainder_used
+            )]
+            let (q, q2) = ((n1 as u64) / (d1 as u64), (n2 as u64) / (d2 as u64));
+            if q != q2 {
+                break;
+            }
+            let q = i128::from(q);
+            (ma, mc) = (mc, ma - q * mc);
+            (mb, md) = (md, mb - q * md);
+            (ah, bh) = (bh, ah - q * bh);
+        }
+        if mb == 0 {
+            // No single-precision step was certain: one full division step,
+            // (a, b) ← (b, a − q·b), (sa, sb) ← (sb, sa − q·sb) with |sa − q·sb| = |sa| + q·|sb|.
+            let (q, r) = a.div_rem(&b);
+            let t = &sa + &(&q * &sb);
+            (a, b) = (b, r);
+            (sa, sb) = (sb, t);
+            sa_neg = !sa_neg;
+        } else {
+            let a2 = lin(ma, &a, mb, &b);
+            let b2 = lin(mc, &a, md, &b);
+            let sa2 = &(&abs_nat(ma) * &sa) + &(&abs_nat(mb) * &sb);
+            let sb2 = &(&abs_nat(mc) * &sa) + &(&abs_nat(md) * &sb);
+            // ma·sa and mb·sb share a sign: sign(ma)·sign(sa) (or, ma = 0, of mb·sb).
+            sa_neg = if ma != 0 {
+                (ma < 0) != sa_neg
+            } else {
+                (mb < 0) == sa_neg
+            };
+            (a, b, sa, sb) = (a2, b2, sa2, sb2);
+        }
+    }
+    if !a.is_one() {
+        return None;
+    }
+    let sa = &sa % n;
+    Some(if sa_neg && !sa.is_zero() { n - &sa } else { sa })
+}
+
+/// |c| as a `Nat` (|c| < 2⁶⁴ for Lehmer's cofactors).
+fn abs_nat(c: i128) -> Nat {
+    Nat::from(c.unsigned_abs())
+}
+
+/// c·u + d·v for signs such that the result is non-negative (Lehmer's update: c and d have
+/// opposite signs or one is zero).
+fn lin(c: i128, u: &Nat, d: i128, v: &Nat) -> Nat {
+    let cu = &abs_nat(c) * u;
+    let dv = &abs_nat(d) * v;
+    match (c < 0, d < 0) {
+        (false, false) => cu + dv,
+        (false, true) => cu - dv,
+        (true, false) => dv - cu,
+        (true, true) => Nat::ZERO,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fixed pseudo-random Nat of `limbs` limbs (SplitMix64).
+    fn nat(seed: u64, limbs: usize) -> Nat {
+        let mut state = seed;
+        let v: Vec<Limb> = (0..limbs)
+            .map(|_| {
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect();
+        Nat::from_limbs(&v)
+    }
+
+    #[test]
+    fn inv_mod_vartime_inverts_or_reports_a_common_factor() {
+        for seed in 0..300usize {
+            let limbs = 1 + (seed & 31);
+            let mut n = nat(seed as u64, limbs);
+            n.set_bit(0, true);
+            let x = nat(seed as u64 ^ 0xABCD, limbs + (seed & 1)) % &n;
+            let g = x.gcd(&n);
+            match inv_mod_vartime(&x, &n) {
+                Some(y) => {
+                    assert!(g.is_one(), "an inverse of a non-invertible value");
+                    assert!(y < n);
+                    assert!(((&x * &y) % &n).is_one() || n.is_one(), "seed {seed}");
+                }
+                None => assert!(!g.is_one() || n.is_one(), "seed {seed}: no inverse found"),
+            }
+        }
+        // Small edge cases: x = 1, x = n − 1, x = 0.
+        let n = Nat::from(1_000_003u64);
+        assert!(inv_mod_vartime(&Nat::one(), &n).unwrap().is_one());
+        let m1 = &n - 1u64;
+        assert_eq!(inv_mod_vartime(&m1, &n).unwrap(), m1);
+        assert!(inv_mod_vartime(&Nat::ZERO, &n).is_none());
+    }
 }
