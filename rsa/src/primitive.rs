@@ -9,7 +9,7 @@
 //! and write the output unconditionally, zeroed by mask if the check failed.
 
 use bignum::modular::Residue;
-use bignum::{Limb, Nat};
+use bignum::{Limb, Nat, mpn};
 use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
@@ -250,26 +250,41 @@ fn add_into(acc: &mut [Limb], b: &[Limb]) {
 }
 
 /// x⁻¹ mod n for PUBLIC x and odd n > x, or none if gcd(x, n) ≠ 1: Lehmer's extended Euclid
-/// (Knuth, TAOCP vol. 2, §4.5.2, Algorithm L) on the leading 63 bits.
+/// (Knuth, TAOCP vol. 2, §4.5.2, Algorithm L) on the leading 63 bits, the multi-precision
+/// updates done in place with `mpn` kernels.
 ///
 /// The cofactors of x alternate in sign along the Euclidean sequence, and so do the entries of
-/// each Lehmer matrix row, so only their magnitudes are kept (sums, never differences) with
-/// the sign of `sa` on the side.
+/// each row of a Lehmer matrix, so only their magnitudes are kept (sums, never differences)
+/// with the sign of `sa` on the side.
 ///
 /// # Constant time
 ///
 /// No: for public values only.
 pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
-    // Invariants: a ≡ ±|sa|·x and b ≡ ∓|sb|·x (mod n), the sign of sa being `sa_neg`; a ≥ b.
-    let mut a = n.clone();
-    let mut b = x % n;
-    let mut sa = Nat::ZERO;
-    let mut sb = Nat::one();
+    let l = n.as_limbs().len();
+    let x = x % n;
+    // Invariants: a ≡ ±|sa|·x and b ≡ ∓|sb|·x (mod n), the sign of sa being `sa_neg`; a ≥ b;
+    // |sa|, |sb| ≤ n, so l + 1 limbs hold them and their Lehmer combinations.
+    let mut a = n.as_limbs().to_vec();
+    let mut b = x.to_limbs_padded(l)?;
+    let mut sa = vec![0; l + 1];
+    let mut sb = vec![0; l + 1];
+    sb[0] = 1;
     let mut sa_neg = true;
-    while !b.is_zero() {
-        let shift = a.bits().saturating_sub(63);
-        let top = |v: &Nat| i128::from((v >> shift).to_u64().unwrap_or(0));
-        let (mut ah, mut bh) = (top(&a), top(&b));
+    let (mut t1, mut t2) = (vec![0; l + 1], vec![0; l + 1]);
+    let mut len = l;
+    loop {
+        len = mpn::normalized_len_vartime(&a[..len]);
+        let blen = mpn::normalized_len_vartime(&b[..len]);
+        if blen == 0 {
+            break;
+        }
+        let abits = 64 * len - a[len - 1].leading_zeros() as usize;
+        let shift = abits.saturating_sub(63);
+        let (mut ah, mut bh) = (
+            i128::from(bits_at(&a[..len], shift)),
+            i128::from(bits_at(&b[..len], shift)),
+        );
         // a' = ma·a + mb·b, b' = mc·a + md·b.
         let (mut ma, mut mb, mut mc, mut md) = (1i128, 0i128, 0i128, 1i128);
         loop {
@@ -298,48 +313,72 @@ pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
         if mb == 0 {
             // No single-precision step was certain: one full division step,
             // (a, b) ← (b, a − q·b), (sa, sb) ← (sb, sa − q·sb) with |sa − q·sb| = |sa| + q·|sb|.
-            let (q, r) = a.div_rem(&b);
-            let t = &sa + &(&q * &sb);
-            (a, b) = (b, r);
-            (sa, sb) = (sb, t);
+            let (q, r) = Nat::from_limbs(&a[..len]).div_rem(&Nat::from_limbs(&b[..len]));
+            let t = Nat::from_limbs(&sa) + &(&q * &Nat::from_limbs(&sb));
+            core::mem::swap(&mut a, &mut b);
+            b = r.to_limbs_padded(l)?;
+            core::mem::swap(&mut sa, &mut sb);
+            sb = t.to_limbs_padded(l + 1)?;
             sa_neg = !sa_neg;
         } else {
-            let a2 = lin(ma, &a, mb, &b);
-            let b2 = lin(mc, &a, md, &b);
-            let sa2 = &(&abs_nat(ma) * &sa) + &(&abs_nat(mb) * &sb);
-            let sb2 = &(&abs_nat(mc) * &sa) + &(&abs_nat(md) * &sb);
+            lin(&mut t1[..len], ma, &a[..len], mb, &b[..len]);
+            lin(&mut t2[..len], mc, &a[..len], md, &b[..len]);
+            a[..len].copy_from_slice(&t1[..len]);
+            b[..len].copy_from_slice(&t2[..len]);
             // ma·sa and mb·sb share a sign: sign(ma)·sign(sa) (or, ma = 0, of mb·sb).
-            sa_neg = if ma != 0 {
+            let neg = if ma != 0 {
                 (ma < 0) != sa_neg
             } else {
                 (mb < 0) == sa_neg
             };
-            (a, b, sa, sb) = (a2, b2, sa2, sb2);
+            mag(&mut t1, ma, &sa, mb, &sb);
+            mag(&mut t2, mc, &sa, md, &sb);
+            sa.copy_from_slice(&t1);
+            sb.copy_from_slice(&t2);
+            sa_neg = neg;
         }
     }
-    if !a.is_one() {
+    if !(a[0] == 1 && a[1..].iter().all(|&v| v == 0)) {
         return None;
     }
-    let sa = &sa % n;
+    let sa = &Nat::from_limbs(&sa) % n;
     Some(if sa_neg && !sa.is_zero() { n - &sa } else { sa })
 }
 
-/// |c| as a `Nat` (|c| < 2⁶⁴ for Lehmer's cofactors).
-fn abs_nat(c: i128) -> Nat {
-    Nat::from(c.unsigned_abs())
+/// Bits [shift, shift + 63) of `a` (fewer at the top).
+fn bits_at(a: &[Limb], shift: usize) -> u64 {
+    let (i, o) = (shift >> 6, shift & 63);
+    let lo = a.get(i).copied().unwrap_or(0) >> o;
+    let hi = if o == 0 {
+        0
+    } else {
+        a.get(i + 1).copied().unwrap_or(0) << (64 - o)
+    };
+    (lo | hi) & (u64::MAX >> 1)
 }
 
-/// c·u + d·v for signs such that the result is non-negative (Lehmer's update: c and d have
-/// opposite signs or one is zero).
-fn lin(c: i128, u: &Nat, d: i128, v: &Nat) -> Nat {
-    let cu = &abs_nat(c) * u;
-    let dv = &abs_nat(d) * v;
-    match (c < 0, d < 0) {
-        (false, false) => cu + dv,
-        (false, true) => cu - dv,
-        (true, false) => dv - cu,
-        (true, true) => Nat::ZERO,
-    }
+/// r = c·u + d·v, known to be non-negative and below max(u, v) (Lehmer's update: c and d
+/// have opposite signs or one is zero).
+fn lin(r: &mut [Limb], c: i128, u: &[Limb], d: i128, v: &[Limb]) {
+    #[allow(clippy::cast_possible_truncation)] // |c|, |d| < 2⁶⁴
+    let (cu, du) = (c.unsigned_abs() as u64, d.unsigned_abs() as u64);
+    // The positive term first, the negative one subtracted; the carry and the borrow cancel.
+    let (p, pv, m, mv) = if c >= 0 && d <= 0 {
+        (cu, u, du, v)
+    } else {
+        (du, v, cu, u)
+    };
+    mpn::mul_1(r, pv, p);
+    mpn::submul_1(r, mv, m);
+}
+
+/// r = |c|·s + |d|·t (magnitudes of the cofactors; all l + 1 limbs, no overflow as the result
+/// is at most n).
+fn mag(r: &mut [Limb], c: i128, s: &[Limb], d: i128, t: &[Limb]) {
+    #[allow(clippy::cast_possible_truncation)] // |c|, |d| < 2⁶⁴
+    let (cu, du) = (c.unsigned_abs() as u64, d.unsigned_abs() as u64);
+    mpn::mul_1(r, s, cu);
+    mpn::addmul_1(r, t, du);
 }
 
 #[cfg(test)]
@@ -363,7 +402,7 @@ mod tests {
 
     #[test]
     fn inv_mod_vartime_inverts_or_reports_a_common_factor() {
-        for seed in 0..300usize {
+        for seed in 0..2000usize {
             let limbs = 1 + (seed & 31);
             let mut n = nat(seed as u64, limbs);
             n.set_bit(0, true);
@@ -371,7 +410,10 @@ mod tests {
             let g = x.gcd(&n);
             match inv_mod_vartime(&x, &n) {
                 Some(y) => {
-                    assert!(g.is_one(), "an inverse of a non-invertible value");
+                    assert!(
+                        g.is_one(),
+                        "an inverse of a non-invertible value: seed {seed} n {n:x} x {x:x} g {g:x} y {y:x}"
+                    );
                     assert!(y < n);
                     assert!(((&x * &y) % &n).is_one() || n.is_one(), "seed {seed}");
                 }
