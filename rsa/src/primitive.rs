@@ -194,8 +194,9 @@ impl RsaPrivateKey {
         }
     }
 
-    /// r⁻¹ = (r·s)⁻¹·s mod n, or none if r·s is not invertible (checked: r·r⁻¹ ≡ 1): a = r·s is uniform whatever
-    /// r is (s is uniform and secret), so it is declassified and inverted in variable time.
+    /// r⁻¹ = (r·s)⁻¹·s mod n (checked: r·r⁻¹ ≡ 1), or none if r·s is not invertible: a = r·s
+    /// is uniform whatever r is (s is uniform and secret), so it is declassified and inverted
+    /// in variable time.
     ///
     /// Never inlined: the constant-time check (`.ci/ct-check`) names this function in the
     /// valgrind suppression of the declassified a.

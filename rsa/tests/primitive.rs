@@ -158,3 +158,34 @@ fn blinding_gives_the_same_result_for_different_rngs() {
     }
     assert_eq!(key.private_op(&mut rsa::os_rng(), &m).unwrap(), first);
 }
+
+#[test]
+fn operations_equal_num_bigint_around_limb_boundaries() {
+    // Primes of sizes around multiples of 64 bits, two and three of them: every limb-count
+    // combination of the CRT recombination.
+    let mut r = rng(21);
+    let sizes: [&[u64]; 9] = [
+        &[64, 64],
+        &[65, 64],
+        &[127, 129],
+        &[128, 128],
+        &[192, 191],
+        &[256, 65],
+        &[64, 64, 64],
+        &[129, 64, 127],
+        &[192, 128, 64],
+    ];
+    for (i, bits) in sizes.iter().enumerate() {
+        let primes = loop {
+            let primes: Vec<BigUint> = bits.iter().map(|&b| common::prime(b, &mut r)).collect();
+            let distinct =
+                (0..primes.len()).all(|a| (a + 1..primes.len()).all(|b| primes[a] != primes[b]));
+            if distinct {
+                break primes;
+            }
+        };
+        let parts = parts_from_primes(&primes, 65537);
+        let key = RsaPrivateKey::from_parts_allowing_small(&parts, 64).unwrap();
+        check_key(&key, 10, 100 + i as u64);
+    }
+}
