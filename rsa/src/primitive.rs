@@ -48,7 +48,7 @@ impl RsaPublicKey {
         }
         // Both are k bytes big-endian: the byte order is the numeric order. The input is
         // public (a ciphertext or a signature), so this comparison may take variable time.
-        if c >= self.n.to_be_bytes().as_slice() {
+        if c >= self.n_be.as_slice() {
             return Err(Error::InputOutOfRange);
         }
         be_to_limbs(c, self.n_mod.limb_len()).ok_or(Error::InputOutOfRange)

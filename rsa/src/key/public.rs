@@ -20,6 +20,8 @@ pub struct RsaPublicKey {
     pub(crate) n_mod: Modulus,
     /// k, the length of n in bytes.
     pub(crate) k: usize,
+    /// n as k big-endian bytes, for the range checks of inputs.
+    pub(crate) n_be: Vec<u8>,
 }
 
 impl RsaPublicKey {
@@ -54,7 +56,14 @@ impl RsaPublicKey {
         let (n, e) = check_public(&parts.n, &parts.e, min_bits)?;
         let n_mod = Modulus::new_vartime(n.as_limbs()).map_err(|_| KeyError::ModulusEven)?;
         let k = n.byte_len();
-        Ok(RsaPublicKey { n, e, n_mod, k })
+        let n_be = n.to_be_bytes();
+        Ok(RsaPublicKey {
+            n,
+            e,
+            n_mod,
+            k,
+            n_be,
+        })
     }
 
     /// The integers of this key, big-endian without leading zeros.
