@@ -51,14 +51,8 @@ impl Zeroize for PrivateKeyParts {
     }
 }
 
-impl Drop for PrivateKeyParts {
-    fn drop(&mut self) {
-        // The Zeroizing fields wipe themselves; this wipes them even if a caller moved them
-        // between vectors. n and e are public.
-        self.zeroize();
-    }
-}
-
+// Every secret field is `Zeroizing` and wipes itself on drop (no `Drop` impl here, so that
+// the fields can still be moved out); n and e are public.
 impl ZeroizeOnDrop for PrivateKeyParts {}
 
 impl fmt::Debug for PrivateKeyParts {
