@@ -8,6 +8,20 @@
 //! time and memory accesses depend only on public sizes (the bit lengths of n and of each
 //! prime) and on the public n and e. Public values (n, e, ciphertexts, signatures) may be
 //! handled in variable time.
+//!
+//! # Example
+//!
+//! ```
+//! use rsa::RsaPrivateKey;
+//!
+//! let mut rng = rsa::os_rng();
+//! let key = RsaPrivateKey::generate(1024, &mut rng)?;
+//! let mut m = vec![0u8; key.size()];
+//! m[key.size() - 1] = 42; // a message representative below n
+//! let c = key.public_key().public_op(&m)?;
+//! assert_eq!(key.private_op(&mut rng, &c)?, m);
+//! # Ok::<(), rsa::Error>(())
+//! ```
 
 mod error;
 mod key;
