@@ -1,9 +1,11 @@
-//! Constant-time check driver for the CRT private operation (STYLE §3, DESIGN's quality bars).
+//! Constant-time check driver for the private operation, with the CRT and plain (STYLE §3,
+//! DESIGN's quality bars).
 //!
 //! The key is built from public test data, then its secrets (d, the primes, d_i, the CRT
 //! coefficients and partial products) are marked undefined with memcheck client requests, and
 //! the blinding randomness too (an RNG wrapper marks every byte it produces); the private
-//! operation runs, and its output is marked defined before it is compared with num-bigint.
+//! operations run (CRT with blinding, then plain), and each output is marked defined before it
+//! is compared with num-bigint.
 //! Under `valgrind --error-exitcode=…` any branch or address that depends on a secret is an
 //! error; natively the requests do nothing and this is an ordinary test. `.ci/ct-check` runs it
 //! under valgrind.
@@ -60,9 +62,13 @@ fn check(key: &RsaPrivateKey, seed: u64) {
     let mut r = SecretRng(rng(seed));
     let mut c = vec![0u8; key.size()];
     rng(seed + 1).fill_bytes(&mut c[1..]);
+    let want = padded(&big(&c).modpow(&d, &n), key.size());
     let m = key.private_op(&mut r, &c).unwrap();
     mark_public_bytes(m.as_slice());
-    assert_eq!(m, padded(&big(&c).modpow(&d, &n), key.size()));
+    assert_eq!(m, want);
+    let m = key.private_op_plain(&c).unwrap();
+    mark_public_bytes(m.as_slice());
+    assert_eq!(m, want);
 }
 
 #[test]
