@@ -1,0 +1,292 @@
+//! Key generation after FIPS 186-5 §A.1.3 (random probable primes), with Miller–Rabin rounds
+//! from its Table B.1 (through `bignum::prime`), and multi-prime keys per RFC 8017.
+//!
+//! For a modulus of `nlen` bits and two primes: p and q of exactly nlen/2 bits with their two
+//! top bits set (so n has exactly nlen bits), gcd(e, p − 1) = gcd(e, q − 1) = 1,
+//! |p − q| > 2^(nlen/2 − 100), d = e⁻¹ mod lcm(p − 1, q − 1) with d > 2^(nlen/2) (else the
+//! primes are drawn again), dP = d mod (p − 1), dQ = d mod (q − 1), qInv = q⁻¹ mod p. Sizes: any
+//! even nlen from 1024 to 16384 bits.
+//!
+//! # Constant time
+//!
+//! The prime search leaks which candidates were rejected (see `bignum::prime`). Everything
+//! after the primes are found runs in constant time on them: the |p − q| and d-size checks
+//! (whose verdicts are public: a failure only means starting over), the lcm, the inverse of
+//! the public e modulo the secret lcm, the reductions and the inverse modulo p. A pairwise
+//! consistency test (a private operation with the CRT, checked by the public one) runs before
+//! the key is returned.
+
+use bignum::modular::{self, Modulus};
+use bignum::prime::{PrimeOptions, random_prime_with};
+use bignum::{Limb, mpn};
+use rand_core::CryptoRng;
+use zeroize::Zeroizing;
+
+use crate::key::{
+    MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PublicKeyParts, RsaPrivateKey, RsaPublicKey,
+    private_mul,
+};
+use crate::{Error, KeyError, Result};
+
+/// The public exponent of generated keys unless another is asked for: 65537 = 2¹⁶ + 1.
+pub const DEFAULT_EXPONENT: u64 = 65537;
+
+impl RsaPrivateKey {
+    /// A new two-prime key of exactly `bits` bits with e = 65537 (FIPS 186-5 §A.1.3).
+    ///
+    /// # Constant time
+    ///
+    /// See the module documentation of `keygen`: only the prime search's rejections leak.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidKey`] with [`KeyError::ModulusTooSmall`] or
+    /// [`KeyError::ModulusTooLarge`] outside 1024..=16384 bits; [`Error::Unsupported`] for an
+    /// odd size; [`Error::Fault`] if the pairwise consistency test fails.
+    pub fn generate<R: CryptoRng + ?Sized>(bits: usize, rng: &mut R) -> Result<Self> {
+        Self::generate_with_exponent(bits, DEFAULT_EXPONENT, rng)
+    }
+
+    /// A new two-prime key of exactly `bits` bits with the public exponent `e` (odd, ≥ 3).
+    ///
+    /// # Constant time
+    ///
+    /// As [`RsaPrivateKey::generate`].
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::generate`], and [`KeyError::PublicExponentInvalid`] for an even e or
+    /// e < 3.
+    pub fn generate_with_exponent<R: CryptoRng + ?Sized>(
+        bits: usize,
+        e: u64,
+        rng: &mut R,
+    ) -> Result<Self> {
+        generate(bits, 2, e, rng)
+    }
+
+    /// A new multi-prime key (RFC 8017) of exactly `bits` bits with `nprimes` primes (3 to 5;
+    /// 2 gives an ordinary key) and e = 65537. The primes have about bits/nprimes bits each,
+    /// their top two bits set, pairwise more than 2^(b − 100) apart; the primes are drawn
+    /// again until their product has exactly `bits` bits.
+    ///
+    /// # Constant time
+    ///
+    /// As [`RsaPrivateKey::generate`].
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::generate`], and [`KeyError::PrimeCount`] outside 2..=5.
+    pub fn generate_multi_prime<R: CryptoRng + ?Sized>(
+        bits: usize,
+        nprimes: usize,
+        rng: &mut R,
+    ) -> Result<Self> {
+        generate(bits, nprimes, DEFAULT_EXPONENT, rng)
+    }
+}
+
+fn generate<R: CryptoRng + ?Sized>(
+    bits: usize,
+    nprimes: usize,
+    e: u64,
+    rng: &mut R,
+) -> Result<RsaPrivateKey> {
+    if bits < MIN_MODULUS_BITS {
+        return Err(KeyError::ModulusTooSmall {
+            bits,
+            min: MIN_MODULUS_BITS,
+        }
+        .into());
+    }
+    if bits > MAX_MODULUS_BITS {
+        return Err(KeyError::ModulusTooLarge { bits }.into());
+    }
+    if bits & 1 == 1 {
+        return Err(Error::Unsupported(format!(
+            "a key size of {bits} bits (the size must be even)"
+        )));
+    }
+    if !(2..=MAX_PRIMES).contains(&nprimes) {
+        return Err(KeyError::PrimeCount { count: nprimes }.into());
+    }
+    if e < 3 || e & 1 == 0 {
+        return Err(KeyError::PublicExponentInvalid.into());
+    }
+    // Prime sizes: bits split as evenly as possible, the larger ones first.
+    // Public sizes only: the division is on public values.
+    #[allow(clippy::integer_division_remainder_used)]
+    let (base, extra) = (bits / nprimes, bits % nprimes);
+    let sizes: Vec<usize> = (0..nprimes)
+        .map(|i| base + usize::from(i < extra))
+        .collect();
+    let opts = PrimeOptions {
+        top_two_bits: true,
+        rounds: None,
+        coprime_to_p_minus_1: Some(e),
+    };
+    loop {
+        let primes: Vec<Zeroizing<Vec<Limb>>> = sizes
+            .iter()
+            .map(|&b| random_prime_with(b, &opts, rng))
+            .collect();
+        if let Some(key) = assemble(bits, &sizes, &primes, e)? {
+            pairwise_consistency_test(&key, rng)?;
+            return Ok(key);
+        }
+    }
+}
+
+/// The key of these primes, or none if they fail a FIPS 186-5 condition (|p − q| or d too
+/// small, or a multi-prime product one bit short), in which case new primes are drawn.
+fn assemble(
+    bits: usize,
+    sizes: &[usize],
+    primes: &[Zeroizing<Vec<Limb>>],
+    e: u64,
+) -> Result<Option<RsaPrivateKey>> {
+    let count = primes.len();
+    // |r_i − r_j| > 2^(b − 100), b the smaller size of the two (FIPS 186-5 §A.1.3 step 5.4
+    // for two primes).
+    for i in 0..count {
+        for j in i + 1..count {
+            let len = primes[i].len().max(primes[j].len());
+            let bound = sizes[i].min(sizes[j]) - 100;
+            // Leaks: the verdict, public (the primes are discarded on failure).
+            if !greater_than_pow2(&abs_diff(&primes[i], &primes[j], len), bound) {
+                return Ok(None);
+            }
+        }
+    }
+    // n = r_1·…·r_u; keep R_i = r_1·…·r_(i−1) for the multi-prime coefficients.
+    let mut products = vec![Zeroizing::new(Vec::new())];
+    let mut n = primes[0].clone();
+    for p in &primes[1..] {
+        products.push(n.clone());
+        n = private_mul(&n, p);
+    }
+    let n_limbs = mpn::normalized_len_vartime(&n);
+    let n_nat = bignum::Nat::from_limbs(&n[..n_limbs]);
+    // n is public from here on; a multi-prime product may be a bit short.
+    if n_nat.bits() != bits {
+        return Ok(None);
+    }
+    let public = RsaPublicKey::from_parts_allowing_small(
+        &PublicKeyParts {
+            n: n_nat.to_be_bytes(),
+            e: e.to_be_bytes().to_vec(),
+        },
+        MIN_MODULUS_BITS,
+    )?;
+    let nl = public.n_mod.limb_len();
+
+    // λ = lcm(r_i − 1), folded; each lcm fits the sum of its operands' lengths.
+    let pm1s: Vec<Zeroizing<Vec<Limb>>> = primes
+        .iter()
+        .map(|p| {
+            let mut v = p.clone();
+            // Odd primes ≥ 3: no borrow.
+            mpn::sub_assign_1(&mut v, 1);
+            v
+        })
+        .collect();
+    let mut lambda = pm1s[0].clone();
+    for pm1 in &pm1s[1..] {
+        let len = lambda.len().max(pm1.len());
+        let mut l = modular::lcm(&pad(&lambda, len), &pad(pm1, len));
+        l.truncate(lambda.len() + pm1.len());
+        lambda = l;
+    }
+    // d = e⁻¹ mod λ (gcd(e, r_i − 1) = 1 was ensured by the prime search).
+    let d: Option<Zeroizing<Vec<Limb>>> = modular::inv_public_mod_secret(e, &lambda).into();
+    let Some(d) = d else {
+        return Ok(None);
+    };
+    // d > 2^(nlen/2) (FIPS 186-5 §A.1.1 step 3); d < λ < n fits n's limbs.
+    // Leaks: the verdict, public (the primes are discarded on failure).
+    if !greater_than_pow2(&d, bits >> 1) {
+        return Ok(None);
+    }
+    let mut d_n = Zeroizing::new(vec![0; nl]);
+    let common = nl.min(d.len());
+    d_n[..common].copy_from_slice(&d[..common]);
+
+    // d_i = d mod (r_i − 1).
+    let mut exps = Vec::with_capacity(count);
+    for pm1 in &pm1s {
+        let r: Option<Zeroizing<Vec<Limb>>> = modular::rem(&d_n, pm1).into();
+        exps.push(r.ok_or(KeyError::CrtValuesInconsistent)?);
+    }
+    // qInv = q⁻¹ mod p; t_i = R_i⁻¹ mod r_i, p and r_i as secret moduli.
+    let mut coeffs = Vec::with_capacity(count - 1);
+    for (i, other) in core::iter::once(&primes[1])
+        .chain(products[2..].iter())
+        .enumerate()
+    {
+        let target = if i == 0 { 0 } else { i + 1 };
+        let m: Option<Modulus> = Modulus::new(&primes[target]).into();
+        let m = m.ok_or(KeyError::PrimesProductMismatch)?;
+        let inv: Option<_> = m.inv(&m.reduce(other)).into();
+        let inv: bignum::modular::Residue = inv.ok_or(KeyError::CrtValuesInconsistent)?;
+        coeffs.push(m.retrieve(&inv));
+    }
+    RsaPrivateKey::from_limbs(public, d_n, primes, &exps, &coeffs).map(Some)
+}
+
+/// The pairwise consistency test: a private operation with the CRT (itself checked with e)
+/// on a random value, then the public operation, which must give the value back.
+fn pairwise_consistency_test<R: CryptoRng + ?Sized>(
+    key: &RsaPrivateKey,
+    rng: &mut R,
+) -> Result<()> {
+    let mut m = vec![0u8; key.size()];
+    rng.fill_bytes(&mut m[1..]);
+    // The top byte is 0 and n has exactly 8(k − 1) + 1 or more bits: m < n.
+    let s = key.private_op(rng, &m)?;
+    if key.public_key().public_op(&s)? != m {
+        return Err(Error::Fault);
+    }
+    Ok(())
+}
+
+/// `a` zero-extended to `len` limbs.
+fn pad(a: &[Limb], len: usize) -> Zeroizing<Vec<Limb>> {
+    let mut v = Zeroizing::new(vec![0; len]);
+    v[..a.len()].copy_from_slice(a);
+    v
+}
+
+/// |a − b| as `len` limbs (`len` at least both lengths).
+///
+/// # Constant time
+///
+/// Depends on `len` only.
+fn abs_diff(a: &[Limb], b: &[Limb], len: usize) -> Zeroizing<Vec<Limb>> {
+    let (a, b) = (pad(a, len), pad(b, len));
+    let mut r = Zeroizing::new(vec![0; len]);
+    let borrow = mpn::sub_n(&mut r, &a, &b);
+    // On a borrow r = a − b + 2^(64·len): negate it (two's complement) by mask.
+    let mask = borrow.wrapping_neg();
+    for x in r.iter_mut() {
+        *x ^= mask;
+    }
+    mpn::add_assign_1(&mut r, borrow);
+    r
+}
+
+/// Whether a > 2^k, i.e. a − (2^k + 1) does not borrow. Returns the verdict as a `bool`: every
+/// caller's verdict is public (a failure discards the candidate).
+///
+/// # Constant time
+///
+/// The subtraction depends on `a.len()` and `k` only.
+fn greater_than_pow2(a: &[Limb], k: usize) -> bool {
+    if k >= 64 * a.len() {
+        return false;
+    }
+    let mut t = Zeroizing::new(vec![0; a.len()]);
+    t[k >> 6] |= 1 << (k & 63);
+    t[0] |= 1;
+    let mut r = Zeroizing::new(vec![0; a.len()]);
+    mpn::sub_n(&mut r, a, &t) == 0
+}
