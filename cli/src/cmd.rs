@@ -6,3 +6,4 @@ pub mod mulsqr;
 pub mod prime;
 pub mod primegen;
 pub mod speed;
+pub mod speedtest;

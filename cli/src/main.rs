@@ -19,6 +19,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Cryptokit's RSA speed test: key generation, public, private and CRT operations.
+    Speedtest(cmd::speedtest::Args),
     /// Random probable primes of an exact size, or a primality check.
     Prime(cmd::prime::Args),
     /// The MPI library's prime generation timings (min, avg, max, sum per size).
@@ -34,6 +36,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Speedtest(args) => cmd::speedtest::run(&args),
         Command::Prime(args) => cmd::prime::run(&args),
         Command::Primegen(args) => cmd::primegen::run(&args),
         Command::Metime(args) => cmd::metime::run(&args),
