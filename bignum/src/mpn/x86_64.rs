@@ -76,6 +76,7 @@ fn adx_submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 
 /// CIOS as two `addmul_1` rows per limb of `b` over a window that slides up a 2n+1 limb
 /// scratch buffer, calling the asm row kernel directly (no dispatch per row).
+/// TODO(#4): the whole product in one asm function (no call per row, the window in registers).
 fn adx_mont_mul(
     r: &mut [Limb],
     a: &[Limb],
