@@ -28,6 +28,9 @@ use std::sync::OnceLock;
 
 use crate::limb::{self, Limb};
 
+/// The signature of [`mont_mul`]: (r, a, b, m, m', scratch) → high limb.
+pub type MontMulKernel = fn(&mut [Limb], &[Limb], &[Limb], &[Limb], Limb, &mut [Limb]) -> Limb;
+
 /// One back end: a function pointer per hot kernel, all with the contracts of the functions of
 /// the same name in this module (lengths already checked by the caller).
 #[derive(Debug)]
@@ -44,6 +47,10 @@ pub struct Kernels {
     pub addmul_1: fn(&mut [Limb], &[Limb], Limb) -> Limb,
     /// See [`submul_1`].
     pub submul_1: fn(&mut [Limb], &[Limb], Limb) -> Limb,
+    /// See [`mont_mul`].
+    pub mont_mul: MontMulKernel,
+    /// See [`redc_1`].
+    pub redc_1: fn(&mut [Limb], &mut [Limb], &[Limb], Limb) -> Limb,
 }
 
 /// The portable Rust kernels: the reference for every other back end.
@@ -54,6 +61,8 @@ pub const PORTABLE: Kernels = Kernels {
     mul_1: portable::mul_1,
     addmul_1: portable::addmul_1,
     submul_1: portable::submul_1,
+    mont_mul: portable::mont_mul,
+    redc_1: portable::redc_1,
 };
 
 /// Every back end this CPU can run, portable first, then faster ones in order of preference
@@ -144,6 +153,65 @@ pub fn addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 pub fn submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     assert_eq!(r.len(), a.len(), "submul_1: length mismatch");
     (kernels().submul_1)(r, a, b)
+}
+
+/// Scratch limbs [`mont_mul`] needs for an n-limb modulus (every back end accepts this much).
+pub const fn mont_mul_scratch_len(n: usize) -> usize {
+    2 * n + 1
+}
+
+/// Montgomery multiplication without the final subtraction: r + c·R = a·b·R⁻¹ (mod m) with
+/// r + c·R < 2m, where R = 2^(64·n), n = `m.len()`, `minv` = -m⁻¹ mod 2⁶⁴ and c (0 or 1) is
+/// returned. One conditional subtraction of m (by mask) then gives the reduced result.
+///
+/// Preconditions, not checked (they decide the value, never memory safety): `m` odd, `a` < m;
+/// any n-limb `b` is fine. The bound: after each limb of `b` the running sum is < 2m, since
+/// (2m + (2⁶⁴-1)·m + (2⁶⁴-1)·m) / 2⁶⁴ < 2m.
+///
+/// # Constant time
+/// Time and memory accesses depend on n only.
+///
+/// # Panics
+/// If `r`, `a`, `b` differ in length from `m`, `m` is empty, or
+/// `scratch.len() < mont_mul_scratch_len(n)`.
+#[inline]
+pub fn mont_mul(
+    r: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    m: &[Limb],
+    minv: Limb,
+    scratch: &mut [Limb],
+) -> Limb {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && a.len() == n && b.len() == n,
+        "mont_mul: length mismatch"
+    );
+    assert!(
+        scratch.len() >= mont_mul_scratch_len(n),
+        "mont_mul: scratch too short"
+    );
+    (kernels().mont_mul)(r, a, b, m, minv, scratch)
+}
+
+/// Montgomery reduction (REDC) without the final subtraction: r + c·R = t·R⁻¹ (mod m) with
+/// r + c·R < 2m for a 2n-limb t < m·R, which is destroyed; c (0 or 1) is returned. R, n and
+/// `minv` as in [`mont_mul`]. (t + Q·m)/R < (m·R + R·m)/R = 2m.
+///
+/// # Constant time
+/// Time and memory accesses depend on n only.
+///
+/// # Panics
+/// If `r.len() != m.len()`, `t.len() != 2·m.len()`, or `m` is empty.
+#[inline]
+pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && t.len() == 2 * n,
+        "redc_1: length mismatch"
+    );
+    (kernels().redc_1)(r, t, m, minv)
 }
 
 /// r += b in place; returns the carry (0 or 1).

@@ -5,13 +5,18 @@
 //! `MAX`, random) and multipliers 0, 1, `MAX`, 2⁶³ and random, with random prior contents of
 //! `r` (which the accumulating kernels read and the others must overwrite).
 //!
+//! The Montgomery kernels (`mont_mul`, `redc_1`) are also checked against num-bigint, on every
+//! modulus size 1..=64 with all-ones, top-bit-set and top-bit-clear moduli and operands 0, 1,
+//! m-1, and on proptest random moduli of up to 40 limbs.
+//!
 //! `r` aliasing `a` cannot be expressed through the safe API (`&mut` and `&` to the same
 //! limbs), so there is no aliasing case to test.
 
 mod common;
 
 use bignum::Limb;
-use bignum::mpn::{self, Kernels, PORTABLE};
+use bignum::mpn::{self, Kernels, MontMulKernel as MontMul, PORTABLE};
+use num_bigint::BigUint;
 use proptest::prelude::*;
 
 /// A two-operand kernel (`add_n`, `sub_n`).
@@ -282,6 +287,207 @@ proptest! {
     fn all_kernels_equal_portable_on_random_inputs((a, b, r0, m) in operands()) {
         for k in mpn::all_available() {
             assert_kernels_equal(k, &a, &b, &r0, m, "proptest");
+        }
+    }
+}
+
+// ---- Montgomery kernels: `mont_mul` and `redc_1` ----
+
+/// m' = -m⁻¹ mod 2⁶⁴ for odd `m0`, by Newton's iteration x ← x·(2 - m·x): x = 1 is correct
+/// to one bit (m odd) and each step doubles the correct bits, so six steps give 64.
+fn minv(m0: Limb) -> Limb {
+    let mut x: Limb = 1;
+    for _ in 0..6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(m0.wrapping_mul(x)));
+    }
+    assert_eq!(m0.wrapping_mul(x), 1, "test bug: m0 must be odd");
+    x.wrapping_neg()
+}
+
+/// Checks the unreduced Montgomery result `r + hi·R` against num-bigint: it is < 2m and
+/// (r + hi·R)·R ≡ x (mod m), i.e. it is x·R⁻¹ mod m or that plus m.
+fn assert_montgomery(r: &[Limb], hi: Limb, x: &BigUint, m: &[Limb], what: &str) {
+    let n = m.len();
+    let big_m = common::big(m);
+    let v = common::big(r) + (BigUint::from(hi) << (64 * n));
+    assert!(hi <= 1, "{what}: high limb {hi} > 1, n = {n}");
+    assert!(v < &big_m << 1, "{what}: result ≥ 2m, n = {n}");
+    let reduced = (&v << (64 * n)) % &big_m;
+    assert_eq!(reduced, x % &big_m, "{what}: not x·R⁻¹ mod m, n = {n}");
+}
+
+/// Runs `mont_mul` and `redc_1` of `k` and of `PORTABLE` on a, b (< m) and requires identical
+/// limbs and high limbs, and checks both against num-bigint.
+fn assert_montgomery_kernels(k: &Kernels, a: &[Limb], b: &[Limb], m: &[Limb], case: &str) {
+    let n = m.len();
+    let name = k.name;
+    let mi = minv(m[0]);
+    let (ba, bb) = (common::big(a), common::big(b));
+
+    let kernels: [(MontMul, &str); 2] = [(PORTABLE.mont_mul, "portable"), (k.mont_mul, name)];
+    let mut results = Vec::new();
+    for (f, who) in kernels {
+        // Prior contents of r and scratch are garbage the kernel must not read.
+        let mut r = vec![0xDEAD_BEEF; n];
+        let mut scratch = vec![Limb::MAX; mpn::mont_mul_scratch_len(n)];
+        let hi = f(&mut r, a, b, m, mi, &mut scratch);
+        assert_montgomery(&r, hi, &(&ba * &bb), m, &format!("mont_mul {who}, {case}"));
+        results.push((r, hi));
+    }
+    assert_eq!(
+        results[0], results[1],
+        "mont_mul differs: {name} vs portable, n = {n}, {case}"
+    );
+
+    // redc_1 on t = a·b (< m²) and on t = (m-1)·R + R - 1, the largest t < m·R.
+    let mut m_minus_1 = m.to_vec();
+    m_minus_1[0] -= 1; // m is odd: no borrow
+    let ts = [
+        common::limbs(&(&ba * &bb), 2 * n),
+        [vec![Limb::MAX; n], m_minus_1].concat(),
+    ];
+    for t in ts {
+        let bt = common::big(&t);
+        let mut results = Vec::new();
+        for (f, who) in [(PORTABLE.redc_1, "portable"), (k.redc_1, name)] {
+            let mut r = vec![0xDEAD_BEEF; n];
+            let mut tt = t.clone();
+            let hi = f(&mut r, &mut tt, m, mi);
+            assert_montgomery(&r, hi, &bt, m, &format!("redc_1 {who}, {case}"));
+            results.push((r, hi));
+        }
+        assert_eq!(
+            results[0], results[1],
+            "redc_1 differs: {name} vs portable, n = {n}, {case}"
+        );
+    }
+}
+
+/// Odd moduli of n limbs: random, all-ones (2⁶⁴-1 in every limb), all-ones with the top bit
+/// clear, top limb 1, and random with the top bit set and clear.
+fn moduli(n: usize, rng: &mut Rng) -> Vec<(&'static str, Vec<Limb>)> {
+    let mut out = vec![
+        ("random", rng.limbs(n)),
+        ("all ones", vec![Limb::MAX; n]),
+        ("ones, top bit clear", vec![Limb::MAX; n]),
+        ("top limb 1", rng.limbs(n)),
+        ("top bit set", rng.limbs(n)),
+        ("top bit clear", rng.limbs(n)),
+    ];
+    for (name, m) in &mut out {
+        let top = &mut m[n - 1];
+        match *name {
+            "ones, top bit clear" | "top bit clear" => *top >>= 1,
+            // For n = 1, m = 3: m = 1 would make every residue 0.
+            "top limb 1" => *top = if n == 1 { 3 } else { 1 },
+            "top bit set" => *top |= 1 << 63,
+            _ => {}
+        }
+        m[0] |= 1;
+    }
+    out
+}
+
+/// Operands < m: 0, 1, m - 1, m - 2 and random below m; b may also be any n limbs, so all-ones
+/// is added for b.
+fn residues(m: &[Limb], rng: &mut Rng) -> Vec<Vec<Limb>> {
+    let n = m.len();
+    let big_m = common::big(m);
+    let one = BigUint::from(1u8);
+    let two = BigUint::from(2u8);
+    [
+        BigUint::from(0u8),
+        one.clone(),
+        &big_m - &one,
+        if big_m > two { &big_m - &two } else { one },
+        common::big(&rng.limbs(n)) % &big_m,
+    ]
+    .iter()
+    .map(|x| common::limbs(x, n))
+    .collect()
+}
+
+#[test]
+fn montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep() {
+    let mut rng = Rng(0x30_4D);
+    let mut count = 0u64;
+    for k in backends("montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep") {
+        for n in 1..=64 {
+            for (mn, m) in moduli(n, &mut rng) {
+                let xs = residues(&m, &mut rng);
+                let mut bs = xs.clone();
+                bs.push(vec![Limb::MAX; n]);
+                for a in &xs {
+                    for b in &bs {
+                        assert_montgomery_kernels(k, a, b, &m, &format!("m {mn}"));
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{count} Montgomery sweep cases");
+}
+
+#[test]
+fn montgomery_wrappers_check_lengths() {
+    let m = [Limb::MAX, 5];
+    let mut scratch = [0; 5];
+    let mut r = [0; 2];
+    // 3·5·R⁻¹ with a known answer through the public entry point, against num-bigint.
+    let a = [3, 0];
+    let b = [5, 0];
+    let hi = mpn::mont_mul(&mut r, &a, &b, &m, minv(m[0]), &mut scratch);
+    assert_montgomery(&r, hi, &BigUint::from(15u8), &m, "mpn::mont_mul");
+    let calls: [(&str, fn()); 3] = [
+        ("mont_mul", || {
+            _ = mpn::mont_mul(&mut [0; 2], &[0; 3], &[0; 2], &[1, 1], 1, &mut [0; 5]);
+        }),
+        ("mont_mul", || {
+            _ = mpn::mont_mul(&mut [0; 2], &[0; 2], &[0; 2], &[1, 1], 1, &mut [0; 4]);
+        }),
+        ("redc_1", || {
+            _ = mpn::redc_1(&mut [0; 2], &mut [0; 3], &[1, 1], 1);
+        }),
+    ];
+    for (name, call) in calls {
+        assert!(
+            std::panic::catch_unwind(call).is_err(),
+            "{name} accepted bad lengths"
+        );
+    }
+}
+
+/// An odd modulus of 1..=40 limbs from edge limbs, and two operands reduced below it.
+fn montgomery_operands() -> impl Strategy<Value = (Vec<Limb>, Vec<Limb>, Vec<Limb>)> {
+    (1usize..=40).prop_flat_map(|n| {
+        (
+            prop::collection::vec(edge_limb(), n),
+            prop::collection::vec(edge_limb(), n),
+            prop::collection::vec(edge_limb(), n),
+        )
+            .prop_map(move |(mut m, a, b)| {
+                m[0] |= 1;
+                if n == 1 && m[0] == 1 {
+                    m[0] = 3;
+                }
+                let big_m = common::big(&m);
+                let a = common::limbs(&(common::big(&a) % &big_m), n);
+                let b = common::limbs(&(common::big(&b) % &big_m), n);
+                (m, a, b)
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(common::config())]
+
+    #[test]
+    fn montgomery_kernels_equal_portable_and_num_bigint_on_random_inputs(
+        (m, a, b) in montgomery_operands()
+    ) {
+        for k in mpn::all_available() {
+            assert_montgomery_kernels(k, &a, &b, &m, "proptest");
         }
     }
 }

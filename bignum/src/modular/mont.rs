@@ -8,14 +8,14 @@
 //! Time and memory accesses depend on n only: the quotient digits q = t_i·m' are used only as
 //! multipliers, and the final subtraction of m is done by mask.
 
-use crate::limb::{self, Limb};
+use crate::limb::Limb;
 use crate::mpn;
 
 use super::ct;
 
 /// Scratch limbs [`mul`] needs for an n-limb modulus.
 pub(crate) const fn mul_scratch_len(n: usize) -> usize {
-    2 * n + 1
+    mpn::mont_mul_scratch_len(n)
 }
 
 /// Scratch limbs [`sqr`] needs for an n-limb modulus.
@@ -25,54 +25,26 @@ pub(crate) const fn sqr_scratch_len(n: usize) -> usize {
 
 /// r = a·b·R⁻¹ mod m, fully reduced (r < m).
 ///
-/// Coarsely integrated operand scanning (CIOS; Koç, Acar, Kaliski, "Analyzing and comparing
-/// Montgomery multiplication algorithms", 1996), as two `addmul_1` rows per limb of `b` over a
-/// window that slides up a 2n+1 limb buffer instead of shifting it.
+/// The back end's Montgomery kernel ([`mpn::mont_mul`]: fused CIOS in the portable one, Koç,
+/// Acar, Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", 1996) gives
+/// a value < 2m; one subtraction of m by mask finishes.
 ///
 /// Preconditions: `a` < m (any n-limb `b` is fine), all of length n = `m.len()`,
-/// `t.len() ≥ mul_scratch_len(n)`. Bound: every partial sum t_i < 2m, because
-/// (2m + (2⁶⁴-1)·m + (2⁶⁴-1)·m) / 2⁶⁴ < 2m, so the result needs one conditional subtraction.
+/// `t.len() ≥ mul_scratch_len(n)`.
 pub(crate) fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb], m: &[Limb], minv: Limb, t: &mut [Limb]) {
-    let n = m.len();
-    debug_assert!(a.len() == n && b.len() == n && r.len() == n);
-    let t = &mut t[..mul_scratch_len(n)];
-    t.fill(0);
-    // The back end once per call, and its kernels directly: every length below is n by
-    // construction, so `mpn::addmul_1`'s per-call checks and dispatch would be pure overhead.
-    let addmul_1 = mpn::kernels().addmul_1;
-    for (i, &bi) in b.iter().enumerate() {
-        // t[i..=i+n] holds the running sum (< 2m); t[i+n+1] is still zero.
-        let c = addmul_1(&mut t[i..i + n], a, bi);
-        let (s, c1) = limb::adc(t[i + n], c, 0);
-        t[i + n] = s;
-        t[i + n + 1] = c1;
-        let q = t[i].wrapping_mul(minv);
-        let c = addmul_1(&mut t[i..i + n], m, q);
-        let (s, c2) = limb::adc(t[i + n], c, 0);
-        t[i + n] = s;
-        // No overflow: the sum is < 2·m·2⁶⁴ after this row, so t[i+n+1] ≤ 1.
-        t[i + n + 1] = t[i + n + 1].wrapping_add(c2);
-    }
-    r.copy_from_slice(&t[n..2 * n]);
-    ct::reduce_once(r, t[2 * n], m);
+    debug_assert!(a.len() == m.len() && b.len() == m.len() && r.len() == m.len());
+    // The kernel directly: every length is n by construction, so `mpn::mont_mul`'s checks
+    // would be pure overhead.
+    let hi = (mpn::kernels().mont_mul)(r, a, b, m, minv, t);
+    ct::reduce_once(r, hi, m);
 }
 
-/// r = t·R⁻¹ mod m for a 2n-limb t < m·R (destroyed), fully reduced (r < m).
-///
-/// n rows of `addmul_1` with q_i = t_i·m'; row i's carry belongs at limb i+n and is parked in
-/// the limb it just zeroed, t_i, then all n carries are added at once (as GMP's `mpn_redc_1`).
-/// (t + Q·m)/R < (m·R + R·m)/R = 2m, so one conditional subtraction finishes.
+/// r = t·R⁻¹ mod m for a 2n-limb t < m·R (destroyed), fully reduced (r < m): the back end's
+/// [`mpn::redc_1`] (a value < 2m), then one subtraction of m by mask.
 pub(crate) fn redc(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
-    let n = m.len();
-    debug_assert!(r.len() == n && t.len() == 2 * n);
-    let addmul_1 = mpn::kernels().addmul_1;
-    for i in 0..n {
-        let q = t[i].wrapping_mul(minv);
-        t[i] = addmul_1(&mut t[i..i + n], m, q);
-    }
-    let (carries, high) = t.split_at(n);
-    let c = mpn::add_n(r, high, carries);
-    ct::reduce_once(r, c, m);
+    debug_assert!(r.len() == m.len() && t.len() == 2 * m.len());
+    let hi = (mpn::kernels().redc_1)(r, t, m, minv);
+    ct::reduce_once(r, hi, m);
 }
 
 /// r = a²·R⁻¹ mod m for `a` < m, fully reduced: `mpn::sqr` into 2n limbs, then [`redc`].

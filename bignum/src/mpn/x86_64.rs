@@ -13,7 +13,7 @@ mod adx;
 
 use super::Kernels;
 use crate::cpu;
-use crate::limb::Limb;
+use crate::limb::{self, Limb};
 
 /// The BMI2/ADX kernels (`mulx`, `adcx`, `adox`).
 static ADX: Kernels = Kernels {
@@ -23,6 +23,8 @@ static ADX: Kernels = Kernels {
     mul_1: adx_mul_1,
     addmul_1: adx_addmul_1,
     submul_1: adx_submul_1,
+    mont_mul: adx_mont_mul,
+    redc_1: adx_redc_1,
 };
 
 /// The BMI2/ADX back end; the token proves this CPU can run it.
@@ -70,6 +72,63 @@ fn adx_submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
     // reachable only through `ADX`, which only `kernels(cpu::Adx)` hands out.
     unsafe { adx::submul_1(r, a, b) }
+}
+
+/// CIOS as two `addmul_1` rows per limb of `b` over a window that slides up a 2n+1 limb
+/// scratch buffer, calling the asm row kernel directly (no dispatch per row).
+/// TODO(#4): the whole product in one asm function (no call per row, the window in registers).
+fn adx_mont_mul(
+    r: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    m: &[Limb],
+    minv: Limb,
+    scratch: &mut [Limb],
+) -> Limb {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && a.len() == n && b.len() == n,
+        "mont_mul: length mismatch"
+    );
+    let t = &mut scratch[..super::mont_mul_scratch_len(n)];
+    t.fill(0);
+    for (i, &bi) in b.iter().enumerate() {
+        // t[i..=i+n] holds the running sum (< 2m); t[i+n+1] is still zero.
+        // SAFETY: both rows have n limbs, as `a` and `m` (checked above); BMI2 and ADX are
+        // present because this function is reachable only through `ADX`.
+        let c = unsafe { adx::addmul_1(&mut t[i..i + n], a, bi) };
+        let (s, c1) = limb::adc(t[i + n], c, 0);
+        t[i + n] = s;
+        t[i + n + 1] = c1;
+        let q = t[i].wrapping_mul(minv);
+        // SAFETY: as above.
+        let c = unsafe { adx::addmul_1(&mut t[i..i + n], m, q) };
+        let (s, c2) = limb::adc(t[i + n], c, 0);
+        t[i + n] = s;
+        // The sum is < 2·m·2⁶⁴ after this row (for a < m), so t[i+n+1] stays ≤ 1.
+        t[i + n + 1] = t[i + n + 1].wrapping_add(c2);
+    }
+    r.copy_from_slice(&t[n..2 * n]);
+    t[2 * n]
+}
+
+/// n rows of the asm `addmul_1`, each row's carry parked in the limb it zeroed, then one
+/// `add_n` of all carries (as GMP's `mpn_redc_1`).
+fn adx_redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && t.len() == 2 * n,
+        "redc_1: length mismatch"
+    );
+    for i in 0..n {
+        let q = t[i].wrapping_mul(minv);
+        // SAFETY: the row and `m` both have n limbs (t has 2n, checked above); BMI2 and ADX are
+        // present because this function is reachable only through `ADX`.
+        t[i] = unsafe { adx::addmul_1(&mut t[i..i + n], m, q) };
+    }
+    let (carries, high) = t.split_at(n);
+    // SAFETY: r, high and carries all have n limbs; features as above.
+    unsafe { adx::add_n(r, high, carries) }
 }
 
 #[cfg(test)]
