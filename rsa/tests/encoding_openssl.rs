@@ -282,3 +282,96 @@ fn openssl_two_prime_keys_round_trip_byte_for_byte() {
 fn openssl_three_prime_keys_round_trip_byte_for_byte() {
     interop(3);
 }
+
+/// Keys WE generate: `openssl rsa -check` accepts them in every format, and raw RSA works both
+/// ways (OpenSSL encrypts with our public key, we decrypt; we encrypt, OpenSSL decrypts).
+#[test]
+fn our_generated_keys_pass_openssl_check_and_raw_rsa_interoperates() {
+    if !have_openssl() {
+        return;
+    }
+    let dir = TempDir::new("ours");
+    let mut rng = rsa::os_rng();
+    let keys = [
+        rsa::RsaPrivateKey::generate(2048, &mut rng).expect("2048-bit key"),
+        rsa::RsaPrivateKey::generate(3072, &mut rng).expect("3072-bit key"),
+        rsa::RsaPrivateKey::generate_multi_prime(2048, 3, &mut rng).expect("3-prime key"),
+    ];
+    for key in &keys {
+        let parts = key.to_parts();
+        let label = format!("{} bits, {} primes", key.bits(), key.prime_count());
+        for (format, name) in [(KeyFormat::Pkcs8, "p8.pem"), (KeyFormat::Pkcs1, "p1.pem")] {
+            let path = dir.path(name);
+            let pem = encode_private_key(&parts, format, Encoding::Pem).expect("encode");
+            std::fs::write(&path, &pem[..]).expect("write key");
+            let check = openssl(&["rsa", "-check", "-noout", "-in", s(&path)]);
+            assert!(
+                String::from_utf8_lossy(&check).contains("RSA key ok"),
+                "{label} {name}"
+            );
+            let modulus = openssl(&["rsa", "-noout", "-modulus", "-in", s(&path)]);
+            assert_eq!(
+                String::from_utf8_lossy(&modulus),
+                modulus_line(&parts.n),
+                "{label}"
+            );
+        }
+        let key_path = dir.path("p8.pem");
+        let pub_path = dir.path("pub.pem");
+        let spki = encode_public_key(
+            &key.public_key().to_parts(),
+            PublicFormat::Spki,
+            Encoding::Pem,
+        )
+        .expect("encode SPKI");
+        std::fs::write(&pub_path, &spki).expect("write public key");
+        openssl(&["pkey", "-pubin", "-in", s(&pub_path), "-noout"]);
+
+        // A message representative below n: k bytes with the top byte zero.
+        let k = key.size();
+        let mut m = vec![0x5Au8; k];
+        m[0] = 0;
+        let (m_path, c_path) = (dir.path("m.bin"), dir.path("c.bin"));
+        std::fs::write(&m_path, &m).expect("write m");
+        // OpenSSL encrypts with our public key; we decrypt with CRT and plain.
+        openssl(&[
+            "pkeyutl",
+            "-encrypt",
+            "-pubin",
+            "-inkey",
+            s(&pub_path),
+            "-pkeyopt",
+            "rsa_padding_mode:none",
+            "-in",
+            s(&m_path),
+            "-out",
+            s(&c_path),
+        ]);
+        let c = read(&c_path);
+        assert_eq!(
+            key.private_op(&mut rng, &c).expect("CRT private op"),
+            m,
+            "{label}"
+        );
+        assert_eq!(
+            key.private_op_plain(&c).expect("plain private op"),
+            m,
+            "{label}"
+        );
+        // We encrypt; OpenSSL decrypts with our private key.
+        let c2 = key.public_key().public_op(&m).expect("public op");
+        assert_eq!(c2, c, "{label}: raw RSA is deterministic");
+        std::fs::write(&c_path, &c2).expect("write c");
+        let back = openssl(&[
+            "pkeyutl",
+            "-decrypt",
+            "-inkey",
+            s(&key_path),
+            "-pkeyopt",
+            "rsa_padding_mode:none",
+            "-in",
+            s(&c_path),
+        ]);
+        assert_eq!(back, m, "{label}: OpenSSL decrypts what we encrypted");
+    }
+}
