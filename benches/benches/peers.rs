@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use benches::{gmp, limbs};
+use benches::{gmp, limbs, powm_operands};
 use bignum::{
     modular::Modulus,
     mpn::{self, Kernels},
@@ -124,20 +124,6 @@ fn div(c: &mut Criterion) {
         });
     }
     group.finish();
-}
-
-/// Base, exponent and modulus of exactly `bits` bits (modulus odd, base below it).
-fn powm_operands(bits: usize) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
-    let n = bits >> 6;
-    let seed = bits as u64;
-    let mut m = limbs(seed, n);
-    m[0] |= 1;
-    m[n - 1] |= 1 << 63;
-    let mut e = limbs(seed + 1, n);
-    e[n - 1] |= 1 << 63;
-    let mut b = limbs(seed + 2, n);
-    b[n - 1] &= !(1 << 63);
-    (b, e, m)
 }
 
 fn biguint(limbs: &[u64]) -> num_bigint::BigUint {

@@ -16,3 +16,18 @@ pub fn limbs(seed: u64, n: usize) -> Vec<bignum::Limb> {
 
 #[cfg(feature = "peers")]
 pub mod gmp;
+
+/// Base, exponent and modulus of exactly `bits` bits (modulus odd, base below it), the same for
+/// every run at a size: the operands of every `powm` comparison.
+pub fn powm_operands(bits: usize) -> (Vec<bignum::Limb>, Vec<bignum::Limb>, Vec<bignum::Limb>) {
+    let n = bits >> 6;
+    let seed = bits as u64;
+    let mut m = limbs(seed, n);
+    m[0] |= 1;
+    m[n - 1] |= 1 << 63;
+    let mut e = limbs(seed + 1, n);
+    e[n - 1] |= 1 << 63;
+    let mut b = limbs(seed + 2, n);
+    b[n - 1] &= !(1 << 63);
+    (b, e, m)
+}

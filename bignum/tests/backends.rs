@@ -14,6 +14,8 @@
 
 mod common;
 
+use common::edge_limb;
+
 use bignum::Limb;
 use bignum::mpn::{self, Kernels, MontMulKernel as MontMul, PORTABLE};
 use num_bigint::BigUint;
@@ -254,17 +256,6 @@ fn carries_ripple_through_every_length() {
             assert_eq!(r, one);
         }
     }
-}
-
-/// A limb biased towards the values that make carries interesting.
-fn edge_limb() -> impl Strategy<Value = Limb> {
-    prop_oneof![
-        4 => any::<Limb>(),
-        1 => Just(0),
-        1 => Just(1),
-        2 => Just(Limb::MAX),
-        1 => Just(1 << 63),
-    ]
 }
 
 /// n limbs for a, b and r0, plus a multiplier; n mostly small (every unrolling remainder), up

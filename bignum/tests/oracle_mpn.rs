@@ -11,6 +11,8 @@
 
 mod common;
 
+use common::edge_limb;
+
 use core::cmp::Ordering;
 
 use bignum::{Limb, mpn};
@@ -50,19 +52,6 @@ fn len(min: usize) -> BoxedStrategy<usize> {
         4 => min..=MAX_LIMBS,
         2 => min..=min + 4,
         3 => select(near),
-    ]
-    .boxed()
-}
-
-/// One limb, biased toward the values where carries and products misbehave.
-fn edge_limb() -> BoxedStrategy<Limb> {
-    prop_oneof![
-        4 => any::<Limb>(),
-        1 => Just(0),
-        1 => Just(1),
-        1 => Just(MAX),
-        1 => Just(MAX - 1),
-        1 => Just(1 << 63),
     ]
     .boxed()
 }

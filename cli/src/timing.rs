@@ -119,6 +119,14 @@ fn time_reps(f: &mut dyn FnMut(), reps: u64) -> u64 {
     ticks().saturating_sub(start)
 }
 
+/// The smallest wall-clock seconds of `runs` calls of `f`: the run the machine's other tenants
+/// disturbed least (for passes long enough to time one by one).
+pub fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
+    (0..runs)
+        .map(|_| seconds_of(&mut f))
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// Wall-clock seconds of one call of `f` (for operations long enough to time one by one).
 pub fn seconds_of(f: impl FnOnce()) -> f64 {
     let t = Instant::now();

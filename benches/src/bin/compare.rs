@@ -34,7 +34,7 @@ use std::{
 #[path = "compare/primegen.rs"]
 mod primegen;
 
-use benches::{gmp, limbs};
+use benches::{gmp, limbs, powm_operands};
 use bignum::{Limb, modular::Modulus, mpn};
 use serde_json::{Value, json};
 
@@ -321,20 +321,6 @@ fn div_cases() -> Vec<Case> {
             }
         })
         .collect()
-}
-
-/// Base, exponent and modulus of exactly `bits` bits (modulus odd, base below it).
-fn powm_operands(bits: usize) -> (Vec<Limb>, Vec<Limb>, Vec<Limb>) {
-    let n = bits >> 6;
-    let seed = bits as u64;
-    let mut m = limbs(seed, n);
-    m[0] |= 1;
-    m[n - 1] |= 1 << 63;
-    let mut e = limbs(seed + 1, n);
-    e[n - 1] |= 1 << 63;
-    let mut b = limbs(seed + 2, n);
-    b[n - 1] &= !(1 << 63);
-    (b, e, m)
 }
 
 /// Stops the run if an implementation computes something else than num-bigint: a ratio against

@@ -3,6 +3,7 @@
 
 use bignum::Limb;
 use num_bigint::BigUint;
+use proptest::prelude::*;
 
 /// Random cases per property: `BIGNUM_TEST_CASES`, default 10,000 (CI's slice; raise it for a long run).
 pub fn cases() -> u32 {
@@ -37,4 +38,18 @@ pub fn limbs(x: &BigUint, n: usize) -> Vec<Limb> {
     assert!(v.len() <= n, "value needs {} limbs, have {n}", v.len());
     v.resize(n, 0);
     v
+}
+
+/// One limb, biased to the values that break carries, borrows and quotient estimates.
+pub fn edge_limb() -> BoxedStrategy<Limb> {
+    prop_oneof![
+        6 => any::<Limb>(),
+        1 => Just(0),
+        1 => Just(1),
+        2 => Just(Limb::MAX),
+        1 => Just(Limb::MAX - 1),
+        1 => Just(1 << 63),
+        1 => Just((1 << 63) - 1),
+    ]
+    .boxed()
 }

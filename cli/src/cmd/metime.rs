@@ -9,7 +9,7 @@ use serde_json::json;
 use crate::cmd::args::{BitsList, parse_bits_list};
 use crate::exit::{CmdResult, Failure};
 use crate::report::{self, outln};
-use crate::timing::seconds_of;
+use crate::timing::best_of;
 
 /// Time modular exponentiation with base, exponent and modulus of the same size, like the MPI
 /// library's `metime`: one row per implementation, one column per size.
@@ -41,19 +41,16 @@ struct Case {
 
 /// Seconds per exponentiation of `imp` over `cases`, best of three passes.
 fn time_impl(m: &Modulus, cases: &[Case], bits: usize, imp: &str) -> f64 {
-    let pass = || {
-        seconds_of(|| {
-            for c in cases {
-                let r = if imp == "ct" {
-                    m.pow(&c.base, &c.exp, bits)
-                } else {
-                    m.pow_vartime(&c.base, &c.exp)
-                };
-                std::hint::black_box(r);
-            }
-        })
-    };
-    let best = (0..3).map(|_| pass()).fold(f64::INFINITY, f64::min);
+    let best = best_of(3, || {
+        for c in cases {
+            let r = if imp == "ct" {
+                m.pow(&c.base, &c.exp, bits)
+            } else {
+                m.pow_vartime(&c.base, &c.exp)
+            };
+            std::hint::black_box(r);
+        }
+    });
     best / cases.len() as f64
 }
 

@@ -9,7 +9,7 @@ use serde_json::json;
 use crate::cmd::args::{BitsList, parse_bits_list};
 use crate::exit::CmdResult;
 use crate::report::{self, outln};
-use crate::timing::seconds_of;
+use crate::timing::best_of;
 
 /// Multiply versus square per operand size, like the MPI library's `mulsqr`.
 ///
@@ -32,15 +32,11 @@ pub struct Args {
 
 /// Total seconds of `count` calls, best of three runs.
 fn best_total(count: u64, f: &mut dyn FnMut()) -> f64 {
-    (0..3)
-        .map(|_| {
-            seconds_of(|| {
-                for _ in 0..count {
-                    f();
-                }
-            })
-        })
-        .fold(f64::INFINITY, f64::min)
+    best_of(3, || {
+        for _ in 0..count {
+            f();
+        }
+    })
 }
 
 /// Runs `rsatool mulsqr`.
