@@ -25,20 +25,24 @@
 
 mod encoding;
 mod error;
+mod hash;
 mod key;
 mod keygen;
 mod primitive;
+mod scheme;
 
 pub use encoding::{
     Encoding, KeyFormat, PublicFormat, decode_private_key, decode_public_key, encode_private_key,
     encode_public_key,
 };
 pub use error::{Error, KeyError, Result};
+pub use hash::{HashAlg, Hasher, UnknownHash};
 pub use key::{
     MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, PublicKeyParts, RsaPrivateKey,
     RsaPublicKey,
 };
 pub use keygen::DEFAULT_EXPONENT;
+pub use scheme::{EncryptionScheme, SignatureScheme};
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.
 pub use rand_core;

@@ -1,0 +1,171 @@
+//! What every padding scheme provides, and the key methods that use it.
+//!
+//! A scheme is a value that carries its parameters (hash, MGF1 hash, salt length, label):
+//! [`Pkcs1v15Sign`](crate::Pkcs1v15Sign) and [`Pss`](crate::Pss) sign and verify;
+//! [`Oaep`](crate::Oaep) and [`Pkcs1v15Encrypt`](crate::Pkcs1v15Encrypt) encrypt and decrypt.
+//! The keys take a scheme by reference:
+//!
+//! ```text
+//! let sig = key.sign(&mut rng, &Pss::new(HashAlg::Sha256), msg)?;
+//! key.public_key().verify(&Pss::new(HashAlg::Sha256), msg, &sig)?;
+//! ```
+//!
+//! Every failure of a scheme is an [`Error`](crate::Error): a signature that does not verify is
+//! [`Error::Verification`](crate::Error::Verification), a ciphertext that does not decrypt is
+//! [`Error::Decryption`](crate::Error::Decryption), whatever the reason.
+
+use rand_core::CryptoRng;
+
+use crate::{HashAlg, Result, RsaPrivateKey, RsaPublicKey};
+
+mod sealed {
+    /// Only this crate's schemes implement the scheme traits.
+    pub trait Sealed {}
+}
+pub(crate) use sealed::Sealed;
+
+/// A signature scheme (RFC 8017 §8): PKCS #1 v1.5 or PSS.
+pub trait SignatureScheme: Sealed {
+    /// The hash applied to the message by [`RsaPrivateKey::sign`] and
+    /// [`RsaPublicKey::verify`].
+    fn hash(&self) -> HashAlg;
+
+    /// Signs a digest already computed with [`hash`](Self::hash).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`](crate::Error::InvalidLength) if the digest is not the hash's
+    /// length; [`Error::MessageTooLong`](crate::Error::MessageTooLong) if the key is too small
+    /// for the encoding; [`Error::Fault`](crate::Error::Fault) from the private operation.
+    fn sign_digest<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Vec<u8>>;
+
+    /// Verifies a signature over a digest already computed with [`hash`](Self::hash).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Verification`](crate::Error::Verification) for every invalid signature,
+    /// including one of the wrong length or not below n.
+    fn verify_digest(&self, key: &RsaPublicKey, digest: &[u8], signature: &[u8]) -> Result<()>;
+}
+
+/// An encryption scheme (RFC 8017 §7): OAEP or PKCS #1 v1.5.
+pub trait EncryptionScheme: Sealed {
+    /// Encrypts `msg` (a random padding from `rng`); the ciphertext is the modulus length.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MessageTooLong`](crate::Error::MessageTooLong) if `msg` does not fit the key
+    /// and scheme.
+    fn encrypt<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPublicKey,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Vec<u8>>;
+
+    /// Decrypts `ciphertext` (`rng` blinds the private operation).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Decryption`](crate::Error::Decryption) for every rejected ciphertext, one
+    /// error whatever the reason (schemes with implicit rejection return a message instead).
+    fn decrypt<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>>;
+}
+
+impl RsaPrivateKey {
+    /// Hashes `msg` with the scheme's hash and signs it.
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::sign_digest`].
+    pub fn sign<S: SignatureScheme, R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scheme: &S,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        scheme.sign_digest(self, rng, &scheme.hash().digest(msg))
+    }
+
+    /// Signs a precomputed digest of the scheme's hash.
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::sign_digest`].
+    pub fn sign_prehashed<S: SignatureScheme, R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scheme: &S,
+        digest: &[u8],
+    ) -> Result<Vec<u8>> {
+        scheme.sign_digest(self, rng, digest)
+    }
+
+    /// Decrypts `ciphertext` with `scheme`.
+    ///
+    /// # Errors
+    ///
+    /// As [`EncryptionScheme::decrypt`].
+    pub fn decrypt<S: EncryptionScheme, R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scheme: &S,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        scheme.decrypt(self, rng, ciphertext)
+    }
+}
+
+impl RsaPublicKey {
+    /// Hashes `msg` with the scheme's hash and verifies `signature` over it.
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::verify_digest`].
+    pub fn verify<S: SignatureScheme>(
+        &self,
+        scheme: &S,
+        msg: &[u8],
+        signature: &[u8],
+    ) -> Result<()> {
+        scheme.verify_digest(self, &scheme.hash().digest(msg), signature)
+    }
+
+    /// Verifies `signature` over a precomputed digest of the scheme's hash.
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::verify_digest`].
+    pub fn verify_prehashed<S: SignatureScheme>(
+        &self,
+        scheme: &S,
+        digest: &[u8],
+        signature: &[u8],
+    ) -> Result<()> {
+        scheme.verify_digest(self, digest, signature)
+    }
+
+    /// Encrypts `msg` with `scheme`.
+    ///
+    /// # Errors
+    ///
+    /// As [`EncryptionScheme::encrypt`].
+    pub fn encrypt<S: EncryptionScheme, R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scheme: &S,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        scheme.encrypt(self, rng, msg)
+    }
+}
