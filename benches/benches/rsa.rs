@@ -1,49 +1,164 @@
-//! `rsa` benchmarks: key generation (1024, 2048 bits; few samples), the public operation
-//! (e = 65537), and the private operation plain and with the CRT (blinded, fault-checked), at
-//! 1024, 2048, 3072 and 4096 bits. Ids: `rsa/keygen/<bits>`, `rsa/public/<bits>`,
-//! `rsa/private/<bits>`, `rsa/private_crt/<bits>`.
+//! `rsa` benchmarks at 1024, 2048, 3072 and 4096 bits: key generation, the raw public
+//! operation (e = 65537), the raw private operation plain and with the CRT (blinded,
+//! fault-checked), and PKCS #1 v1.5 / PSS signatures with SHA-256. Ids are
+//! `rsa/<op>/<impl>/<bits>`, `<impl>` = `ours` and, with the `peers` feature, `openssl`,
+//! `aws-lc`, `rsa-0.9`, `rsa-0.10`, `ring` on the same key (ours, imported as PKCS #8 DER; see
+//! `benches::rsa_peers`). AWS-LC and ring have no raw RSA and take no private key under 2048
+//! bits; ring has no key generation.
+//!
+//! ```text
+//! cargo bench -p benches --bench rsa -- --warm-up-time 1 --measurement-time 2
+//! cargo bench -p benches --features peers --bench rsa -- rsa/private_crt
+//! ```
 
 use std::hint::black_box;
+use std::sync::Arc;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rsa::RsaPrivateKey;
+
+/// Key sizes of every group.
+const BITS: [usize; 4] = [1024, 2048, 3072, 4096];
+
+#[cfg(feature = "peers")]
+type Group<'a> = criterion::BenchmarkGroup<'a, criterion::measurement::WallTime>;
 
 fn keygen(c: &mut Criterion) {
     eprintln!("bignum back end: {}", bignum::mpn::kernels().name);
     let mut g = c.benchmark_group("rsa/keygen");
-    g.sample_size(20).measurement_time(Duration::from_secs(10));
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
     let mut rng = rsa::os_rng();
-    for bits in [1024, 2048] {
-        g.bench_function(bits.to_string(), |b| {
+    for bits in BITS {
+        g.bench_function(BenchmarkId::new("ours", bits), |b| {
             b.iter(|| RsaPrivateKey::generate(black_box(bits), &mut rng).expect("keygen"))
         });
+        #[cfg(feature = "peers")]
+        peer_keygen(&mut g, bits);
     }
     g.finish();
 }
 
+/// The peers' key generation in the same group (AWS-LC from 2048 bits).
+#[cfg(feature = "peers")]
+fn peer_keygen(g: &mut Group<'_>, bits: usize) {
+    use benches::rsa_peers::{AWS_LC, OPENSSL, RSA09, RSA010};
+    let b32 = u32::try_from(bits).expect("small");
+    g.bench_function(BenchmarkId::new(OPENSSL, bits), |b| {
+        b.iter(|| openssl::rsa::Rsa::generate(black_box(b32)).expect("keygen"))
+    });
+    let size = match bits {
+        2048 => Some(aws_lc_rs::rsa::KeySize::Rsa2048),
+        3072 => Some(aws_lc_rs::rsa::KeySize::Rsa3072),
+        4096 => Some(aws_lc_rs::rsa::KeySize::Rsa4096),
+        _ => None,
+    };
+    if let Some(size) = size {
+        g.bench_function(BenchmarkId::new(AWS_LC, bits), |b| {
+            b.iter(|| aws_lc_rs::rsa::KeyPair::generate(black_box(size)).expect("keygen"))
+        });
+    }
+    g.bench_function(BenchmarkId::new(RSA09, bits), |b| {
+        b.iter(|| {
+            rsa09::RsaPrivateKey::new(&mut rand_core06::OsRng, black_box(bits)).expect("keygen")
+        })
+    });
+    let mut rng = benches::rsa_peers::rng(7);
+    g.bench_function(BenchmarkId::new(RSA010, bits), |b| {
+        b.iter(|| rsa010::PrivateKey::new(&mut rng, black_box(bits)).expect("keygen"))
+    });
+}
+
+/// A fixed input below n: top byte zero, then a byte pattern.
+fn input(k: usize) -> Vec<u8> {
+    let mut m = vec![0u8; k];
+    let mut x = 7u8;
+    for b in m.iter_mut().skip(1) {
+        x = x.wrapping_mul(151).wrapping_add(7);
+        *b = x;
+    }
+    m
+}
+
+/// Times every op of a peer list (skipping ours, benched directly) under its name.
+#[cfg(feature = "peers")]
+fn peer_ops(g: &mut Group<'_>, bits: usize, ops: Vec<benches::rsa_peers::Op>) {
+    for mut op in ops
+        .into_iter()
+        .filter(|o| o.name != benches::rsa_peers::OURS)
+    {
+        g.bench_function(BenchmarkId::new(op.name, bits), |b| b.iter(|| (op.run)()));
+    }
+}
+
 fn ops(c: &mut Criterion) {
     let mut rng = rsa::os_rng();
-    for bits in [1024, 2048, 3072, 4096] {
-        let key = RsaPrivateKey::generate(bits, &mut rng).expect("keygen");
-        let k = key.size();
-        let mut m = vec![0u8; k];
-        let mut x = 7u8;
-        for b in m.iter_mut().skip(1) {
-            x = x.wrapping_mul(151).wrapping_add(7);
-            *b = x;
-        }
+    let keys: Vec<Arc<RsaPrivateKey>> = BITS
+        .iter()
+        .map(|&bits| Arc::new(RsaPrivateKey::generate(bits, &mut rng).expect("keygen")))
+        .collect();
+    #[cfg(feature = "peers")]
+    let peers: Vec<benches::rsa_peers::Keys> = keys
+        .iter()
+        .map(|k| benches::rsa_peers::Keys::from_ours(Arc::clone(k)))
+        .collect();
+
+    let mut g = c.benchmark_group("rsa/public");
+    for (i, key) in keys.iter().enumerate() {
+        let bits = key.bits();
+        let s = key
+            .private_op(&mut rng, &input(key.size()))
+            .expect("private op");
         let public = key.public_key();
-        let s = key.private_op(&mut rng, &m).expect("private op");
-        c.bench_function(&format!("rsa/public/{bits}"), |b| {
+        g.bench_function(BenchmarkId::new("ours", bits), |b| {
             b.iter(|| public.public_op(black_box(&s)).expect("public op"))
         });
-        c.bench_function(&format!("rsa/private/{bits}"), |b| {
+        #[cfg(feature = "peers")]
+        peer_ops(&mut g, bits, peers[i].public_ops());
+        let _ = i;
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("rsa/private");
+    for key in &keys {
+        let m = input(key.size());
+        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
             b.iter(|| key.private_op_plain(black_box(&m)).expect("private op"))
         });
-        c.bench_function(&format!("rsa/private_crt/{bits}"), |b| {
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("rsa/private_crt");
+    for (i, key) in keys.iter().enumerate() {
+        let m = input(key.size());
+        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
             b.iter(|| key.private_op(&mut rng, black_box(&m)).expect("private op"))
         });
+        #[cfg(feature = "peers")]
+        peer_ops(&mut g, key.bits(), peers[i].private_crt_ops());
+        let _ = i;
+    }
+    g.finish();
+
+    #[cfg(feature = "peers")]
+    for pss in [false, true] {
+        let name = if pss { "pss" } else { "pkcs1v15" };
+        let mut g = c.benchmark_group(format!("rsa/{name}_sign"));
+        for p in &peers {
+            let ops = if pss {
+                p.pss_sign_ops(None)
+            } else {
+                p.pkcs1v15_sign_ops(None)
+            };
+            peer_ops(&mut g, p.bits, ops);
+        }
+        g.finish();
+        let mut g = c.benchmark_group(format!("rsa/{name}_verify"));
+        for p in &peers {
+            let sig = p.openssl_signature(pss);
+            peer_ops(&mut g, p.bits, p.verify_ops(None, pss, &sig));
+        }
+        g.finish();
     }
 }
 

@@ -16,6 +16,8 @@ pub fn limbs(seed: u64, n: usize) -> Vec<bignum::Limb> {
 
 #[cfg(feature = "peers")]
 pub mod gmp;
+#[cfg(feature = "peers")]
+pub mod rsa_peers;
 
 /// Base, exponent and modulus of exactly `bits` bits (modulus odd, base below it), the same for
 /// every run at a size: the operands of every `powm` comparison.
