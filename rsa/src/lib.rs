@@ -28,6 +28,8 @@ mod error;
 mod hash;
 mod key;
 mod keygen;
+mod oaep;
+mod pkcs1v15;
 mod primitive;
 mod scheme;
 
@@ -42,6 +44,10 @@ pub use key::{
     RsaPublicKey,
 };
 pub use keygen::DEFAULT_EXPONENT;
+pub use oaep::Oaep;
+#[doc(hidden)]
+pub use oaep::Unsliced;
+pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use scheme::{EncryptionScheme, SignatureScheme};
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.
