@@ -1,6 +1,7 @@
 //! `rsa` benchmarks at 1024, 2048, 3072 and 4096 bits: key generation, the raw public
 //! operation (e = 65537), the raw private operation plain and with the CRT (blinded,
-//! fault-checked), and PKCS #1 v1.5 / PSS signatures with SHA-256. Ids are
+//! fault-checked), PKCS #1 v1.5 / PSS signatures with SHA-256, OAEP (SHA-256) and PKCS #1 v1.5
+//! encryption and decryption (implicit rejection: valid and rejected ciphertexts). Ids are
 //! `rsa/<op>/<impl>/<bits>`, `<impl>` = `ours` and, with the `peers` feature, `openssl`,
 //! `aws-lc`, `rsa-0.9`, `rsa-0.10`, `ring` on the same key (ours, imported as PKCS #8 DER; see
 //! `benches::rsa_peers`). AWS-LC and ring have no raw RSA and take no private key under 2048
@@ -16,7 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rsa::RsaPrivateKey;
+use rsa::{HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, RsaPrivateKey};
 
 /// Key sizes of every group.
 const BITS: [usize; 4] = [1024, 2048, 3072, 4096];
@@ -140,26 +141,124 @@ fn ops(c: &mut Criterion) {
     }
     g.finish();
 
-    #[cfg(feature = "peers")]
-    for pss in [false, true] {
-        let name = if pss { "pss" } else { "pkcs1v15" };
-        let mut g = c.benchmark_group(format!("rsa/{name}_sign"));
-        for p in &peers {
-            let ops = if pss {
-                p.pss_sign_ops(None)
-            } else {
-                p.pkcs1v15_sign_ops(None)
-            };
-            peer_ops(&mut g, p.bits, ops);
-        }
-        g.finish();
-        let mut g = c.benchmark_group(format!("rsa/{name}_verify"));
-        for p in &peers {
-            let sig = p.openssl_signature(pss);
-            peer_ops(&mut g, p.bits, p.verify_ops(None, pss, &sig));
-        }
-        g.finish();
+    let msg = b"rsatool side-by-side benchmark message, signed by every peer";
+    let mut g = c.benchmark_group("rsa/pkcs1v15_sign");
+    let pkcs1 = Pkcs1v15Sign::new(HashAlg::Sha256);
+    for (i, key) in keys.iter().enumerate() {
+        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+            b.iter(|| key.sign(&mut rng, &pkcs1, black_box(msg)).expect("sign"))
+        });
+        #[cfg(feature = "peers")]
+        peer_ops(&mut g, key.bits(), peers[i].pkcs1v15_sign_ops());
+        let _ = i;
     }
+    g.finish();
+    let mut g = c.benchmark_group("rsa/pkcs1v15_verify");
+    for (i, key) in keys.iter().enumerate() {
+        let sig = key.sign(&mut rng, &pkcs1, msg).expect("sign");
+        let public = key.public_key();
+        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+            b.iter(|| public.verify(&pkcs1, black_box(msg), &sig).expect("verify"))
+        });
+        #[cfg(feature = "peers")]
+        peer_ops(&mut g, key.bits(), peers[i].verify_ops(false, &sig));
+        let _ = i;
+    }
+    g.finish();
+    let pss = Pss::new(HashAlg::Sha256);
+    let mut g = c.benchmark_group("rsa/pss_sign");
+    for (i, key) in keys.iter().enumerate() {
+        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+            b.iter(|| key.sign(&mut rng, &pss, black_box(msg)).expect("sign"))
+        });
+        #[cfg(feature = "peers")]
+        peer_ops(&mut g, key.bits(), peers[i].pss_sign_ops());
+        let _ = i;
+    }
+    g.finish();
+    let mut g = c.benchmark_group("rsa/pss_verify");
+    for (i, key) in keys.iter().enumerate() {
+        let sig = key.sign(&mut rng, &pss, msg).expect("sign");
+        let public = key.public_key();
+        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+            b.iter(|| public.verify(&pss, black_box(msg), &sig).expect("verify"))
+        });
+        #[cfg(feature = "peers")]
+        peer_ops(&mut g, key.bits(), peers[i].verify_ops(true, &sig));
+        let _ = i;
+    }
+    g.finish();
+    let oaep = Oaep::new(HashAlg::Sha256);
+    let mut g = c.benchmark_group("rsa/oaep_encrypt");
+    for (i, key) in keys.iter().enumerate() {
+        let public = key.public_key();
+        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+            b.iter(|| {
+                public
+                    .encrypt(&mut rng, &oaep, black_box(msg))
+                    .expect("encrypt")
+            })
+        });
+        #[cfg(feature = "peers")]
+        peer_ops(&mut g, key.bits(), peers[i].oaep_encrypt_ops());
+        let _ = i;
+    }
+    g.finish();
+    let mut g = c.benchmark_group("rsa/oaep_decrypt");
+    for (i, key) in keys.iter().enumerate() {
+        let ct = key
+            .public_key()
+            .encrypt(&mut rng, &oaep, msg)
+            .expect("encrypt");
+        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+            b.iter(|| {
+                key.decrypt(&mut rng, &oaep, black_box(&ct))
+                    .expect("decrypt")
+            })
+        });
+        #[cfg(feature = "peers")]
+        peer_ops(&mut g, key.bits(), peers[i].oaep_decrypt_ops(&ct));
+        let _ = i;
+    }
+    g.finish();
+    // PKCS #1 v1.5 encryption; decryption with implicit rejection (RFC 8017 errata / the
+    // IETF draft "Implicit Rejection for RSA PKCS#1 v1.5 decryption"), of a valid ciphertext
+    // (`ours`) and of one with bad padding (`ours-rejected`, which yields a synthetic message):
+    // the two must take the same time. Ours only: the system's OpenSSL 3.0 predates implicit
+    // rejection (3.2), and the other peers have none.
+    let v15 = Pkcs1v15Encrypt::new();
+    let mut g = c.benchmark_group("rsa/pkcs1v15_encrypt");
+    for key in &keys {
+        let public = key.public_key();
+        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+            b.iter(|| {
+                public
+                    .encrypt(&mut rng, &v15, black_box(msg))
+                    .expect("encrypt")
+            })
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("rsa/pkcs1v15_decrypt");
+    for key in &keys {
+        let ct = key
+            .public_key()
+            .encrypt(&mut rng, &v15, msg)
+            .expect("encrypt");
+        let mut bad = ct.clone();
+        bad[key.size() >> 1] ^= 0x5a;
+        bad[0] = 0;
+        assert_eq!(key.decrypt(&mut rng, &v15, &ct).expect("decrypt"), msg);
+        for (name, c) in [("ours", &ct), ("ours-rejected", &bad)] {
+            g.bench_function(BenchmarkId::new(name, key.bits()), |b| {
+                b.iter(|| {
+                    key.decrypt(&mut rng, &v15, black_box(c))
+                        .expect("implicit rejection")
+                })
+            });
+        }
+    }
+    g.finish();
 }
 
 criterion_group!(benches, keygen, ops);

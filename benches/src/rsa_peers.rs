@@ -20,10 +20,24 @@ use openssl::{
 };
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::SeedableRng;
-use rsa::{Encoding, KeyFormat, PublicFormat, RsaPrivateKey};
+use rsa::{
+    Encoding, HashAlg, KeyFormat, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, PublicFormat,
+    RsaPrivateKey,
+};
 
-/// The message every signature row signs (hashed with SHA-256 by every implementation).
+/// The message every signature row signs (hashed with SHA-256 by every implementation) and
+/// every encryption row encrypts.
 pub const MESSAGE: &[u8] = b"rsatool side-by-side benchmark message, signed by every peer";
+
+/// Our PKCS #1 v1.5 signature scheme of the rows.
+pub const OURS_PKCS1: Pkcs1v15Sign = Pkcs1v15Sign::new(HashAlg::Sha256);
+/// Our PSS scheme of the rows: SHA-256, MGF1-SHA-256, a salt of the hash length.
+pub const OURS_PSS: Pss = Pss::new(HashAlg::Sha256);
+
+/// Our OAEP scheme of the rows: SHA-256, MGF1-SHA-256, empty label.
+pub fn ours_oaep() -> Oaep {
+    Oaep::new(HashAlg::Sha256)
+}
 
 /// The implementation names, in table order.
 pub const OURS: &str = "ours";
@@ -245,21 +259,33 @@ impl Keys {
     }
 
     /// PKCS #1 v1.5 signatures with SHA-256 over [`MESSAGE`] (the hash included in the time):
-    /// OpenSSL (`EVP_DigestSign`), AWS-LC and ring (`RsaKeyPair::sign`, 2048 bits and up),
-    /// rsa 0.9 and 0.10 (`sign_with_rng`, blinded), and `ours` when given. Deterministic: every
-    /// output must be the same.
-    pub fn pkcs1v15_sign_ops(&self, ours: Option<Op>) -> Vec<Op> {
-        self.sign_ops(ours, false)
+    /// ours (`RsaPrivateKey::sign`, blinded CRT), OpenSSL (`EVP_DigestSign`), AWS-LC and ring
+    /// (`RsaKeyPair::sign`, 2048 bits and up), rsa 0.9 and 0.10 (`sign_with_rng`, blinded).
+    /// Deterministic: every output must be the same.
+    pub fn pkcs1v15_sign_ops(&self) -> Vec<Op> {
+        self.sign_ops(true, false)
     }
 
     /// PSS signatures with SHA-256, MGF1-SHA-256 and a 32-byte salt over [`MESSAGE`]: as
     /// [`Keys::pkcs1v15_sign_ops`]; randomized, so check them with [`Keys::openssl_verifies`].
-    pub fn pss_sign_ops(&self, ours: Option<Op>) -> Vec<Op> {
-        self.sign_ops(ours, true)
+    pub fn pss_sign_ops(&self) -> Vec<Op> {
+        self.sign_ops(true, true)
     }
 
-    fn sign_ops(&self, ours: Option<Op>, pss: bool) -> Vec<Op> {
-        let mut ops: Vec<Op> = ours.into_iter().collect();
+    fn sign_ops(&self, with_ours: bool, pss: bool) -> Vec<Op> {
+        let mut ops = Vec::new();
+        if with_ours {
+            let key = Arc::clone(&self.ours);
+            let mut r = rng(4);
+            ops.push(Op::new(OURS, move || {
+                if pss {
+                    key.sign(&mut r, &OURS_PSS, MESSAGE)
+                } else {
+                    key.sign(&mut r, &OURS_PKCS1, MESSAGE)
+                }
+                .expect("sign")
+            }));
+        }
         let pkey = self.openssl_pkey();
         ops.push(Op::new(OPENSSL, move || {
             let mut signer = Signer::new(MessageDigest::sha256(), &pkey).expect("signer");
@@ -345,7 +371,7 @@ impl Keys {
 
     /// A signature over [`MESSAGE`] made by OpenSSL: what the verify rows check.
     pub fn openssl_signature(&self, pss: bool) -> Vec<u8> {
-        let mut ops = self.sign_ops(None, pss);
+        let mut ops = self.sign_ops(false, pss);
         (ops[0].run)()
     }
 
@@ -353,10 +379,19 @@ impl Keys {
     /// the hash included: OpenSSL (`EVP_DigestVerify`), AWS-LC (a parsed public key; its
     /// legacy parameters at 1024 bits for PKCS #1 v1.5), rsa 0.9 and 0.10, ring (PKCS #1
     /// public key parsed on every call, its only API; 2048 bits and up, 1024 for PKCS #1
-    /// v1.5 with its legacy parameters), and `ours` when given. Each returns `[1]` if the
-    /// signature verifies, `[0]` if not.
-    pub fn verify_ops(&self, ours: Option<Op>, pss: bool, sig: &[u8]) -> Vec<Op> {
-        let mut ops: Vec<Op> = ours.into_iter().collect();
+    /// v1.5 with its legacy parameters), and ours (`RsaPublicKey::verify`). Each returns `[1]`
+    /// if the signature verifies, `[0]` if not.
+    pub fn verify_ops(&self, pss: bool, sig: &[u8]) -> Vec<Op> {
+        let mut ops = Vec::new();
+        let (key, s) = (Arc::clone(&self.ours), sig.to_vec());
+        ops.push(Op::new(OURS, move || {
+            let ok = if pss {
+                key.public_key().verify(&OURS_PSS, MESSAGE, &s)
+            } else {
+                key.public_key().verify(&OURS_PKCS1, MESSAGE, &s)
+            };
+            vec![u8::from(ok.is_ok())]
+        }));
         let pkey = self.openssl_pkey();
         let s = sig.to_vec();
         ops.push(Op::new(OPENSSL, move || {
@@ -429,6 +464,175 @@ impl Keys {
             }
         }
         ops
+    }
+}
+
+impl Keys {
+    /// An OAEP (SHA-256, MGF1-SHA-256, empty label) ciphertext of [`MESSAGE`] made by OpenSSL:
+    /// what the decryption rows decrypt.
+    pub fn openssl_oaep_ciphertext(&self) -> Vec<u8> {
+        let pkey = self.openssl_pkey();
+        let mut enc = openssl::encrypt::Encrypter::new(&pkey).expect("encrypter");
+        enc.set_rsa_padding(Padding::PKCS1_OAEP).expect("OAEP");
+        enc.set_rsa_oaep_md(MessageDigest::sha256())
+            .expect("OAEP hash");
+        enc.set_rsa_mgf1_md(MessageDigest::sha256())
+            .expect("MGF1 hash");
+        let mut out = vec![0u8; enc.encrypt_len(MESSAGE).expect("length")];
+        let n = enc.encrypt(MESSAGE, &mut out).expect("encrypt");
+        out.truncate(n);
+        out
+    }
+
+    /// OpenSSL's OAEP decryption of `c`, `None` if it rejects it: the check of the randomized
+    /// encryption rows.
+    pub fn openssl_oaep_decrypt(&self, c: &[u8]) -> Option<Vec<u8>> {
+        let pkey = self.openssl_pkey();
+        let mut dec = openssl::encrypt::Decrypter::new(&pkey).ok()?;
+        dec.set_rsa_padding(Padding::PKCS1_OAEP).ok()?;
+        dec.set_rsa_oaep_md(MessageDigest::sha256()).ok()?;
+        dec.set_rsa_mgf1_md(MessageDigest::sha256()).ok()?;
+        let mut out = vec![0u8; dec.decrypt_len(c).ok()?];
+        let n = dec.decrypt(c, &mut out).ok()?;
+        out.truncate(n);
+        Some(out)
+    }
+
+    /// OAEP encryption of [`MESSAGE`] (SHA-256, MGF1-SHA-256, empty label): ours
+    /// (`RsaPublicKey::encrypt`), OpenSSL (`EVP_PKEY_encrypt`), AWS-LC
+    /// (`OaepPublicEncryptingKey`, 2048 bits and up), rsa 0.9 and 0.10 (`encrypt`).
+    /// Randomized: check the outputs with [`Keys::openssl_oaep_decrypt`].
+    pub fn oaep_encrypt_ops(&self) -> Vec<Op> {
+        let mut ops = Vec::new();
+        let key = Arc::clone(&self.ours);
+        let (scheme, mut r) = (ours_oaep(), rng(5));
+        ops.push(Op::new(OURS, move || {
+            key.public_key()
+                .encrypt(&mut r, &scheme, MESSAGE)
+                .expect("encrypt")
+        }));
+        let pkey = self.openssl_pkey();
+        ops.push(Op::new(OPENSSL, move || {
+            let mut enc = openssl::encrypt::Encrypter::new(&pkey).expect("encrypter");
+            enc.set_rsa_padding(Padding::PKCS1_OAEP).expect("OAEP");
+            enc.set_rsa_oaep_md(MessageDigest::sha256())
+                .expect("OAEP hash");
+            enc.set_rsa_mgf1_md(MessageDigest::sha256())
+                .expect("MGF1 hash");
+            let mut out = vec![0u8; enc.encrypt_len(MESSAGE).expect("length")];
+            let n = enc.encrypt(MESSAGE, &mut out).expect("encrypt");
+            out.truncate(n);
+            out
+        }));
+        if let Ok(key) = aws_lc_rs::rsa::PrivateDecryptingKey::from_pkcs8(&self.pkcs8) {
+            use aws_lc_rs::rsa::{OAEP_SHA256_MGF1SHA256, OaepPublicEncryptingKey};
+            let key = OaepPublicEncryptingKey::new(key.public_key()).expect("OAEP key");
+            let k = self.k;
+            ops.push(Op::new(AWS_LC, move || {
+                let mut out = vec![0u8; k];
+                let n = key
+                    .encrypt(&OAEP_SHA256_MGF1SHA256, MESSAGE, &mut out, None)
+                    .expect("encrypt")
+                    .len();
+                out.truncate(n);
+                out
+            }));
+        }
+        let key = self.rsa09().to_public_key();
+        let mut r9 = rand_core06::OsRng;
+        ops.push(Op::new(RSA09, move || {
+            key.encrypt(&mut r9, rsa09::Oaep::new::<rsa09::sha2::Sha256>(), MESSAGE)
+                .expect("encrypt")
+        }));
+        let key = self.rsa010().to_public_key();
+        let mut r10 = rng(6);
+        ops.push(Op::new(RSA010, move || {
+            key.encrypt(
+                &mut r10,
+                rsa010::Oaep::<rsa010::sha2::Sha256>::new(),
+                MESSAGE,
+            )
+            .expect("encrypt")
+        }));
+        ops
+    }
+
+    /// OAEP decryption of `c` (SHA-256, MGF1-SHA-256, empty label), blinded where the library
+    /// blinds: ours (`RsaPrivateKey::decrypt`), OpenSSL (`EVP_PKEY_decrypt`), AWS-LC
+    /// (`OaepPrivateDecryptingKey`, 2048 bits and up), rsa 0.9 and 0.10 (`decrypt_blinded`).
+    /// Every output must be [`MESSAGE`].
+    pub fn oaep_decrypt_ops(&self, c: &[u8]) -> Vec<Op> {
+        let mut ops = Vec::new();
+        let (key, c0) = (Arc::clone(&self.ours), c.to_vec());
+        let (scheme, mut r) = (ours_oaep(), rng(7));
+        ops.push(Op::new(OURS, move || {
+            key.decrypt(&mut r, &scheme, &c0).expect("decrypt")
+        }));
+        let (pkey, c0) = (self.openssl_pkey(), c.to_vec());
+        ops.push(Op::new(OPENSSL, move || {
+            let mut dec = openssl::encrypt::Decrypter::new(&pkey).expect("decrypter");
+            dec.set_rsa_padding(Padding::PKCS1_OAEP).expect("OAEP");
+            dec.set_rsa_oaep_md(MessageDigest::sha256())
+                .expect("OAEP hash");
+            dec.set_rsa_mgf1_md(MessageDigest::sha256())
+                .expect("MGF1 hash");
+            let mut out = vec![0u8; dec.decrypt_len(&c0).expect("length")];
+            let n = dec.decrypt(&c0, &mut out).expect("decrypt");
+            out.truncate(n);
+            out
+        }));
+        if let Ok(key) = aws_lc_rs::rsa::PrivateDecryptingKey::from_pkcs8(&self.pkcs8) {
+            use aws_lc_rs::rsa::{OAEP_SHA256_MGF1SHA256, OaepPrivateDecryptingKey};
+            let key = OaepPrivateDecryptingKey::new(key).expect("OAEP key");
+            let (k, c0) = (self.k, c.to_vec());
+            ops.push(Op::new(AWS_LC, move || {
+                let mut out = vec![0u8; k];
+                let n = key
+                    .decrypt(&OAEP_SHA256_MGF1SHA256, &c0, &mut out, None)
+                    .expect("decrypt")
+                    .len();
+                out.truncate(n);
+                out
+            }));
+        }
+        let (key, c0) = (self.rsa09(), c.to_vec());
+        let mut r9 = rand_core06::OsRng;
+        ops.push(Op::new(RSA09, move || {
+            key.decrypt_blinded(&mut r9, rsa09::Oaep::new::<rsa09::sha2::Sha256>(), &c0)
+                .expect("decrypt")
+        }));
+        let (key, c0) = (self.rsa010(), c.to_vec());
+        let mut r10 = rng(8);
+        ops.push(Op::new(RSA010, move || {
+            key.decrypt_blinded(&mut r10, rsa010::Oaep::<rsa010::sha2::Sha256>::new(), &c0)
+                .expect("decrypt")
+        }));
+        ops
+    }
+
+    /// Ours only (no peer here does it; OpenSSL does from 3.2, the system's is 3.0): PKCS #1
+    /// v1.5 decryption with implicit rejection of a valid ciphertext and of a corrupted one
+    /// (which decrypts to a synthetic message instead of an error). Returns the two ops.
+    pub fn ours_pkcs1v15_decrypt_ops(&self) -> [Op; 2] {
+        let mut r = rng(9);
+        let c = self
+            .ours
+            .public_key()
+            .encrypt(&mut r, &Pkcs1v15Encrypt::new(), MESSAGE)
+            .expect("encrypt");
+        let mut bad = c.clone();
+        // A ciphertext of random-looking padding: almost surely not PKCS #1 v1.5 conformant.
+        bad[self.k >> 1] ^= 0x5a;
+        bad[0] = 0;
+        let mk = |name: &'static str, c: Vec<u8>, seed: u64| {
+            let key = Arc::clone(&self.ours);
+            let mut r = rng(seed);
+            Op::new(name, move || {
+                key.decrypt(&mut r, &Pkcs1v15Encrypt::new(), &c)
+                    .expect("implicit rejection never fails")
+            })
+        };
+        [mk("ours-valid", c, 10), mk("ours-invalid", bad, 11)]
     }
 }
 

@@ -1,5 +1,5 @@
-//! RSA rows: the raw public and CRT private operations, and PKCS #1 v1.5 and PSS signatures
-//! (SHA-256), against OpenSSL 3, AWS-LC, RustCrypto `rsa` 0.9 and 0.10 and ring, with the same
+//! RSA rows: the raw public and CRT private operations, PKCS #1 v1.5 and PSS signatures
+//! (SHA-256) and OAEP encryption (SHA-256), against OpenSSL 3, AWS-LC, RustCrypto `rsa` 0.9 and 0.10 and ring, with the same
 //! key (ours, imported by every peer as PKCS #8 DER): see `benches::rsa_peers`. Key generation
 //! is the `keygen` module; the targets and the seed figures are drawn here from both.
 
@@ -26,6 +26,10 @@ pub const PKCS1_VERIFY: &str = "pkcs1v15_verify";
 pub const PSS_SIGN: &str = "pss_sign";
 /// PSS verify, SHA-256.
 pub const PSS_VERIFY: &str = "pss_verify";
+/// OAEP encrypt, SHA-256.
+pub const OAEP_ENCRYPT: &str = "oaep_encrypt";
+/// OAEP decrypt, SHA-256.
+pub const OAEP_DECRYPT: &str = "oaep_decrypt";
 
 /// What each RSA table measures, for its heading.
 pub fn describe(op: &str) -> Option<&'static str> {
@@ -36,6 +40,8 @@ pub fn describe(op: &str) -> Option<&'static str> {
         PKCS1_VERIFY => "RSASSA-PKCS1-v1_5 with SHA-256, hashing included",
         PSS_SIGN => "RSASSA-PSS, SHA-256, MGF1-SHA-256, 32-byte salt, hashing included",
         PSS_VERIFY => "RSASSA-PSS, SHA-256, MGF1-SHA-256, 32-byte salt, hashing included",
+        OAEP_ENCRYPT => "RSAES-OAEP, SHA-256, MGF1-SHA-256, empty label, a 60-byte message",
+        OAEP_DECRYPT => "RSAES-OAEP, SHA-256, MGF1-SHA-256, empty label, blinded",
         _ => return None,
     })
 }
@@ -88,7 +94,7 @@ fn check_signatures(keys: &Keys, what: &str, pss: bool, ops: &mut [Op]) {
 fn check_verifiers(keys: &Keys, what: &str, pss: bool, good: &[u8]) {
     let mut bad = good.to_vec();
     bad[good.len() >> 1] ^= 1;
-    for mut op in keys.verify_ops(ours_verify(keys, pss, &bad), pss, &bad) {
+    for mut op in keys.verify_ops(pss, &bad) {
         if (op.run)() != [0] {
             fail(format!(
                 "{what} at {}: {} accepts a corrupted signature",
@@ -96,7 +102,7 @@ fn check_verifiers(keys: &Keys, what: &str, pss: bool, good: &[u8]) {
             ));
         }
     }
-    for mut op in keys.verify_ops(ours_verify(keys, pss, good), pss, good) {
+    for mut op in keys.verify_ops(pss, good) {
         if (op.run)() != [1] {
             fail(format!(
                 "{what} at {}: {} rejects OpenSSL's signature",
@@ -104,16 +110,6 @@ fn check_verifiers(keys: &Keys, what: &str, pss: bool, good: &[u8]) {
             ));
         }
     }
-}
-
-/// Our signing op, once the padding schemes exist.
-fn ours_sign(_keys: &Keys, _pss: bool) -> Option<Op> {
-    None
-}
-
-/// Our verifying op, once the padding schemes exist.
-fn ours_verify(_keys: &Keys, _pss: bool, _sig: &[u8]) -> Option<Op> {
-    None
 }
 
 /// Every RSA case, checked (all implementations agree, or OpenSSL accepts their randomized
@@ -137,9 +133,9 @@ pub fn cases() -> (Vec<Case>, Vec<Keys>) {
                 (PKCS1_SIGN, PKCS1_VERIFY)
             };
             let mut ops = if pss {
-                keys.pss_sign_ops(ours_sign(&keys, true))
+                keys.pss_sign_ops()
             } else {
-                keys.pkcs1v15_sign_ops(ours_sign(&keys, false))
+                keys.pkcs1v15_sign_ops()
             };
             if pss {
                 check_signatures(&keys, sign, true, &mut ops);
@@ -150,12 +146,25 @@ pub fn cases() -> (Vec<Case>, Vec<Keys>) {
             out.push(case(sign, bits, ops));
             let good = keys.openssl_signature(pss);
             check_verifiers(&keys, verify, pss, &good);
-            out.push(case(
-                verify,
-                bits,
-                keys.verify_ops(ours_verify(&keys, pss, &good), pss, &good),
-            ));
+            out.push(case(verify, bits, keys.verify_ops(pss, &good)));
         }
+        let mut ops = keys.oaep_encrypt_ops();
+        for op in ops.iter_mut() {
+            let c = (op.run)();
+            if keys.openssl_oaep_decrypt(&c).as_deref() != Some(rsa_peers::MESSAGE) {
+                fail(format!(
+                    "{OAEP_ENCRYPT} at {bits}: OpenSSL does not recover the message from {}",
+                    op.name
+                ));
+            }
+        }
+        out.push(case(OAEP_ENCRYPT, bits, ops));
+        let mut ops = keys.oaep_decrypt_ops(&keys.openssl_oaep_ciphertext());
+        rsa_peers::check_equal(OAEP_DECRYPT, bits, &mut ops).unwrap_or_else(|e| fail(e));
+        if (ops[0].run)() != rsa_peers::MESSAGE {
+            fail(format!("{OAEP_DECRYPT} at {bits}: not the message"));
+        }
+        out.push(case(OAEP_DECRYPT, bits, ops));
         all_keys.push(keys);
     }
     (out, all_keys)
