@@ -1,7 +1,8 @@
 //! A short side-by-side run of ours against the peers, for the ratio tables of `BENCHMARKS.md`.
 //!
 //! ```text
-//! cargo run --release -p benches --features peers --bin compare [-- --time SECONDS] [--no-write]
+//! cargo run --release -p benches --features peers --bin compare [-- --time SECONDS]
+//!     [--primes N] [--keys N] [--keygen-cap SECONDS] [--rsa-only] [--no-write]
 //! ```
 //!
 //! For each operation and size it times every implementation with its own loop (batches of about
@@ -9,8 +10,9 @@
 //! the fastest batch counts), so the ratios come from one run under the same load. It prints the tables, writes them
 //! between `<!-- compare:begin -->` and `<!-- compare:end -->` in `BENCHMARKS.md`, and writes
 //! the figures as JSON to `benches/results/compare.json`, and draws log-log SVG charts of time
-//! against size (`benches/results/powm.svg`, `mulsqr.svg`) with each curve's fitted growth
-//! exponent in the legend. `--no-write` only prints.
+//! against size (`benches/results/powm.svg`, `mulsqr.svg`, `rsa.svg`) with each curve's fitted
+//! growth exponent in the legend. `--no-write` only prints; `--rsa-only` runs only the RSA rows
+//! and key generation, and only prints.
 //!
 //! Before timing, every implementation's result is checked against num-bigint (the kernels
 //! against GMP's); a disagreement stops the run without figures.
@@ -22,7 +24,12 @@
 //! `benches/gmp/build-tuned.sh`; `num-bigint` (`BigUint::modpow`); `crypto-bigint-boxed` and
 //! `crypto-bigint-fixed` (`BoxedMontyForm::pow`, `FixedMontyForm::pow`, both constant-time).
 //! Prime generation (`--primes N` per size, default 51, at 512 and 1024 bits) against OpenSSL's
-//! `BN_generate_prime_ex`, as medians: see the `primegen` module.
+//! `BN_generate_prime_ex`, as medians: see the `primegen` module. RSA rows (raw public and CRT
+//! private, PKCS #1 v1.5 and PSS signatures, OAEP) against OpenSSL 3, AWS-LC, RustCrypto `rsa`
+//! 0.9 and 0.10 and ring on the same key: the `rsa` module; RSA key generation (`--keys N` at
+//! 1024 and 2048 bits, default 21; N/4 and N/8, at least 3, at 3072 and 4096, where an
+//! implementation stops after `--keygen-cap` seconds, default 20), as medians: the `keygen`
+//! module; then the issue-6 targets and the 2003 Cryptokit figures next to the measured ones.
 
 use std::{
     fmt::Write as _,
@@ -567,10 +574,17 @@ fn charts(results: &[Measured], dir: &Path, gmp_host: &str) -> Result<String, St
         "µs per call",
         &curves(results, &["mul", "sqr"]),
     )?;
+    chart(
+        &dir.join("rsa.svg"),
+        "RSA private operation with the CRT (raw, blinded, checked), modulus bits",
+        "µs per call",
+        &curves(results, &[rsa_rows::PRIVATE_CRT]),
+    )?;
     Ok(
         "Charts (log-log; the legend gives each curve's least-squares growth exponent):\n\n\
         ![powm: time against size](benches/results/powm.svg)\n\n\
-        ![mul and sqr: time against size](benches/results/mulsqr.svg)\n\n"
+        ![mul and sqr: time against size](benches/results/mulsqr.svg)\n\n\
+        ![RSA CRT private operation: time against modulus size](benches/results/rsa.svg)\n\n"
             .to_owned(),
     )
 }
