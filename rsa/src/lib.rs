@@ -28,9 +28,9 @@ mod error;
 mod hash;
 mod key;
 mod keygen;
-mod pkcs1v15;
+pub mod pkcs1v15;
 mod primitive;
-mod pss;
+pub mod pss;
 mod scheme;
 
 pub use encoding::{
