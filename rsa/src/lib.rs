@@ -42,6 +42,8 @@ pub use key::{
     RsaPublicKey,
 };
 pub use keygen::DEFAULT_EXPONENT;
+#[doc(hidden)] // For the constant-time drivers only.
+pub use keygen::{Declassify, KeyValues};
 pub use scheme::{EncryptionScheme, SignatureScheme};
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.
