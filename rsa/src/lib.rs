@@ -28,7 +28,10 @@ mod error;
 mod hash;
 mod key;
 mod keygen;
+mod oaep;
+mod pkcs1v15;
 mod primitive;
+mod pss;
 mod scheme;
 
 pub use encoding::{
@@ -44,6 +47,12 @@ pub use key::{
 pub use keygen::DEFAULT_EXPONENT;
 #[doc(hidden)] // For the constant-time drivers only.
 pub use keygen::{Declassify, KeyValues};
+pub use oaep::Oaep;
+#[doc(hidden)]
+pub use oaep::Unsliced;
+pub use pkcs1v15::Pkcs1v15Encrypt;
+pub use pkcs1v15::Pkcs1v15Sign;
+pub use pss::{Pss, SaltLen};
 pub use scheme::{EncryptionScheme, SignatureScheme};
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.
