@@ -29,9 +29,9 @@ mod hash;
 mod key;
 mod keygen;
 mod oaep;
-mod pkcs1v15;
+pub mod pkcs1v15;
 mod primitive;
-mod pss;
+pub mod pss;
 mod scheme;
 
 pub use encoding::{
@@ -45,6 +45,8 @@ pub use key::{
     RsaPublicKey,
 };
 pub use keygen::DEFAULT_EXPONENT;
+#[doc(hidden)] // For the constant-time drivers only.
+pub use keygen::{Declassify, KeyValues};
 pub use oaep::Oaep;
 #[doc(hidden)]
 pub use oaep::Unsliced;
