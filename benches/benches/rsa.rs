@@ -81,6 +81,18 @@ fn input(k: usize) -> Vec<u8> {
     m
 }
 
+/// The peers' form of our key of that size.
+#[cfg(feature = "peers")]
+fn peer<'a>(
+    peers: &'a [benches::rsa_peers::Keys],
+    key: &RsaPrivateKey,
+) -> &'a benches::rsa_peers::Keys {
+    peers
+        .iter()
+        .find(|p| p.bits == key.bits())
+        .expect("one key per size")
+}
+
 /// Times every op of a peer list (skipping ours, benched directly) under its name.
 #[cfg(feature = "peers")]
 fn peer_ops(g: &mut Group<'_>, bits: usize, ops: Vec<benches::rsa_peers::Op>) {
@@ -105,7 +117,7 @@ fn ops(c: &mut Criterion) {
         .collect();
 
     let mut g = c.benchmark_group("rsa/public");
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
         let bits = key.bits();
         let s = key
             .private_op(&mut rng, &input(key.size()))
@@ -115,8 +127,7 @@ fn ops(c: &mut Criterion) {
             b.iter(|| public.public_op(black_box(&s)).expect("public op"))
         });
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, bits, peers[i].public_ops());
-        let _ = i;
+        peer_ops(&mut g, bits, peer(&peers, key).public_ops());
     }
     g.finish();
 
@@ -130,67 +141,66 @@ fn ops(c: &mut Criterion) {
     g.finish();
 
     let mut g = c.benchmark_group("rsa/private_crt");
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
         let m = input(key.size());
         g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
             b.iter(|| key.private_op(&mut rng, black_box(&m)).expect("private op"))
         });
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peers[i].private_crt_ops());
-        let _ = i;
+        peer_ops(&mut g, key.bits(), peer(&peers, key).private_crt_ops());
     }
     g.finish();
 
     let msg = b"rsatool side-by-side benchmark message, signed by every peer";
     let mut g = c.benchmark_group("rsa/pkcs1v15_sign");
     let pkcs1 = Pkcs1v15Sign::new(HashAlg::Sha256);
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
         g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
             b.iter(|| key.sign(&mut rng, &pkcs1, black_box(msg)).expect("sign"))
         });
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peers[i].pkcs1v15_sign_ops());
-        let _ = i;
+        peer_ops(&mut g, key.bits(), peer(&peers, key).pkcs1v15_sign_ops());
     }
     g.finish();
     let mut g = c.benchmark_group("rsa/pkcs1v15_verify");
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
         let sig = key.sign(&mut rng, &pkcs1, msg).expect("sign");
         let public = key.public_key();
         g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
             b.iter(|| public.verify(&pkcs1, black_box(msg), &sig).expect("verify"))
         });
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peers[i].verify_ops(false, &sig));
-        let _ = i;
+        peer_ops(
+            &mut g,
+            key.bits(),
+            peer(&peers, key).verify_ops(false, &sig),
+        );
     }
     g.finish();
     let pss = Pss::new(HashAlg::Sha256);
     let mut g = c.benchmark_group("rsa/pss_sign");
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
         g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
             b.iter(|| key.sign(&mut rng, &pss, black_box(msg)).expect("sign"))
         });
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peers[i].pss_sign_ops());
-        let _ = i;
+        peer_ops(&mut g, key.bits(), peer(&peers, key).pss_sign_ops());
     }
     g.finish();
     let mut g = c.benchmark_group("rsa/pss_verify");
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
         let sig = key.sign(&mut rng, &pss, msg).expect("sign");
         let public = key.public_key();
         g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
             b.iter(|| public.verify(&pss, black_box(msg), &sig).expect("verify"))
         });
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peers[i].verify_ops(true, &sig));
-        let _ = i;
+        peer_ops(&mut g, key.bits(), peer(&peers, key).verify_ops(true, &sig));
     }
     g.finish();
     let oaep = Oaep::new(HashAlg::Sha256);
     let mut g = c.benchmark_group("rsa/oaep_encrypt");
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
         let public = key.public_key();
         g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
             b.iter(|| {
@@ -200,12 +210,11 @@ fn ops(c: &mut Criterion) {
             })
         });
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peers[i].oaep_encrypt_ops());
-        let _ = i;
+        peer_ops(&mut g, key.bits(), peer(&peers, key).oaep_encrypt_ops());
     }
     g.finish();
     let mut g = c.benchmark_group("rsa/oaep_decrypt");
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
         let ct = key
             .public_key()
             .encrypt(&mut rng, &oaep, msg)
@@ -217,8 +226,7 @@ fn ops(c: &mut Criterion) {
             })
         });
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peers[i].oaep_decrypt_ops(&ct));
-        let _ = i;
+        peer_ops(&mut g, key.bits(), peer(&peers, key).oaep_decrypt_ops(&ct));
     }
     g.finish();
     // PKCS #1 v1.5 encryption; decryption with implicit rejection (RFC 8017 errata / the

@@ -1032,6 +1032,60 @@ fn main() {
 mod tests {
     use super::*;
 
+    fn measured(size: usize, times: &[(&str, f64)]) -> Measured {
+        Measured {
+            op: rsa_rows::PKCS1_SIGN,
+            size,
+            times: times.iter().map(|&(n, t)| (n.to_owned(), t)).collect(),
+            pairs: times
+                .iter()
+                .filter(|(n, _)| *n != "ours")
+                .map(|(n, _)| ("ours".to_owned(), (*n).to_owned()))
+                .collect(),
+            rounds: 10,
+        }
+    }
+
+    #[test]
+    fn tables_put_a_dash_where_a_peer_skips_a_size() {
+        // At 1024 bits the peer "ring" is absent: its figure and its ratio must be "-", and
+        // the other columns must stay under their own headers.
+        let rows = [
+            measured(1024, &[("ours", 2e-6), ("openssl", 4e-6)]),
+            measured(2048, &[("ours", 3e-6), ("openssl", 6e-6), ("ring", 1.5e-6)]),
+        ];
+        let text = tables(&rows, 1e9);
+        let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("| ")).collect();
+        assert_eq!(
+            lines[0],
+            "| bits | ours | openssl | ring | ours / openssl | ours / ring |"
+        );
+        assert_eq!(lines[1], "| ---: | ---: | ---: | ---: | ---: | ---: |");
+        assert_eq!(lines[2], "| 1024 | 2.00 | 4.00 | - | **0.50** | - |");
+        assert_eq!(
+            lines[3],
+            "| 2048 | 3.00 | 6.00 | 1.50 | **0.50** | **2.00** |"
+        );
+    }
+
+    #[test]
+    fn tables_show_each_operation_once_when_sizes_interleave() {
+        let mut other = measured(1024, &[("ours", 1e-6)]);
+        other.op = rsa_rows::PKCS1_VERIFY;
+        let mut other2 = measured(2048, &[("ours", 1e-6)]);
+        other2.op = rsa_rows::PKCS1_VERIFY;
+        let rows = [
+            measured(1024, &[("ours", 1e-6)]),
+            other,
+            measured(2048, &[("ours", 1e-6)]),
+            other2,
+        ];
+        let text = tables(&rows, 1e9);
+        assert_eq!(text.matches("**pkcs1v15_sign**").count(), 1);
+        assert_eq!(text.matches("**pkcs1v15_verify**").count(), 1);
+        assert_eq!(text.matches("| 2048 |").count(), 2);
+    }
+
     #[test]
     fn growth_exponent_recovers_a_power_law() {
         let points: Vec<(f64, f64)> = [256.0, 512.0, 1024.0, 4096.0]
