@@ -24,6 +24,24 @@ pub fn parse_bits_list(s: &str) -> Result<BitsList, String> {
         .map(BitsList)
 }
 
+/// `--format` of the key tool's outputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// Text: base64 between BEGIN and END lines
+    Pem,
+    /// Binary ASN.1 DER
+    Der,
+}
+
+impl From<OutputFormat> for rsa::Encoding {
+    fn from(f: OutputFormat) -> Self {
+        match f {
+            OutputFormat::Pem => rsa::Encoding::Pem,
+            OutputFormat::Der => rsa::Encoding::Der,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
