@@ -186,7 +186,6 @@ impl fmt::Debug for Hasher {
 /// # Constant time
 ///
 /// Time depends only on the lengths of `seed` and `out`.
-#[allow(dead_code, reason = "PSS and OAEP, landing next, are the users")]
 pub(crate) fn mgf1_xor(hash: HashAlg, seed: &[u8], out: &mut [u8]) {
     let mut counter: u32 = 0;
     for chunk in out.chunks_mut(hash.output_len()) {

@@ -28,7 +28,9 @@ mod error;
 mod hash;
 mod key;
 mod keygen;
+mod pkcs1v15;
 mod primitive;
+mod pss;
 mod scheme;
 
 pub use encoding::{
@@ -42,6 +44,8 @@ pub use key::{
     RsaPublicKey,
 };
 pub use keygen::DEFAULT_EXPONENT;
+pub use pkcs1v15::Pkcs1v15Sign;
+pub use pss::{Pss, SaltLen};
 pub use scheme::{EncryptionScheme, SignatureScheme};
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.

@@ -1,0 +1,9 @@
+//! PKCS #1 v1.5 (RFC 8017): RSASSA-PKCS1-v1_5 signatures (§8.2, EMSA-PKCS1-v1_5 of §9.2).
+//!
+//! EM = 0x00 ‖ 0x01 ‖ PS ‖ 0x00 ‖ T, with PS at least eight 0xff bytes and T the DER
+//! DigestInfo of the message hash, k bytes in all (k the modulus length). Verification
+//! re-encodes the EM it expects and compares the whole of it; it never parses a DigestInfo.
+
+mod sign;
+
+pub use sign::Pkcs1v15Sign;

@@ -1,0 +1,370 @@
+//! RSASSA-PSS (RFC 8017 §8.1) with EMSA-PSS (§9.1) and MGF1.
+//!
+//! With mHash = Hash(M), hLen its length, sLen the salt length, emBits = modBits − 1 and
+//! emLen = ⌈emBits/8⌉:
+//!
+//! ```text
+//! M'       = 0x00·8 ‖ mHash ‖ salt
+//! H        = Hash(M')
+//! DB       = 0x00·(emLen − sLen − hLen − 2) ‖ 0x01 ‖ salt          (emLen − hLen − 1 bytes)
+//! maskedDB = DB ⊕ MGF1(H, emLen − hLen − 1), its top 8·emLen − emBits bits cleared
+//! EM       = maskedDB ‖ H ‖ 0xbc
+//! ```
+//!
+//! and the signature is RSASP1(EM) as k bytes. When modBits ≡ 1 (mod 8), emLen = k − 1 and the
+//! encoded message is one byte shorter than the modulus: EM is written with a leading zero
+//! byte, and on verification the first byte of s^e mod n must be zero.
+
+use rand_core::CryptoRng;
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::Zeroizing;
+
+use crate::hash::mgf1_xor;
+use crate::scheme::{Sealed, SignatureScheme};
+use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
+
+/// The salt length of a [`Pss`] scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SaltLen {
+    /// The length of the message hash (the default, and RFC 8017's usual choice).
+    #[default]
+    HashLen,
+    /// Exactly this many bytes.
+    Exact(usize),
+    /// The largest salt the key allows: emLen − hLen − 2 bytes (OpenSSL's `max`, Python's
+    /// `PSS.MAX_LENGTH`).
+    Max,
+    /// On verification, whatever length the signature has (recovered from the position of
+    /// the 0x01 separator in DB); on signing, the same as [`SaltLen::Max`], as OpenSSL does.
+    Auto,
+}
+
+/// RSASSA-PSS signatures (RFC 8017 §8.1): the message hash, the MGF1 hash and the salt length.
+///
+/// [`Pss::new`] takes the same hash for the message and MGF1 and a salt of the hash length;
+/// [`with_mgf1_hash`](Pss::with_mgf1_hash) and [`with_salt_len`](Pss::with_salt_len) change
+/// them. Verification requires exactly the configured salt length, unless it is
+/// [`SaltLen::Auto`].
+///
+/// ```
+/// use rsa::{HashAlg, Pss, RsaPrivateKey, SaltLen};
+///
+/// let mut rng = rsa::os_rng();
+/// let key = RsaPrivateKey::generate(1024, &mut rng)?;
+/// let sig = key.sign(&mut rng, &Pss::new(HashAlg::Sha256).with_salt_len(SaltLen::Max), b"hi")?;
+/// let auto = Pss::new(HashAlg::Sha256).with_salt_len(SaltLen::Auto);
+/// key.public_key().verify(&auto, b"hi", &sig)?;
+/// // The default (salt of the hash length) does not accept a maximal salt.
+/// assert!(key.public_key().verify(&Pss::new(HashAlg::Sha256), b"hi", &sig).is_err());
+/// # Ok::<(), rsa::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pss {
+    /// The hash of the message (and of M').
+    pub hash: HashAlg,
+    /// The hash of MGF1.
+    pub mgf1_hash: HashAlg,
+    /// The salt length.
+    pub salt_len: SaltLen,
+}
+
+impl Pss {
+    /// PSS with `hash` for the message and MGF1, and a salt of the hash length.
+    pub const fn new(hash: HashAlg) -> Self {
+        Pss {
+            hash,
+            mgf1_hash: hash,
+            salt_len: SaltLen::HashLen,
+        }
+    }
+
+    /// The same scheme with `mgf1_hash` for MGF1.
+    #[must_use]
+    pub const fn with_mgf1_hash(self, mgf1_hash: HashAlg) -> Self {
+        Pss { mgf1_hash, ..self }
+    }
+
+    /// The same scheme with this salt length.
+    #[must_use]
+    pub const fn with_salt_len(self, salt_len: SaltLen) -> Self {
+        Pss { salt_len, ..self }
+    }
+
+    /// Signs a digest with the given salt instead of a random one: for known-answer tests
+    /// (NIST CAVP `SaltVal`, RSA Laboratories `pss-vect.txt`), whose signatures are
+    /// reproducible only with their salt. The salt length is `salt.len()`, whatever
+    /// [`salt_len`](Pss::salt_len) says; `rng` only blinds the private operation. A salt that
+    /// is not fresh and random weakens PSS's security proof: use
+    /// [`RsaPrivateKey::sign`] otherwise.
+    ///
+    /// # Constant time
+    ///
+    /// The encoding's time depends on the lengths only; the private operation is
+    /// [`RsaPrivateKey::private_op`]'s.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`] if the digest is not the hash's length;
+    /// [`Error::MessageTooLong`] if emLen < hLen + sLen + 2; [`Error::Fault`] from the private
+    /// operation.
+    pub fn sign_digest_with_salt<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        digest: &[u8],
+        salt: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.check_digest(digest)?;
+        let em = self.encode(digest, salt, key.bits(), key.size())?;
+        key.private_op(rng, &em)
+    }
+
+    fn check_digest(&self, digest: &[u8]) -> Result<()> {
+        let h_len = self.hash.output_len();
+        if digest.len() == h_len {
+            Ok(())
+        } else {
+            Err(Error::InvalidLength {
+                expected: h_len,
+                actual: digest.len(),
+            })
+        }
+    }
+
+    /// EMSA-PSS-ENCODE (RFC 8017 §9.1.1) for a modulus of `mod_bits` bits, as k bytes (a
+    /// leading zero byte when emLen = k − 1). The digest's length is checked by the caller.
+    fn encode(
+        &self,
+        m_hash: &[u8],
+        salt: &[u8],
+        mod_bits: usize,
+        k: usize,
+    ) -> Result<Zeroizing<Vec<u8>>> {
+        let h_len = self.hash.output_len();
+        let (em_bits, em_len) = em_size(mod_bits);
+        // Step 3: emLen < hLen + sLen + 2 is an "encoding error".
+        let need = h_len
+            .checked_add(salt.len())
+            .and_then(|x| x.checked_add(2))
+            .ok_or(Error::MessageTooLong)?;
+        if em_len < need {
+            return Err(Error::MessageTooLong);
+        }
+        // Steps 5–6: H = Hash(0x00·8 ‖ mHash ‖ salt).
+        let mut hasher = self.hash.hasher();
+        hasher.update(&[0u8; 8]);
+        hasher.update(m_hash);
+        hasher.update(salt);
+        let h = Zeroizing::new(hasher.finalize());
+
+        let mut out = Zeroizing::new(vec![0u8; k]);
+        let em = &mut out[k - em_len..];
+        let db_len = em_len - h_len - 1;
+        let (db, rest) = em.split_at_mut(db_len);
+        // Steps 7–8: DB = PS (zeros, already) ‖ 0x01 ‖ salt.
+        let ps_len = db_len - salt.len() - 1;
+        db[ps_len] = 0x01;
+        db[ps_len + 1..].copy_from_slice(salt);
+        // Steps 9–10: maskedDB = DB ⊕ MGF1(H, emLen − hLen − 1).
+        mgf1_xor(self.mgf1_hash, &h, db);
+        // Step 11: clear the leftmost 8·emLen − emBits bits.
+        db[0] &= top_mask(em_bits, em_len);
+        // Step 12: EM = maskedDB ‖ H ‖ 0xbc.
+        rest[..h_len].copy_from_slice(&h);
+        rest[h_len] = 0xbc;
+        Ok(out)
+    }
+
+    /// EMSA-PSS-VERIFY (RFC 8017 §9.1.2) of `m` = s^e mod n (k bytes) for a modulus of
+    /// `mod_bits` bits: true if consistent. Variable time: every input is public.
+    fn verify_em(&self, m_hash: &[u8], m: &[u8], mod_bits: usize) -> bool {
+        let h_len = self.hash.output_len();
+        let (em_bits, em_len) = em_size(mod_bits);
+        // RSAVP1's m is below n, k bytes; I2OSP(m, emLen) fails unless the extra leading
+        // byte (when emLen = k − 1) is zero.
+        let Some(skip) = m.len().checked_sub(em_len) else {
+            return false;
+        };
+        if m[..skip].iter().any(|&b| b != 0) {
+            return false;
+        }
+        let em = &m[skip..];
+        // Step 3 (for the smallest salt, 0; the configured one is checked below).
+        if em_len < h_len + 2 {
+            return false;
+        }
+        // Step 4: the rightmost byte is 0xbc.
+        if em[em_len - 1] != 0xbc {
+            return false;
+        }
+        // Step 5: maskedDB ‖ H.
+        let db_len = em_len - h_len - 1;
+        let (masked_db, h) = (&em[..db_len], &em[db_len..em_len - 1]);
+        // Step 6: the leftmost 8·emLen − emBits bits of maskedDB are zero.
+        let mask = top_mask(em_bits, em_len);
+        if masked_db[0] & !mask != 0 {
+            return false;
+        }
+        // Steps 7–9: DB = maskedDB ⊕ MGF1(H, emLen − hLen − 1), top bits cleared.
+        let mut db = masked_db.to_vec();
+        mgf1_xor(self.mgf1_hash, h, &mut db);
+        db[0] &= mask;
+        // Step 10: DB = 0x00·(emLen − hLen − sLen − 2) ‖ 0x01 ‖ salt, with sLen as
+        // configured, or (Auto) wherever the first non-zero byte is.
+        let s_len = match self.salt_len {
+            SaltLen::HashLen => h_len,
+            SaltLen::Exact(s) => s,
+            SaltLen::Max => db_len - 1,
+            SaltLen::Auto => match db.iter().position(|&b| b != 0) {
+                Some(i) => db_len - 1 - i,
+                None => return false,
+            },
+        };
+        if s_len >= db_len {
+            return false;
+        }
+        let ps_len = db_len - s_len - 1;
+        let mut ok: Choice = db[ps_len].ct_eq(&0x01);
+        for b in &db[..ps_len] {
+            ok &= b.ct_eq(&0);
+        }
+        // Steps 11–14: H' = Hash(0x00·8 ‖ mHash ‖ salt) must be H.
+        let mut hasher = self.hash.hasher();
+        hasher.update(&[0u8; 8]);
+        hasher.update(m_hash);
+        hasher.update(&db[ps_len + 1..]);
+        ok &= hasher.finalize().as_slice().ct_eq(h);
+        bool::from(ok)
+    }
+}
+
+/// emBits = modBits − 1 and emLen = ⌈emBits/8⌉ (RFC 8017 §8.1.1 step 1).
+fn em_size(mod_bits: usize) -> (usize, usize) {
+    let em_bits = mod_bits.saturating_sub(1);
+    (em_bits, em_bits.div_ceil(8))
+}
+
+/// The mask keeping the low emBits − 8·(emLen − 1) bits of EM's first byte.
+fn top_mask(em_bits: usize, em_len: usize) -> u8 {
+    // 0 ≤ 8·emLen − emBits ≤ 7.
+    let zero_bits = 8 * em_len - em_bits;
+    0xff >> zero_bits
+}
+
+impl Sealed for Pss {}
+
+impl SignatureScheme for Pss {
+    fn hash(&self) -> HashAlg {
+        self.hash
+    }
+
+    /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1) of a digest, with a salt of the configured length
+    /// drawn from `rng` ([`SaltLen::Auto`] and [`SaltLen::Max`]: the largest the key allows).
+    ///
+    /// # Constant time
+    ///
+    /// The encoding's time depends on the lengths only (the salt is hashed, copied and
+    /// masked without branching on it); the private operation is
+    /// [`RsaPrivateKey::private_op`]'s. The salt is no secret once the signature is out: any
+    /// verifier recovers it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`] if the digest is not the hash's length;
+    /// [`Error::MessageTooLong`] if the key is too small for the hash and salt (emLen < hLen +
+    /// sLen + 2); [`Error::Fault`] from the private operation.
+    fn sign_digest<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.check_digest(digest)?;
+        let h_len = self.hash.output_len();
+        let (_, em_len) = em_size(key.bits());
+        let s_len = match self.salt_len {
+            SaltLen::HashLen => h_len,
+            SaltLen::Exact(s) => s,
+            SaltLen::Max | SaltLen::Auto => {
+                em_len.checked_sub(h_len + 2).ok_or(Error::MessageTooLong)?
+            }
+        };
+        // Refuse before allocating a salt the key cannot hold (an Exact length may be huge).
+        if s_len > em_len {
+            return Err(Error::MessageTooLong);
+        }
+        let mut salt = Zeroizing::new(vec![0u8; s_len]);
+        rng.fill_bytes(&mut salt);
+        let em = self.encode(digest, &salt, key.bits(), key.size())?;
+        key.private_op(rng, &em)
+    }
+
+    /// RSASSA-PSS-VERIFY (RFC 8017 §8.1.2) of a digest.
+    ///
+    /// # Constant time
+    ///
+    /// No: the signature, the digest and the key are public.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`] if the digest is not the hash's length;
+    /// [`Error::Verification`] for every invalid signature: of the wrong length, not below
+    /// n, or inconsistent (including a salt of another length than the configured one).
+    fn verify_digest(&self, key: &RsaPublicKey, digest: &[u8], signature: &[u8]) -> Result<()> {
+        self.check_digest(digest)?;
+        // Step 1: the signature is k bytes; step 2: RSAVP1 (refuses s ≥ n).
+        if signature.len() != key.size() {
+            return Err(Error::Verification);
+        }
+        let m = key.public_op(signature).map_err(|_| Error::Verification)?;
+        // Step 3: EMSA-PSS-VERIFY.
+        if self.verify_em(digest, &m, key.bits()) {
+            Ok(())
+        } else {
+            Err(Error::Verification)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn em_size_follows_mod_bits_minus_one() {
+        assert_eq!(em_size(1024), (1023, 128));
+        assert_eq!(em_size(1025), (1024, 128));
+        assert_eq!(em_size(1026), (1025, 129));
+        assert_eq!(top_mask(1023, 128), 0x7f);
+        assert_eq!(top_mask(1024, 128), 0xff);
+        assert_eq!(top_mask(1025, 129), 0x01);
+    }
+
+    #[test]
+    fn encode_layout_and_verify_em_agree() {
+        // A 1025-bit "modulus": emLen = 128 = k − 1, so the k-byte EM starts with a zero byte.
+        let pss = Pss::new(HashAlg::Sha256).with_salt_len(SaltLen::Exact(5));
+        let m_hash = HashAlg::Sha256.digest(b"m");
+        let salt = [1u8, 2, 3, 4, 5];
+        let em = pss.encode(&m_hash, &salt, 1025, 129).unwrap();
+        assert_eq!(em.len(), 129);
+        assert_eq!(em[0], 0);
+        assert_eq!(em[128], 0xbc);
+        assert!(pss.verify_em(&m_hash, &em, 1025));
+        assert!(
+            pss.with_salt_len(SaltLen::Auto)
+                .verify_em(&m_hash, &em, 1025)
+        );
+        assert!(!pss.verify_em(&HashAlg::Sha256.digest(b"n"), &em, 1025));
+        assert!(
+            !pss.with_salt_len(SaltLen::Exact(4))
+                .verify_em(&m_hash, &em, 1025)
+        );
+        // Too long a salt: emLen 128 < 32 + 95 + 2.
+        assert_eq!(
+            pss.encode(&m_hash, &[0; 95], 1025, 129).unwrap_err(),
+            Error::MessageTooLong
+        );
+        assert!(pss.encode(&m_hash, &[0; 94], 1025, 129).is_ok());
+    }
+}
