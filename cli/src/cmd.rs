@@ -8,5 +8,7 @@ pub mod mulsqr;
 pub mod prime;
 pub mod primegen;
 pub mod pubkey;
+pub mod sign;
 pub mod speed;
 pub mod speedtest;
+pub mod verify;

@@ -69,15 +69,18 @@ fn open_input(spec: &Path) -> Result<Box<dyn Read>, Failure> {
     Ok(Box::new(file))
 }
 
-/// Reads the whole of a path, or stdin for `-`.
+/// Reads a path, or stdin for `-`, but at most `cap + 1` bytes: the caller refuses anything
+/// longer than `cap` (a message, signature or ciphertext longer than the key cannot be
+/// right, and a huge input is not read into memory to find that out). Wiped when dropped,
+/// since it may be a secret message.
 ///
 /// # Errors
 ///
 /// One line naming the file: missing, unreadable, a directory.
-#[allow(dead_code)] // Used by sign, verify, encrypt and decrypt (next commit).
-pub fn read_input(spec: &Path) -> Result<Vec<u8>, Failure> {
-    let mut data = Vec::new();
+pub fn read_input(spec: &Path, cap: usize) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    let mut data = Zeroizing::new(Vec::new());
     open_input(spec)?
+        .take(u64::try_from(cap).unwrap_or(u64::MAX).saturating_add(1))
         .read_to_end(&mut data)
         .map_err(|e| file_error(&input_name(spec), &e))?;
     Ok(data)
@@ -89,7 +92,6 @@ pub fn read_input(spec: &Path) -> Result<Vec<u8>, Failure> {
 /// # Errors
 ///
 /// As [`read_input`].
-#[allow(dead_code)] // Used by sign and verify (next commit).
 pub fn hash_input(spec: &Path, hash: HashAlg) -> Result<Vec<u8>, Failure> {
     let mut input = open_input(spec)?;
     let mut hasher = hash.hasher();
@@ -139,7 +141,6 @@ fn key_error(name: &str, e: &rsa::Error) -> Failure {
 /// # Errors
 ///
 /// One line naming the file: unreadable, empty, not a key, a public key, an invalid key.
-#[allow(dead_code)] // Used by sign and decrypt (next commit).
 pub fn read_private_key(spec: &Path) -> Result<RsaPrivateKey, Failure> {
     let name = input_name(spec);
     let data = read_key_file(spec)?;
@@ -300,7 +301,6 @@ impl Drop for TempFile {
 /// # Errors
 ///
 /// When both are `-`.
-#[allow(dead_code)] // Used by sign, verify, encrypt and decrypt (next commit).
 pub fn one_stdin(a: (&str, &Path), b: (&str, &Path)) -> Result<(), Failure> {
     if is_std(a.1) && is_std(b.1) {
         return Err(Failure::error(format!(

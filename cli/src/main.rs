@@ -24,6 +24,10 @@ enum Command {
     Keygen(cmd::keygen::Args),
     /// Write the public key of a key file (SubjectPublicKeyInfo PEM by default).
     Pubkey(cmd::pubkey::Args),
+    /// Sign a file (PKCS #1 v1.5 or PSS).
+    Sign(cmd::sign::Args),
+    /// Verify a signature: exit 0 if valid, 1 if not.
+    Verify(cmd::verify::Args),
     /// Run the known-answer tests, a pass/fail line per file.
     Kat(cmd::kat::Args),
     /// Cryptokit's RSA speed test: key generation, public, private and CRT operations.
@@ -49,6 +53,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Keygen(args) => cmd::keygen::run(&args),
         Command::Pubkey(args) => cmd::pubkey::run(&args),
+        Command::Sign(args) => cmd::sign::run(&args),
+        Command::Verify(args) => cmd::verify::run(&args),
         Command::Kat(args) => cmd::kat::run(&args),
         Command::Speedtest(args) => cmd::speedtest::run(&args),
         Command::Prime(args) => cmd::prime::run(&args),

@@ -12,9 +12,11 @@ use common::{
     scratch,
 };
 
-const SUBCOMMANDS: [&str; 9] = [
+const SUBCOMMANDS: [&str; 11] = [
     "keygen",
     "pubkey",
+    "sign",
+    "verify",
     "prime",
     "kat",
     "speedtest",
@@ -438,4 +440,44 @@ fn a_successful_write_replaces_the_file_atomically_and_keeps_the_folder_clean() 
         None,
     ));
     assert_eq!(listing(d), ["key.pem", "pub.pem"]);
+}
+
+/// Runs `rsatool args` under util-linux `script`, which gives it a terminal; `None` (with a
+/// note) where `script` is missing.
+fn on_a_terminal(dir: &std::path::Path, args: &str) -> Option<std::process::Output> {
+    let cmd = format!("'{}' {args}", env!("CARGO_BIN_EXE_rsatool"));
+    let out = std::process::Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(dir)
+        .output();
+    match out {
+        Ok(o) if o.status.success() => Some(o),
+        _ => {
+            eprintln!("note: util-linux script is not usable here; the terminal check is skipped");
+            None
+        }
+    }
+}
+
+#[test]
+fn keygen_shows_a_spinner_on_a_terminal_from_4096_bits_only() {
+    let dir = scratch();
+    let d = dir.path();
+    let Some(big) = on_a_terminal(d, "keygen --bits 4096 -o big.pem") else {
+        return;
+    };
+    let text = String::from_utf8_lossy(&big.stdout);
+    assert!(text.contains("generating a 4096-bit RSA key"), "{text:?}");
+    assert!(
+        fs::read(d.join("big.pem"))
+            .expect("key")
+            .starts_with(b"-----BEGIN PRIVATE KEY-----")
+    );
+    let small = on_a_terminal(d, "keygen --bits 2048 -o small.pem").expect("script ran before");
+    let text = String::from_utf8_lossy(&small.stdout);
+    assert!(
+        !text.contains("generating"),
+        "no spinner below 4096 bits: {text:?}"
+    );
+    assert!(d.join("small.pem").exists());
 }

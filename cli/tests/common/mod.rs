@@ -242,3 +242,103 @@ pub fn listing(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Python with `cryptography`: operations separated by `+` arguments, each one of `sign KEY
+/// SCHEME HASH SALT MSG OUT`, `verify PUB SCHEME HASH SALT MSG SIG`, `encrypt PUB SCHEME HASH
+/// MGF1 LABEL IN OUT`, `decrypt KEY ...`, `genkey BITS OUT` (PKCS #1 DER); SALT is digest,
+/// max, auto or a number. Batched because starting Python costs more than the operations.
+pub const PY: &str = r#"
+import sys
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+H = {'sha1': hashes.SHA1, 'sha224': hashes.SHA224, 'sha256': hashes.SHA256,
+     'sha384': hashes.SHA384, 'sha512': hashes.SHA512,
+     'sha512-224': hashes.SHA512_224, 'sha512-256': hashes.SHA512_256}
+def read(p):
+    with open(p, 'rb') as f:
+        return f.read()
+def write(p, b):
+    with open(p, 'wb') as f:
+        f.write(b)
+def priv(p):
+    d = read(p)
+    if d.startswith(b'-----'):
+        return serialization.load_pem_private_key(d, None)
+    return serialization.load_der_private_key(d, None)
+def pub(p):
+    d = read(p)
+    if d.startswith(b'-----'):
+        return serialization.load_pem_public_key(d)
+    return serialization.load_der_public_key(d)
+def sig_pad(scheme, h, salt):
+    if scheme == 'pkcs1v15':
+        return padding.PKCS1v15()
+    named = {'digest': padding.PSS.DIGEST_LENGTH, 'max': padding.PSS.MAX_LENGTH,
+             'auto': padding.PSS.AUTO}
+    return padding.PSS(mgf=padding.MGF1(H[h]()), salt_length=named.get(salt) if salt in named else int(salt))
+def enc_pad(scheme, h, mgf, label):
+    if scheme == 'pkcs1v15':
+        return padding.PKCS1v15()
+    return padding.OAEP(mgf=padding.MGF1(H[mgf]()), algorithm=H[h](), label=label.encode() or None)
+def run(op, a):
+    if op == 'sign':
+        write(a[5], priv(a[0]).sign(read(a[4]), sig_pad(a[1], a[2], a[3]), H[a[2]]()))
+    elif op == 'verify':
+        pub(a[0]).verify(read(a[5]), read(a[4]), sig_pad(a[1], a[2], a[3]), H[a[2]]())
+    elif op == 'encrypt':
+        write(a[6], pub(a[0]).encrypt(read(a[5]), enc_pad(a[1], a[2], a[3], a[4])))
+    elif op == 'decrypt':
+        write(a[6], priv(a[0]).decrypt(read(a[5]), enc_pad(a[1], a[2], a[3], a[4])))
+    elif op == 'genkey':
+        k = rsa.generate_private_key(public_exponent=65537, key_size=int(a[0]))
+        write(a[1], k.private_bytes(serialization.Encoding.DER,
+              serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()))
+    else:
+        sys.exit('unknown op ' + op)
+# Operations separated by '+' arguments, run in order (one interpreter start for many).
+ops, cur = [], []
+for arg in sys.argv[1:] + ['+']:
+    if arg == '+':
+        if cur:
+            ops.append(cur)
+        cur = []
+    else:
+        cur.append(arg)
+for i, op in enumerate(ops):
+    try:
+        run(op[0], op[1:])
+    except Exception as e:
+        sys.exit('operation %d %r failed: %r' % (i, op, e))
+"#;
+
+/// Runs the batch of operations (of [`PY`]) in one Python process; false if Python is missing.
+pub fn py_batch(dir: &Path, ops: &[Vec<String>]) -> bool {
+    let args: Vec<&str> = ops
+        .iter()
+        .flat_map(|op| op.iter().map(String::as_str).chain(["+"]))
+        .collect();
+    python(dir, PY, &args).is_some()
+}
+
+/// One operation of a [`py_batch`], from words.
+pub fn op(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
+
+/// The key sizes of the interop tests.
+pub const SIZES: [usize; 2] = [2048, 3072];
+
+/// A message of a few megabytes, so that streaming the input through the hash is exercised.
+pub fn big_message(dir: &Path) -> &'static str {
+    let msg: Vec<u8> = (0..3_000_017u32)
+        .map(|i| i.wrapping_mul(2_654_435_761).to_be_bytes()[0])
+        .collect();
+    std::fs::write(dir.join("big.msg"), msg).expect("write");
+    "big.msg"
+}
+
+/// Runs rsatool in `dir` and requires success with nothing on stderr.
+pub fn rsatool_ok(dir: &Path, args: &[&str]) {
+    let out = rsatool_in(dir, args, None);
+    assert_success(&out);
+}
