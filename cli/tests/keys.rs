@@ -481,3 +481,39 @@ fn keygen_shows_a_spinner_on_a_terminal_from_4096_bits_only() {
     );
     assert!(d.join("small.pem").exists());
 }
+
+#[test]
+fn a_key_below_1024_bits_is_refused_naming_its_size() {
+    let dir = scratch();
+    let d = dir.path();
+    let Some(_) = openssl(
+        d,
+        &[
+            "genpkey",
+            "-algorithm",
+            "RSA",
+            "-pkeyopt",
+            "rsa_keygen_bits:512",
+            "-out",
+            "small.pem",
+        ],
+        None,
+    ) else {
+        return;
+    };
+    for cmd in [
+        &["pubkey", "-k", "small.pem"][..],
+        &[
+            "sign",
+            "-k",
+            "small.pem",
+            "--scheme",
+            "pss",
+            "-i",
+            "small.pem",
+        ][..],
+    ] {
+        let out = rsatool_in(d, cmd, None);
+        assert_failure(&out, 2, &["small.pem", "512 bits", "1024"]);
+    }
+}
