@@ -28,6 +28,7 @@ mod error;
 mod hash;
 mod key;
 mod keygen;
+mod oaep;
 mod pkcs1v15;
 mod primitive;
 mod pss;
@@ -44,6 +45,10 @@ pub use key::{
     RsaPublicKey,
 };
 pub use keygen::DEFAULT_EXPONENT;
+pub use oaep::Oaep;
+#[doc(hidden)]
+pub use oaep::Unsliced;
+pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
 pub use pss::{Pss, SaltLen};
 pub use scheme::{EncryptionScheme, SignatureScheme};

@@ -1,9 +1,12 @@
-//! PKCS #1 v1.5 (RFC 8017): RSASSA-PKCS1-v1_5 signatures (§8.2, EMSA-PKCS1-v1_5 of §9.2).
+//! PKCS #1 v1.5 (RFC 8017): RSASSA-PKCS1-v1_5 signatures (§8.2, EMSA-PKCS1-v1_5 of §9.2) and
+//! RSAES-PKCS1-v1_5 encryption (§7.2) with implicit-rejection decryption by default.
 //!
-//! EM = 0x00 ‖ 0x01 ‖ PS ‖ 0x00 ‖ T, with PS at least eight 0xff bytes and T the DER
-//! DigestInfo of the message hash, k bytes in all (k the modulus length). Verification
+//! Signatures: EM = 0x00 ‖ 0x01 ‖ PS ‖ 0x00 ‖ T, with PS at least eight 0xff bytes and T the
+//! DER DigestInfo of the message hash, k bytes in all (k the modulus length). Verification
 //! re-encodes the EM it expects and compares the whole of it; it never parses a DigestInfo.
 
+mod encrypt;
 mod sign;
 
+pub use encrypt::Pkcs1v15Encrypt;
 pub use sign::Pkcs1v15Sign;

@@ -12,6 +12,7 @@ use std::path::Path;
 
 use crate::Result;
 
+mod enc;
 mod sig;
 
 /// The outcome of one file (or one Wycheproof set).
@@ -69,5 +70,6 @@ impl fmt::Display for FileReport {
 pub fn run_all(dir: &Path) -> Result<Vec<FileReport>> {
     let mut out = Vec::new();
     out.extend(sig::run(dir)?);
+    out.extend(enc::run(dir)?);
     Ok(out)
 }

