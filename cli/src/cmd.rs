@@ -1,6 +1,8 @@
 //! One module per subcommand: its arguments (clap) and what it runs.
 
 pub mod args;
+pub mod decrypt;
+pub mod encrypt;
 pub mod kat;
 pub mod keygen;
 pub mod metime;

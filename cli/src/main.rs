@@ -28,6 +28,10 @@ enum Command {
     Sign(cmd::sign::Args),
     /// Verify a signature: exit 0 if valid, 1 if not.
     Verify(cmd::verify::Args),
+    /// Encrypt a short message to a public key (OAEP or PKCS #1 v1.5).
+    Encrypt(cmd::encrypt::Args),
+    /// Decrypt a ciphertext: exit 1 if rejected.
+    Decrypt(cmd::decrypt::Args),
     /// Run the known-answer tests, a pass/fail line per file.
     Kat(cmd::kat::Args),
     /// Cryptokit's RSA speed test: key generation, public, private and CRT operations.
@@ -55,6 +59,8 @@ fn main() -> ExitCode {
         Command::Pubkey(args) => cmd::pubkey::run(&args),
         Command::Sign(args) => cmd::sign::run(&args),
         Command::Verify(args) => cmd::verify::run(&args),
+        Command::Encrypt(args) => cmd::encrypt::run(&args),
+        Command::Decrypt(args) => cmd::decrypt::run(&args),
         Command::Kat(args) => cmd::kat::run(&args),
         Command::Speedtest(args) => cmd::speedtest::run(&args),
         Command::Prime(args) => cmd::prime::run(&args),

@@ -12,11 +12,13 @@ use common::{
     scratch,
 };
 
-const SUBCOMMANDS: [&str; 11] = [
+const SUBCOMMANDS: [&str; 13] = [
     "keygen",
     "pubkey",
     "sign",
     "verify",
+    "encrypt",
+    "decrypt",
     "prime",
     "kat",
     "speedtest",
