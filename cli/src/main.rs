@@ -20,19 +20,14 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Generate an RSA private key (PKCS #8 PEM by default).
+    // The key tool's commands take their help (a summary line, then details) from the doc
+    // comment of their `Args`.
     Keygen(cmd::keygen::Args),
-    /// Write the public key of a key file (SubjectPublicKeyInfo PEM by default).
     Pubkey(cmd::pubkey::Args),
-    /// Sign a file (PKCS #1 v1.5 or PSS).
     Sign(cmd::sign::Args),
-    /// Verify a signature: exit 0 if valid, 1 if not.
     Verify(cmd::verify::Args),
-    /// Encrypt a short message to a public key (OAEP or PKCS #1 v1.5).
     Encrypt(cmd::encrypt::Args),
-    /// Decrypt a ciphertext: exit 1 if rejected.
     Decrypt(cmd::decrypt::Args),
-    /// Run the known-answer tests, a pass/fail line per file.
     Kat(cmd::kat::Args),
     /// Cryptokit's RSA speed test: key generation, public, private and CRT operations.
     Speedtest(cmd::speedtest::Args),

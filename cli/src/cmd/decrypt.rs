@@ -9,6 +9,8 @@ use crate::cmd::encrypt::{EncScheme, oaep_options};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
+/// Decrypt a ciphertext: exit 1 if rejected.
+///
 /// Decrypt a ciphertext with a private key: RSAES-OAEP or RSAES-PKCS1-v1_5. A rejected
 /// ciphertext exits 1 and writes nothing. PKCS #1 v1.5 uses implicit rejection, as OpenSSL
 /// 3.2+ does: a ciphertext with bad padding decrypts, with exit 0, to a pseudo-random message

@@ -17,6 +17,8 @@ pub enum EncScheme {
     Pkcs1v15,
 }
 
+/// Encrypt a short message to a public key (OAEP or PKCS #1 v1.5).
+///
 /// Encrypt a short message (a key, a password) to a public key: RSAES-OAEP or RSAES-PKCS1-v1_5.
 /// The ciphertext is written raw, as many bytes as the modulus, like `openssl pkeyutl
 /// -encrypt`. OAEP takes up to k − 2·hLen − 2 bytes (190 for a 2048-bit key and SHA-256),

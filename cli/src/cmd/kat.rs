@@ -8,6 +8,8 @@ use crate::report::outln;
 /// How many failing vectors are listed under a file's line; the count covers them all.
 const FAILURES_SHOWN: usize = 10;
 
+/// Run the known-answer tests, a pass/fail line per file.
+///
 /// Run the known-answer tests: every vector file under DIR and the compiled-in Wycheproof RSA
 /// sets, against this build. Prints `file: N passed, M failed` per file and a total; exit 1
 /// if any vector failed.

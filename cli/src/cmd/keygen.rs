@@ -14,6 +14,8 @@ use crate::io::{self, Secrecy};
 /// Sizes from this one up show a spinner on a terminal: they take seconds.
 const SPINNER_BITS: usize = 4096;
 
+/// Generate an RSA private key (PKCS #8 PEM by default).
+///
 /// Generate an RSA private key (FIPS 186-5 probable primes), written as PKCS #8 PEM unless
 /// asked otherwise. The file is created with mode 0600.
 #[derive(clap::Args, Debug)]

@@ -8,6 +8,8 @@ use crate::cmd::args::OutputFormat;
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
+/// Write the public key of a key file (SubjectPublicKeyInfo PEM by default).
+///
 /// Write the public key of a key file: SubjectPublicKeyInfo PEM unless asked otherwise. The
 /// key may be private or public, PEM or DER, PKCS #8, PKCS #1 or SubjectPublicKeyInfo.
 #[derive(clap::Args, Debug)]

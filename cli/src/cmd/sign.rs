@@ -8,6 +8,8 @@ use crate::cmd::args::{SaltArg, SigScheme, parse_hash, parse_salt_len};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
+/// Sign a file (PKCS #1 v1.5 or PSS).
+///
 /// Sign a file with a private key: RSASSA-PKCS1-v1_5 or RSASSA-PSS (MGF1 over the same hash).
 /// The input is hashed as it is read, so it may be of any size; the signature is written raw,
 /// as many bytes as the modulus, like `openssl pkeyutl -sign` / `openssl dgst -sign`.

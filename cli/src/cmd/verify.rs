@@ -9,6 +9,8 @@ use crate::exit::{CmdResult, Failure};
 use crate::io;
 use crate::report::outln;
 
+/// Verify a signature: exit 0 if valid, 1 if not.
+///
 /// Verify a signature over a file with a public key (or the public half of a private key).
 /// Prints "Verified OK" and exits 0 for a valid signature; exits 1 for an invalid one (of
 /// the wrong length or not below n included); 2 for any other error.
