@@ -118,6 +118,29 @@ fn we_verify_openssl_signatures() {
                 rsatool_ok(d, &args);
             }
         }
+        // Old SHA-1 signatures verify (sign refuses SHA-1, verify accepts it).
+        for opts in [
+            &["-sigopt", "rsa_padding_mode:pkcs1"][..],
+            &[
+                "-sigopt",
+                "rsa_padding_mode:pss",
+                "-sigopt",
+                "rsa_pss_saltlen:digest",
+            ][..],
+        ] {
+            let mut a = vec!["dgst", "-sha1", "-sign", k, "-out", "sha1.sig"];
+            a.extend_from_slice(opts);
+            a.push(msg);
+            openssl(d, &a, None).expect("openssl");
+            let scheme = if opts.len() == 2 { "pkcs1v15" } else { "pss" };
+            rsatool_ok(
+                d,
+                &[
+                    "verify", "-k", p, "--scheme", scheme, "--hash", "sha1", "-i", msg, "-s",
+                    "sha1.sig",
+                ],
+            );
+        }
         // A maximal salt is not the default hash-length salt: rejected without auto/max.
         openssl(
             d,
