@@ -519,3 +519,54 @@ fn a_key_below_1024_bits_is_refused_naming_its_size() {
         assert_failure(&out, 2, &["small.pem", "512 bits", "1024"]);
     }
 }
+
+// `%` below picks positions in a test file: public values, no timing concern.
+#[allow(clippy::integer_division_remainder_used)]
+#[test]
+fn mutated_key_files_give_exit_0_or_one_error_line_never_a_crash() {
+    // Private keys in DER and PEM with bytes flipped, cut or inserted, through pubkey (which
+    // takes any key) and sign (which validates the private key). A mutation may leave a valid
+    // key (a changed public modulus is still a public key), so exit 0 is allowed; anything
+    // else must be exit 2 with one line.
+    let dir = scratch();
+    let d = dir.path();
+    let pem = fs::read(key(1024)).expect("key");
+    let der = rsatool(&["pubkey", "-k", s(key(1024)), "--format", "der"]).stdout;
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |bound: usize| {
+        // xorshift64*.
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        let r = state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33;
+        usize::try_from(r).expect("fits") % bound.max(1)
+    };
+    fs::write(d.join("msg"), b"m").expect("write");
+    for round in 0..60 {
+        let base = if round & 1 == 0 { &pem } else { &der };
+        let mut bytes = base.clone();
+        match next(3) {
+            0 => {
+                for _ in 0..=next(4) {
+                    let i = next(bytes.len());
+                    bytes[i] ^= 1 << next(8);
+                }
+            }
+            1 => bytes.truncate(next(bytes.len())),
+            _ => {
+                let i = next(bytes.len());
+                bytes.insert(i, u8::try_from(next(256)).expect("byte"));
+            }
+        }
+        fs::write(d.join("k"), &bytes).expect("write");
+        for args in [
+            &["pubkey", "-k", "k"][..],
+            &["sign", "-k", "k", "--scheme", "pss", "-i", "msg"][..],
+        ] {
+            let out = rsatool_in(d, args, None);
+            if out.status.code() != Some(0) {
+                assert_failure(&out, 2, &["k: "]);
+            }
+        }
+    }
+}
