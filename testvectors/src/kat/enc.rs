@@ -26,19 +26,12 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use rsa::{
-    EncryptionScheme, Error as RsaError, HashAlg, Oaep, Pkcs1v15Encrypt, PrivateKeyParts,
-    RsaPrivateKey,
-};
+use rsa::{EncryptionScheme, Error as RsaError, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
 
-use super::FileReport;
+use super::{FileReport, private_key, strip};
 use crate::pkcs1;
 use crate::wycheproof::{self as wp, DecryptionGroup, DecryptionSet, Expected, MaskGen};
 use crate::{Error, Result};
-
-/// The smallest modulus a test key may have here (Wycheproof's smallest `rsa_enc` key has
-/// 1024 bits; older data goes lower).
-const MIN_TEST_BITS: usize = 512;
 
 /// The implicit-rejection answers to Wycheproof's badly padded PKCS #1 v1.5 ciphertexts.
 pub(crate) const SYNTHETIC: &str = "implicit-rejection/wycheproof-pkcs1-synthetic.txt";
@@ -89,40 +82,6 @@ pub(crate) fn run(dir: &Path) -> Result<Vec<FileReport>> {
         out.push(wycheproof_set(&set, Some(&synthetic)));
     }
     Ok(out)
-}
-
-fn strip(b: &[u8]) -> Vec<u8> {
-    let start = b.iter().position(|&x| x != 0).unwrap_or(b.len());
-    b[start..].to_vec()
-}
-
-#[allow(clippy::too_many_arguments)]
-fn private_key(
-    n: &[u8],
-    e: &[u8],
-    d: &[u8],
-    p: &[u8],
-    q: &[u8],
-    dp: &[u8],
-    dq: &[u8],
-    qinv: &[u8],
-) -> std::result::Result<RsaPrivateKey, RsaError> {
-    // The secret fields are `Zeroizing` buffers, filled in place.
-    let mut parts = PrivateKeyParts {
-        n: strip(n),
-        e: strip(e),
-        primes: vec![Default::default(); 2],
-        exponents: vec![Default::default(); 2],
-        coefficients: vec![Default::default(); 1],
-        ..PrivateKeyParts::default()
-    };
-    parts.d.extend_from_slice(&strip(d));
-    parts.primes[0].extend_from_slice(&strip(p));
-    parts.primes[1].extend_from_slice(&strip(q));
-    parts.exponents[0].extend_from_slice(&strip(dp));
-    parts.exponents[1].extend_from_slice(&strip(dq));
-    parts.coefficients[0].extend_from_slice(&strip(qinv));
-    RsaPrivateKey::from_parts_allowing_small(&parts, MIN_TEST_BITS)
 }
 
 fn pkcs1_key(k: &pkcs1::PrivateKey) -> std::result::Result<RsaPrivateKey, RsaError> {
