@@ -145,6 +145,82 @@ fn assemble(
     primes: &[Zeroizing<Vec<Limb>>],
     e: u64,
 ) -> Result<Option<RsaPrivateKey>> {
+    let Some(v) = key_values(bits, sizes, primes, e, &Public)? else {
+        return Ok(None);
+    };
+    RsaPrivateKey::from_limbs(v.public, v.d, primes, &v.exps, &v.coeffs).map(Some)
+}
+
+/// Where key generation makes a value derived from the secret primes public on purpose (n,
+/// and the verdicts of checks whose failure only means drawing new primes). Production code
+/// does nothing there ([`Public`]); the constant-time drivers (`rsa/tests/ct/keygen.rs`) mark
+/// the value defined for valgrind's memcheck, so that everything else stays checked. Not part
+/// of the API.
+#[doc(hidden)]
+pub trait Declassify {
+    /// Called on a value, in place, at the moment it becomes public.
+    fn declassify<T: ?Sized>(&self, x: &mut T);
+}
+
+/// The production [`Declassify`]: nothing to do.
+struct Public;
+
+impl Declassify for Public {
+    fn declassify<T: ?Sized>(&self, _: &mut T) {}
+}
+
+/// The values key generation computes from the primes: the public key (n, e), d (as many
+/// limbs as n), d_i = d mod (r_i − 1) (as many limbs as r_i) and the CRT coefficients qInv,
+/// t_i (as many limbs as their prime). Not part of the API.
+#[doc(hidden)]
+pub struct KeyValues {
+    /// n and e.
+    pub public: RsaPublicKey,
+    /// d = e⁻¹ mod λ(n).
+    pub d: Zeroizing<Vec<Limb>>,
+    /// d_i = d mod (r_i − 1): dP, dQ, then the others.
+    pub exps: Vec<Zeroizing<Vec<Limb>>>,
+    /// qInv = q⁻¹ mod p, then t_i = (r_1·…·r_(i−1))⁻¹ mod r_i.
+    pub coeffs: Vec<Zeroizing<Vec<Limb>>>,
+}
+
+impl RsaPrivateKey {
+    /// Key generation after the prime search, on given primes of the given (public) bit sizes
+    /// (FOR THE CONSTANT-TIME DRIVERS ONLY, `rsa/tests/ct/keygen.rs`; hidden, not part of the
+    /// API): the |r_i − r_j| checks,
+    /// n, λ, d and its size check, the d_i and the coefficients, exactly as
+    /// [`RsaPrivateKey::generate`] runs them, with `declassify` called on each value made
+    /// public. `None` if a FIPS 186-5 condition fails (generation would draw new primes). The
+    /// key's own validation (`from_limbs`) is not run.
+    ///
+    /// # Constant time
+    ///
+    /// As the generation: only the declassified values and the sizes are public.
+    ///
+    /// # Errors
+    ///
+    /// As the generation's internal steps: [`Error::InvalidKey`] if the primes cannot make a
+    /// key at all (an even prime, a modulus out of range).
+    #[doc(hidden)]
+    pub fn key_values_from_primes_for_ct_tests<D: Declassify>(
+        bits: usize,
+        sizes: &[usize],
+        primes: &[Zeroizing<Vec<Limb>>],
+        e: u64,
+        declassify: &D,
+    ) -> Result<Option<KeyValues>> {
+        key_values(bits, sizes, primes, e, declassify)
+    }
+}
+
+/// [`assemble`]'s arithmetic, without the final validation.
+fn key_values<D: Declassify>(
+    bits: usize,
+    sizes: &[usize],
+    primes: &[Zeroizing<Vec<Limb>>],
+    e: u64,
+    declassify: &D,
+) -> Result<Option<KeyValues>> {
     let count = primes.len();
     // |r_i − r_j| > 2^(b − 100), b the smaller size of the two (FIPS 186-5 §A.1.3 step 5.4
     // for two primes).
@@ -153,7 +229,9 @@ fn assemble(
             let len = primes[i].len().max(primes[j].len());
             let bound = sizes[i].min(sizes[j]) - 100;
             // Leaks: the verdict, public (the primes are discarded on failure).
-            if !greater_than_pow2(&abs_diff(&primes[i], &primes[j], len), bound) {
+            let mut far = greater_than_pow2(&abs_diff(&primes[i], &primes[j], len), bound);
+            declassify.declassify(&mut far);
+            if !far {
                 return Ok(None);
             }
         }
@@ -165,6 +243,8 @@ fn assemble(
         products.push(n.clone());
         n = private_mul(&n, p);
     }
+    // Leaks: n, the public modulus.
+    declassify.declassify(n.as_mut_slice());
     let n_limbs = mpn::normalized_len_vartime(&n);
     let n_nat = bignum::Nat::from_limbs(&n[..n_limbs]);
     // n is public from here on; a multi-prime product may be a bit short.
@@ -198,13 +278,18 @@ fn assemble(
         lambda = l;
     }
     // d = e⁻¹ mod λ (gcd(e, r_i − 1) = 1 was ensured by the prime search).
-    let d: Option<Zeroizing<Vec<Limb>>> = modular::inv_public_mod_secret(e, &lambda).into();
+    let mut d = modular::inv_public_mod_secret(e, &lambda);
+    // Leaks: whether e is invertible modulo λ (public: the primes are discarded otherwise).
+    declassify.declassify(&mut d);
+    let d: Option<Zeroizing<Vec<Limb>>> = d.into();
     let Some(d) = d else {
         return Ok(None);
     };
     // d > 2^(nlen/2) (FIPS 186-5 §A.1.1 step 3); d < λ < n fits n's limbs.
     // Leaks: the verdict, public (the primes are discarded on failure).
-    if !greater_than_pow2(&d, bits >> 1) {
+    let mut large = greater_than_pow2(&d, bits >> 1);
+    declassify.declassify(&mut large);
+    if !large {
         return Ok(None);
     }
     let mut d_n = Zeroizing::new(vec![0; nl]);
@@ -214,7 +299,10 @@ fn assemble(
     // d_i = d mod (r_i − 1).
     let mut exps = Vec::with_capacity(count);
     for pm1 in &pm1s {
-        let r: Option<Zeroizing<Vec<Limb>>> = modular::rem(&d_n, pm1).into();
+        let mut r = modular::rem(&d_n, pm1);
+        // Leaks: whether r_i − 1 is non-zero (always, for the odd primes ≥ 3 used here).
+        declassify.declassify(&mut r);
+        let r: Option<Zeroizing<Vec<Limb>>> = r.into();
         exps.push(r.ok_or(KeyError::CrtValuesInconsistent)?);
     }
     // qInv = q⁻¹ mod p; t_i = R_i⁻¹ mod r_i, p and r_i as secret moduli.
@@ -224,13 +312,24 @@ fn assemble(
         .enumerate()
     {
         let target = if i == 0 { 0 } else { i + 1 };
-        let m: Option<Modulus> = Modulus::new(&primes[target]).into();
+        let mut m = Modulus::new(&primes[target]);
+        // Leaks: whether the prime is a valid (odd, > 1) modulus: always, for these primes.
+        declassify.declassify(&mut m);
+        let m: Option<Modulus> = m.into();
         let m = m.ok_or(KeyError::PrimesProductMismatch)?;
-        let inv: Option<_> = m.inv(&m.reduce(other)).into();
+        let mut inv = m.inv(&m.reduce(other));
+        // Leaks: whether the inverse exists (always, for distinct primes).
+        declassify.declassify(&mut inv);
+        let inv: Option<_> = inv.into();
         let inv: bignum::modular::Residue = inv.ok_or(KeyError::CrtValuesInconsistent)?;
         coeffs.push(m.retrieve(&inv));
     }
-    RsaPrivateKey::from_limbs(public, d_n, primes, &exps, &coeffs).map(Some)
+    Ok(Some(KeyValues {
+        public,
+        d: d_n,
+        exps,
+        coeffs,
+    }))
 }
 
 /// The pairwise consistency test: a private operation with the CRT (itself checked with e)

@@ -45,6 +45,8 @@ pub use key::{
     RsaPublicKey,
 };
 pub use keygen::DEFAULT_EXPONENT;
+#[doc(hidden)] // For the constant-time drivers only.
+pub use keygen::{Declassify, KeyValues};
 pub use oaep::Oaep;
 #[doc(hidden)]
 pub use oaep::Unsliced;

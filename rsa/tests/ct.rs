@@ -20,6 +20,10 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+#[path = "ct/decrypt.rs"]
+mod decrypt;
+#[path = "ct/keygen.rs"]
+mod keygen;
 #[allow(dead_code)] // shared with bignum's drivers; not every helper is used here
 #[path = "../../bignum/tests/ct/memcheck.rs"]
 mod memcheck;
