@@ -39,6 +39,17 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
     // loses no bit, and the total is a² < B²ⁿ, so the final carry is zero. (Not asserted: a
     // debug_assert! on these secret-derived bits would be a branch valgrind rightly flags.)
+    #[cfg(target_arch = "x86_64")]
+    if let Some(diag) = super::x86_64::sqr_diag_addlsh1(k) {
+        diag(r, a);
+        return;
+    }
+    diag_addlsh1(r, a);
+}
+
+/// r = 2·r + Σ aᵢ²·B²ⁱ, `r.len() == 2·a.len()`, for r below a²/2 (no carry comes out): the
+/// portable form of the last pass of [`sqr_basecase`].
+pub(super) fn diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
     let mut shifted_out = 0;
     let mut c = 0;
     for (pair, &ai) in r.chunks_exact_mut(2).zip(a) {

@@ -10,6 +10,7 @@
 #![allow(unsafe_code)]
 
 mod adx;
+mod sqr;
 
 use super::Kernels;
 use crate::cpu;
@@ -31,6 +32,24 @@ static ADX: Kernels = Kernels {
 pub fn kernels(adx: cpu::Adx) -> &'static Kernels {
     let _ = adx;
     &ADX
+}
+
+/// `r = 2·r + Σ aᵢ²·B²ⁱ` on (r, a) with `r.len() == 2·a.len()`.
+pub type SqrDiagKernel = fn(&mut [Limb], &[Limb]);
+
+/// The schoolbook square's doubling-and-diagonal pass (`r = 2·r + Σ aᵢ²·B²ⁱ`) of back end `k`,
+/// when it has one in assembly: for `mpn::sqr_basecase`, which has no slot in [`Kernels`].
+/// The choice depends on which table `k` is, never on limb values.
+pub fn sqr_diag_addlsh1(k: &Kernels) -> Option<SqrDiagKernel> {
+    core::ptr::eq(k, &ADX).then_some(adx_sqr_diag_addlsh1 as SqrDiagKernel)
+}
+
+fn adx_sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
+    assert_eq!(r.len(), 2 * a.len(), "sqr_diag_addlsh1: length mismatch");
+    // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
+    // reachable only through `sqr_diag_addlsh1(&ADX)`, and only `kernels(cpu::Adx)` hands
+    // out `&ADX`.
+    unsafe { sqr::sqr_diag_addlsh1(r, a) }
 }
 
 fn adx_add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
@@ -187,5 +206,89 @@ mod tests {
         let mut r = [0, 0];
         assert_eq!((k.submul_1)(&mut r, &[1, 0], 1), 1);
         assert_eq!(r, [Limb::MAX, Limb::MAX]);
+    }
+
+    /// xorshift64* limbs, every fourth one an edge value (0, 1, MAX) so carries ripple.
+    fn limbs(seed: &mut u64, n: usize) -> Vec<Limb> {
+        (0..n)
+            .map(|i| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                match (i & 3, *seed & 3) {
+                    (0, 0) => 0,
+                    (0, 1) => 1,
+                    (0, 2) => Limb::MAX,
+                    _ => seed.wrapping_mul(0x2545_f491_4f6c_dd1d),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sqr_diag_addlsh1_matches_portable() {
+        let Some(token) = cpu::adx() else { return };
+        let diag = sqr_diag_addlsh1(kernels(token)).expect("the ADX table has the asm pass");
+        assert!(sqr_diag_addlsh1(&super::super::PORTABLE).is_none());
+        let mut seed = 0x5eed;
+        for n in (0..=70).chain([100, 1000]) {
+            for case in 0..3 {
+                let mut a = limbs(&mut seed, n);
+                if case == 1 {
+                    a.fill(Limb::MAX);
+                }
+                // Any r below a²/2 is valid input: the true triangle, or here a random value
+                // with the top two limbs cleared (below B²ⁿ⁻² ≤ a²/2 once a's top limb ≥ 2³²).
+                let mut r0 = limbs(&mut seed, 2 * n);
+                if n > 0 {
+                    a[n - 1] |= 1 << 40;
+                    r0[2 * n - 1] = 0;
+                    r0[2 * n - 2] = 0;
+                }
+                let mut want = r0.clone();
+                super::super::sqr::diag_addlsh1(&mut want, &a);
+                let mut got = r0.clone();
+                diag(&mut got, &a);
+                assert_eq!(got, want, "n = {n}, case {case}");
+            }
+        }
+    }
+
+    /// Interleaved timing of the doubling-and-diagonal pass, portable against ADX, and the
+    /// whole `sqr_basecase` (best of many short batches, ns per call):
+    /// `cargo test --release -p bignum --lib sqr_timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "timing, not a test; run by hand"]
+    #[allow(clippy::cast_precision_loss)] // public timings
+    fn sqr_timing() {
+        use std::hint::black_box;
+        use std::time::Instant;
+        let Some(token) = cpu::adx() else { return };
+        let diag = sqr_diag_addlsh1(kernels(token)).expect("the ADX table has the asm pass");
+        let mut seed = 0x1234_5678;
+        for n in [8, 16, 24, 32, 64] {
+            let a = limbs(&mut seed, n);
+            let mut r = vec![0; 2 * n];
+            let mut best = [f64::INFINITY; 3];
+            for _ in 0..300 {
+                for (v, slot) in best.iter_mut().enumerate() {
+                    let start = Instant::now();
+                    for _ in 0..100 {
+                        match v {
+                            0 => super::super::sqr::diag_addlsh1(&mut r, &a),
+                            1 => diag(&mut r, &a),
+                            _ => super::super::sqr::sqr_basecase(&mut r, &a),
+                        }
+                        black_box(&mut r);
+                    }
+                    *slot = slot.min(start.elapsed().as_nanos() as f64 / 100.0);
+                }
+            }
+            let [p, x, s] = best;
+            eprintln!(
+                "n = {n:2}: diag.portable {p:.1}  diag.adx {x:.1}  sqr_basecase (with {}) {s:.1}",
+                super::super::kernels().name
+            );
+        }
     }
 }
