@@ -1,9 +1,16 @@
 //! One module per subcommand: its arguments (clap) and what it runs.
 
 pub mod args;
+pub mod decrypt;
+pub mod encrypt;
+pub mod kat;
+pub mod keygen;
 pub mod metime;
 pub mod mulsqr;
 pub mod prime;
 pub mod primegen;
+pub mod pubkey;
+pub mod sign;
 pub mod speed;
 pub mod speedtest;
+pub mod verify;

@@ -2,6 +2,7 @@
 
 mod cmd;
 mod exit;
+mod io;
 mod report;
 mod timing;
 
@@ -19,6 +20,15 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    // The key tool's commands take their help (a summary line, then details) from the doc
+    // comment of their `Args`.
+    Keygen(cmd::keygen::Args),
+    Pubkey(cmd::pubkey::Args),
+    Sign(cmd::sign::Args),
+    Verify(cmd::verify::Args),
+    Encrypt(cmd::encrypt::Args),
+    Decrypt(cmd::decrypt::Args),
+    Kat(cmd::kat::Args),
     /// Cryptokit's RSA speed test: key generation, public, private and CRT operations.
     Speedtest(cmd::speedtest::Args),
     /// Random probable primes of an exact size, or a primality check.
@@ -34,8 +44,19 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     let result = match cli.command {
+        Command::Keygen(args) => cmd::keygen::run(&args),
+        Command::Pubkey(args) => cmd::pubkey::run(&args),
+        Command::Sign(args) => cmd::sign::run(&args),
+        Command::Verify(args) => cmd::verify::run(&args),
+        Command::Encrypt(args) => cmd::encrypt::run(&args),
+        Command::Decrypt(args) => cmd::decrypt::run(&args),
+        Command::Kat(args) => cmd::kat::run(&args),
         Command::Speedtest(args) => cmd::speedtest::run(&args),
         Command::Prime(args) => cmd::prime::run(&args),
         Command::Primegen(args) => cmd::primegen::run(&args),
@@ -52,4 +73,74 @@ fn main() -> ExitCode {
             failure.exit_code()
         }
     }
+}
+
+/// Help and version go to stdout with exit 0, as clap prints them; a usage error becomes one
+/// line on stderr (`rsatool: ...`, clap's message without its usage block) and exit 2.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            eprintln!("rsatool: no command given (see rsatool --help)");
+            ExitCode::from(2)
+        }
+        _ => {
+            eprintln!("rsatool: {}", one_line(&e.render().to_string()));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `rsatool SUBCOMMAND --help` if the command line names a subcommand, else `rsatool --help`.
+fn help_hint() -> String {
+    let cmd = <Cli as clap::CommandFactory>::command();
+    std::env::args()
+        .nth(1)
+        .and_then(|name| {
+            cmd.find_subcommand(&name)
+                .map(|sub| format!("rsatool {} --help", sub.get_name()))
+        })
+        .unwrap_or_else(|| "rsatool --help".to_owned())
+}
+
+/// Clap's error text up to its first blank line (the usage block follows it), folded into
+/// one line, without the `error: ` prefix, with a pointer to `--help`.
+fn one_line(text: &str) -> String {
+    let parts: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let joined = parts.join(" ");
+    let msg = joined.strip_prefix("error: ").unwrap_or(&joined);
+    if msg.contains("--help") {
+        msg.to_owned()
+    } else {
+        format!("{msg} (see {})", help_hint())
+    }
+}
+
+/// A bug must still end as one line on stderr and exit 2, not a panic message and backtrace.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".to_owned());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "rsatool: internal error{place}: {}",
+            what.replace('\n', " ")
+        );
+        std::process::exit(2);
+    }));
 }

@@ -29,9 +29,9 @@ mod hash;
 mod key;
 mod keygen;
 mod oaep;
-mod pkcs1v15;
+pub mod pkcs1v15;
 mod primitive;
-mod pss;
+pub mod pss;
 mod scheme;
 
 pub use encoding::{

@@ -4,9 +4,16 @@
 //! Signatures: EM = 0x00 ‖ 0x01 ‖ PS ‖ 0x00 ‖ T, with PS at least eight 0xff bytes and T the
 //! DER DigestInfo of the message hash, k bytes in all (k the modulus length). Verification
 //! re-encodes the EM it expects and compares the whole of it; it never parses a DigestInfo.
+//!
+//! [`Pkcs1v15Sign`] is the scheme for [`RsaPrivateKey::sign`](crate::RsaPrivateKey::sign) and
+//! [`RsaPublicKey::verify`](crate::RsaPublicKey::verify); [`SigningKey`], [`VerifyingKey`] and
+//! [`Signature`] carry RustCrypto's `signature` traits for code written against them.
 
 mod encrypt;
 mod sign;
 
 pub use encrypt::Pkcs1v15Encrypt;
-pub use sign::Pkcs1v15Sign;
+pub use sign::{Pkcs1v15Sign, SigningKey, VerifyingKey};
+
+/// The signature type of the `signature` traits, shared with PSS.
+pub use crate::pss::Signature;

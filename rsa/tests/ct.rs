@@ -20,11 +20,15 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+#[path = "ct/decrypt.rs"]
+mod decrypt;
 #[path = "ct/keygen.rs"]
 mod keygen;
 #[allow(dead_code)] // shared with bignum's drivers; not every helper is used here
 #[path = "../../bignum/tests/ct/memcheck.rs"]
 mod memcheck;
+#[path = "ct/sign.rs"]
+mod sign;
 
 use common::{big, padded, parts_from_primes, rng};
 use memcheck::{mark_public_bytes, mark_secret, mark_secret_bytes};

@@ -7,46 +7,11 @@ use rsa::{
     Encoding, KeyFormat, PrivateKeyParts, PublicFormat, decode_private_key, decode_public_key,
     encode_private_key, encode_public_key,
 };
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::tools::{TempDir, have_openssl};
+use std::path::Path;
 use std::process::Command;
-
-fn have_openssl() -> bool {
-    let ok = Command::new("openssl")
-        .arg("version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: the `openssl` command is not available");
-    }
-    ok
-}
-
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> Self {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let dir = std::env::temp_dir().join(format!(
-            "rsatool-encoding-{name}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("create temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// Runs `openssl args...`, asserting success, returning stdout.
 fn openssl(args: &[&str]) -> Vec<u8> {
@@ -89,7 +54,7 @@ fn interop(primes: u32) {
     if !have_openssl() {
         return;
     }
-    let dir = TempDir::new(&format!("{primes}p"));
+    let dir = TempDir::new(&format!("encoding-{primes}p"));
     let key = dir.path("key.pem");
     openssl(&[
         "genpkey",
@@ -290,7 +255,7 @@ fn our_generated_keys_pass_openssl_check_and_raw_rsa_interoperates() {
     if !have_openssl() {
         return;
     }
-    let dir = TempDir::new("ours");
+    let dir = TempDir::new("encoding-ours");
     let mut rng = rsa::os_rng();
     let keys = [
         rsa::RsaPrivateKey::generate(2048, &mut rng).expect("2048-bit key"),

@@ -15,46 +15,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use common::rng;
+use common::tools::{TempDir, have};
 use rand_core::Rng;
 use rsa::{Encoding, HashAlg, KeyFormat, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, encode_private_key};
-
-fn have(cmd: &str, args: &[&str]) -> bool {
-    let ok = Command::new(cmd)
-        .args(args)
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: `{cmd} {}` does not run here", args.join(" "));
-    }
-    ok
-}
-
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> Self {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let dir = std::env::temp_dir().join(format!(
-            "rsatool-encrypt-{name}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn key() -> &'static RsaPrivateKey {
     static KEY: OnceLock<RsaPrivateKey> = OnceLock::new();
@@ -108,7 +71,7 @@ fn oaep_every_hash_both_ways_with_openssl() {
     if !have("openssl", &["version"]) {
         return;
     }
-    let dir = TempDir::new("oaep");
+    let dir = TempDir::new("encrypt-oaep");
     let path = write_key(&dir);
     let key = key();
     let mut r = rng(1);
@@ -157,7 +120,7 @@ fn pkcs1v15_both_ways_with_openssl() {
     if !have("openssl", &["version"]) {
         return;
     }
-    let dir = TempDir::new("v15");
+    let dir = TempDir::new("encrypt-v15");
     let path = write_key(&dir);
     let key = key();
     let mut r = rng(2);
@@ -206,7 +169,7 @@ fn pkcs1v15_implicit_rejection_matches_python_cryptography() {
     ) {
         return;
     }
-    let dir = TempDir::new("implicit");
+    let dir = TempDir::new("encrypt-implicit");
     let path = write_key(&dir);
     let key = key();
     let k = key.size();

@@ -532,3 +532,87 @@ fn sign_with_salt_reproduces_and_randomised_signing_verifies() {
     assert_ne!(a, other);
     public.verify_prehashed(&scheme, &digest, &other).unwrap();
 }
+
+mod rustcrypto_traits {
+    //! The RustCrypto `signature` traits on our keys: the same signatures as the native API,
+    //! rejection of bad ones, and a failing RNG reported as an error, not a panic.
+
+    use super::*;
+    use rand_core::{TryCryptoRng, TryRng};
+    use signature::{Keypair, RandomizedSigner, SignatureEncoding, Signer, Verifier};
+
+    #[test]
+    fn pkcs1v15_signer_and_verifier_match_the_native_api() {
+        let key = key_1024();
+        let sk = rsa::pkcs1v15::SigningKey::new(key.clone(), HashAlg::Sha256);
+        let vk = sk.verifying_key();
+        let sig: rsa::pkcs1v15::Signature = sk.try_sign(b"drop-in").unwrap();
+        let native = key
+            .sign(&mut rng(1), &Pkcs1v15Sign::new(HashAlg::Sha256), b"drop-in")
+            .unwrap();
+        assert_eq!(sig.to_vec(), native);
+        assert_eq!(sig.encoded_len(), key.size());
+        vk.verify(b"drop-in", &sig).unwrap();
+        assert!(vk.verify(b"drop-out", &sig).is_err());
+        let with_rng = sk.try_sign_with_rng(&mut rng(2), b"drop-in").unwrap();
+        assert_eq!(with_rng, sig);
+        let parsed = rsa::pkcs1v15::Signature::try_from(&native[..]).unwrap();
+        vk.verify(b"drop-in", &parsed).unwrap();
+        let short = rsa::pkcs1v15::Signature::try_from(&native[1..]).unwrap();
+        assert!(vk.verify(b"drop-in", &short).is_err());
+    }
+
+    #[test]
+    fn pss_randomized_signer_and_verifier() {
+        let key = key_1024();
+        let sk = rsa::pss::SigningKey::new(key.clone(), HashAlg::Sha384);
+        let vk = sk.verifying_key();
+        let sig = sk.try_sign_with_rng(&mut rng(3), b"pss drop-in").unwrap();
+        vk.verify(b"pss drop-in", &sig).unwrap();
+        key.public_key()
+            .verify(&Pss::new(HashAlg::Sha384), b"pss drop-in", sig.as_bytes())
+            .unwrap();
+        assert!(vk.verify(b"pss drop-out", &sig).is_err());
+        // A maximal salt: only a verifier configured for it (or Auto) accepts.
+        let max = Pss::new(HashAlg::Sha384).with_salt_len(SaltLen::Max);
+        let sk = rsa::pss::SigningKey::with_scheme(key.clone(), max);
+        let sig = sk.try_sign_with_rng(&mut rng(4), b"m").unwrap();
+        assert!(vk.verify(b"m", &sig).is_err());
+        let auto = rsa::pss::VerifyingKey::with_scheme(
+            key.public_key().clone(),
+            max.with_salt_len(SaltLen::Auto),
+        );
+        auto.verify(b"m", &sig).unwrap();
+        // A key too small for the scheme is an error with the cause as its source.
+        let huge = Pss::new(HashAlg::Sha512).with_salt_len(SaltLen::Exact(100));
+        let sk = rsa::pss::SigningKey::with_scheme(key.clone(), huge);
+        assert!(sk.try_sign_with_rng(&mut rng(5), b"m").is_err());
+    }
+
+    /// An RNG that always fails.
+    struct Broken;
+
+    impl TryRng for Broken {
+        type Error = std::io::Error;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Err(std::io::Error::other("no entropy"))
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Err(std::io::Error::other("no entropy"))
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
+            Err(std::io::Error::other("no entropy"))
+        }
+    }
+
+    impl TryCryptoRng for Broken {}
+
+    #[test]
+    fn a_failing_rng_is_an_error_not_a_panic() {
+        let key = key_1024();
+        let sk = rsa::pss::SigningKey::new(key.clone(), HashAlg::Sha256);
+        assert!(sk.try_sign_with_rng(&mut Broken, b"m").is_err());
+        let sk = rsa::pkcs1v15::SigningKey::new(key.clone(), HashAlg::Sha256);
+        assert!(sk.try_sign_with_rng(&mut Broken, b"m").is_err());
+    }
+}

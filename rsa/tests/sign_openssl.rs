@@ -9,7 +9,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use common::tools::{TempDir, have_openssl};
+
+use std::path::Path;
 use std::process::{Command, Output};
 
 use rsa::{
@@ -27,44 +29,6 @@ const HASHES: [HashAlg; 6] = [
     HashAlg::Sha512_224,
     HashAlg::Sha512_256,
 ];
-
-fn have_openssl() -> bool {
-    let ok = Command::new("openssl")
-        .arg("version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: the `openssl` command is not available");
-    }
-    ok
-}
-
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> Self {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let dir = std::env::temp_dir().join(format!(
-            "rsatool-sign-{name}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

@@ -10,6 +10,8 @@
 use std::fmt;
 use std::path::Path;
 
+use rsa::{PrivateKeyParts, RsaPrivateKey};
+
 use crate::Result;
 
 mod enc;
@@ -72,4 +74,42 @@ pub fn run_all(dir: &Path) -> Result<Vec<FileReport>> {
     out.extend(sig::run(dir)?);
     out.extend(enc::run(dir)?);
     Ok(out)
+}
+
+/// The smallest modulus in the vector files (Wycheproof and RSA Laboratories go down to 512
+/// bits), accepted through the `*_allowing_small` constructors.
+pub(crate) const MIN_TEST_BITS: usize = 512;
+
+/// `b` without its leading zero bytes (vector files pad n, e and the CRT values).
+pub(crate) fn strip(b: &[u8]) -> Vec<u8> {
+    let start = b.iter().position(|&x| x != 0).unwrap_or(b.len());
+    b[start..].to_vec()
+}
+
+/// A two-prime private key from the big-endian values of a vector file, validated as any key
+/// is (down to [`MIN_TEST_BITS`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn private_key(
+    n: &[u8],
+    e: &[u8],
+    d: &[u8],
+    p: &[u8],
+    q: &[u8],
+    dp: &[u8],
+    dq: &[u8],
+    qinv: &[u8],
+) -> rsa::Result<RsaPrivateKey> {
+    // `PrivateKeyParts` holds its secrets as `Zeroizing<Vec<u8>>`, made with `From`.
+    let s = |x: &[u8]| strip(x).into();
+    RsaPrivateKey::from_parts_allowing_small(
+        &PrivateKeyParts {
+            n: strip(n),
+            e: strip(e),
+            d: s(d),
+            primes: vec![s(p), s(q)],
+            exponents: vec![s(dp), s(dq)],
+            coefficients: vec![s(qinv)],
+        },
+        MIN_TEST_BITS,
+    )
 }

@@ -16,6 +16,7 @@ use crate::timing::best_of;
 ///
 /// Example: `rsatool metime --bits 512,1024,2048 --count 100`
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Example:\n  rsatool metime --bits 512,1024,2048 --count 100")]
 pub struct Args {
     /// Sizes in bits (multiples of 64)
     #[arg(long, value_parser = parse_bits_list, default_value = "128,192,256,320,384,448,512,640,768,896,1024")]

@@ -15,6 +15,7 @@ use crate::timing::best_of;
 ///
 /// Example: `rsatool mulsqr --bits 512,1024,2048 --count 20000`
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Example:\n  rsatool mulsqr --bits 512,1024,2048 --count 20000")]
 pub struct Args {
     /// Operand sizes in bits (multiples of 64)
     #[arg(long, value_parser = parse_bits_list, default_value = "64,128,256,512,1024,2048")]

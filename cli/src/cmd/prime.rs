@@ -11,6 +11,9 @@ use crate::report::outln;
 /// Examples: `rsatool prime --bits 1024 --count 3`; `rsatool prime --check 0xFFFFFFFFFFFFFFC5`
 /// (exit 0 if prime, 1 if not).
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Example:\n  rsatool prime --bits 1024 --count 3\n  rsatool prime --check 0xFFFFFFFFFFFFFFC5"
+)]
 #[command(group = clap::ArgGroup::new("mode").required(true).args(["bits", "check"]))]
 pub struct Args {
     /// Bits of each prime to generate (2 to 16384); the top bit is set

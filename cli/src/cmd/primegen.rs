@@ -14,6 +14,7 @@ use crate::timing::seconds_of;
 ///
 /// Example: `rsatool primegen --bits 512,1024 --count 50`
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Example:\n  rsatool primegen --bits 512,1024 --count 50")]
 pub struct Args {
     /// Prime sizes in bits (multiples of 64)
     #[arg(long, value_parser = parse_bits_list, default_value = "128,192,256,320,384,448,512")]

@@ -22,7 +22,8 @@ const MAX_LIMBS: usize = 1 << 15;
     after_help = "Kernels: add_n sub_n mul_1 addmul_1 submul_1 mul_basecase sqr_basecase \
                         mul sqr. A suffix .BACKEND (e.g. addmul_1.portable) picks a back end for \
                         the table kernels (add_n .. submul_1); the others use the process-wide \
-                        one, set with BIGNUM_BACKEND."
+                        one, set with BIGNUM_BACKEND.\n\nExample:\n  \
+                        rsatool speed -C -s 10,100,1000 addmul_1 submul_1 addmul_1.portable"
 )]
 pub struct Args {
     /// Sizes in limbs: a list with ranges, e.g. 10,100,200,1000-1010

@@ -16,6 +16,7 @@ use crate::report::{self, outln};
 ///
 /// Example: `rsatool speedtest --bits 2048 --threads 2`
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Example:\n  rsatool speedtest --bits 2048 --threads 2")]
 pub struct Args {
     /// Modulus size in bits (1024 to 16384, even)
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u16).range(1024..=16384))]

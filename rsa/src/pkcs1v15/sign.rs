@@ -1,9 +1,10 @@
 //! RSASSA-PKCS1-v1_5 (RFC 8017 §8.2) with EMSA-PKCS1-v1_5 (§9.2).
 
-use rand_core::CryptoRng;
+use rand_core::{CryptoRng, TryCryptoRng};
 use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
+use crate::pss::{RecordingRng, Signature};
 use crate::scheme::{Sealed, SignatureScheme};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
@@ -138,6 +139,119 @@ impl SignatureScheme for Pkcs1v15Sign {
         } else {
             Err(Error::Verification)
         }
+    }
+}
+
+/// A private key with a [`Pkcs1v15Sign`] scheme, for RustCrypto's [`signature`] traits
+/// ([`Signer`](signature::Signer) with the operating system's RNG for blinding,
+/// [`RandomizedSigner`](signature::RandomizedSigner), [`Keypair`](signature::Keypair)).
+#[derive(Clone)]
+pub struct SigningKey {
+    key: RsaPrivateKey,
+    scheme: Pkcs1v15Sign,
+}
+
+impl SigningKey {
+    /// PKCS #1 v1.5 signatures with `hash`.
+    pub fn new(key: RsaPrivateKey, hash: HashAlg) -> Self {
+        SigningKey {
+            key,
+            scheme: Pkcs1v15Sign::new(hash),
+        }
+    }
+
+    /// The private key.
+    pub fn key(&self) -> &RsaPrivateKey {
+        &self.key
+    }
+}
+
+impl core::fmt::Debug for SigningKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SigningKey")
+            .field("bits", &self.key.bits())
+            .field("scheme", &self.scheme)
+            .finish_non_exhaustive()
+    }
+}
+
+impl signature::Signer<Signature> for SigningKey {
+    /// [`RsaPrivateKey::sign`], blinded with [`crate::os_rng`].
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::sign_digest`] (the [`Error`] as the source).
+    fn try_sign(&self, msg: &[u8]) -> core::result::Result<Signature, signature::Error> {
+        let mut rng = crate::os_rng();
+        signature::RandomizedSigner::try_sign_with_rng(self, &mut rng, msg)
+    }
+}
+
+impl signature::RandomizedSigner<Signature> for SigningKey {
+    /// [`RsaPrivateKey::sign`], blinded with `rng`.
+    ///
+    /// # Errors
+    ///
+    /// If `rng` fails, or as [`SignatureScheme::sign_digest`] (the [`Error`] as the source).
+    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> core::result::Result<Signature, signature::Error> {
+        let mut rng = RecordingRng::new(rng);
+        let sig = self.key.sign(&mut rng, &self.scheme, msg);
+        rng.finish(sig)
+    }
+}
+
+impl signature::Keypair for SigningKey {
+    type VerifyingKey = VerifyingKey;
+
+    fn verifying_key(&self) -> VerifyingKey {
+        VerifyingKey {
+            key: self.key.public_key().clone(),
+            scheme: self.scheme,
+        }
+    }
+}
+
+/// A public key with a [`Pkcs1v15Sign`] scheme, for RustCrypto's
+/// [`Verifier`](signature::Verifier).
+#[derive(Debug, Clone)]
+pub struct VerifyingKey {
+    key: RsaPublicKey,
+    scheme: Pkcs1v15Sign,
+}
+
+impl VerifyingKey {
+    /// PKCS #1 v1.5 verification with `hash`.
+    pub fn new(key: RsaPublicKey, hash: HashAlg) -> Self {
+        VerifyingKey {
+            key,
+            scheme: Pkcs1v15Sign::new(hash),
+        }
+    }
+
+    /// The public key.
+    pub fn key(&self) -> &RsaPublicKey {
+        &self.key
+    }
+}
+
+impl signature::Verifier<Signature> for VerifyingKey {
+    /// [`RsaPublicKey::verify`].
+    ///
+    /// # Errors
+    ///
+    /// An opaque [`signature::Error`] for every invalid signature.
+    fn verify(
+        &self,
+        msg: &[u8],
+        signature: &Signature,
+    ) -> core::result::Result<(), signature::Error> {
+        self.key
+            .verify(&self.scheme, msg, signature.as_bytes())
+            .map_err(|_| signature::Error::new())
     }
 }
 

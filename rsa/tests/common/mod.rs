@@ -9,6 +9,8 @@
     clippy::cast_possible_truncation
 )]
 
+pub mod tools;
+
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};

@@ -13,7 +13,9 @@
 //! - Wycheproof PKCS #1 v1.5, `valid`: decrypts to the message with implicit and with
 //!   explicit rejection; `invalid` with a bad padding: explicit rejection returns
 //!   `Error::Decryption`, implicit rejection returns a message, the same bytes twice, of at
-//!   most k − 11 bytes; `invalid` because of the ciphertext's public form (wrong length,
+//!   most k − 11 bytes, and byte for byte the message OpenSSL 4.0's implicit rejection
+//!   gives ([`SYNTHETIC`], recorded with Python `cryptography`; see `data/SOURCES.md`);
+//!   `invalid` because of the ciphertext's public form (wrong length,
 //!   not below n): `Error::Decryption` under both, as OpenSSL does, since nothing secret
 //!   decides it.
 //!
@@ -21,21 +23,49 @@
 //! 0.7's `rsa_enc` sets) is skipped: its tests count in `valid` / `invalid` / `acceptable`
 //! but neither in `passed` nor in `failures`, so skipped = total − passed − failed.
 
+use std::collections::HashMap;
 use std::path::Path;
 
-use rsa::{
-    EncryptionScheme, Error as RsaError, HashAlg, Oaep, Pkcs1v15Encrypt, PrivateKeyParts,
-    RsaPrivateKey,
-};
+use rsa::{EncryptionScheme, Error as RsaError, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
 
-use super::FileReport;
-use crate::Result;
+use super::{FileReport, private_key, strip};
 use crate::pkcs1;
 use crate::wycheproof::{self as wp, DecryptionGroup, DecryptionSet, Expected, MaskGen};
+use crate::{Error, Result};
 
-/// The smallest modulus a test key may have here (Wycheproof's smallest `rsa_enc` key has
-/// 1024 bits; older data goes lower).
-const MIN_TEST_BITS: usize = 512;
+/// The implicit-rejection answers to Wycheproof's badly padded PKCS #1 v1.5 ciphertexts.
+pub(crate) const SYNTHETIC: &str = "implicit-rejection/wycheproof-pkcs1-synthetic.txt";
+
+/// (set, tcId) → the message implicit rejection must return.
+type Synthetic = HashMap<(String, usize), Vec<u8>>;
+
+/// Parses [`SYNTHETIC`]: `set tcId hex` lines (`-` for an empty message), `#` comments.
+fn load_synthetic(dir: &Path) -> Result<Synthetic> {
+    let path = dir.join(SYNTHETIC);
+    let text = crate::read_text(&path)?;
+    let mut map = HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| Error::parse(i + 1, what.to_owned()).in_file(&path);
+        let mut fields = line.split_whitespace();
+        let (Some(set), Some(id), Some(msg), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad("expected `set tcId hex`"));
+        };
+        let id: usize = id.parse().map_err(|_| bad("tcId is not a number"))?;
+        let msg = if msg == "-" {
+            Vec::new()
+        } else {
+            crate::hex::decode(msg).map_err(|e| bad(&e.to_string()))?
+        };
+        map.insert((set.to_owned(), id), msg);
+    }
+    Ok(map)
+}
 
 /// Runs the encryption family under `dir`, one report per file or Wycheproof set.
 ///
@@ -45,46 +75,13 @@ const MIN_TEST_BITS: usize = 512;
 pub(crate) fn run(dir: &Path) -> Result<Vec<FileReport>> {
     let mut out = vec![oaep_vect(dir)?, pkcs1v15_crypt(dir)?];
     for set in wp::oaep_sets()? {
-        out.push(wycheproof_set(&set, false));
+        out.push(wycheproof_set(&set, None));
     }
+    let synthetic = load_synthetic(dir)?;
     for set in wp::pkcs1v15_decryption_sets()? {
-        out.push(wycheproof_set(&set, true));
+        out.push(wycheproof_set(&set, Some(&synthetic)));
     }
     Ok(out)
-}
-
-fn strip(b: &[u8]) -> Vec<u8> {
-    let start = b.iter().position(|&x| x != 0).unwrap_or(b.len());
-    b[start..].to_vec()
-}
-
-#[allow(clippy::too_many_arguments)]
-fn private_key(
-    n: &[u8],
-    e: &[u8],
-    d: &[u8],
-    p: &[u8],
-    q: &[u8],
-    dp: &[u8],
-    dq: &[u8],
-    qinv: &[u8],
-) -> std::result::Result<RsaPrivateKey, RsaError> {
-    // The secret fields are `Zeroizing` buffers, filled in place.
-    let mut parts = PrivateKeyParts {
-        n: strip(n),
-        e: strip(e),
-        primes: vec![Default::default(); 2],
-        exponents: vec![Default::default(); 2],
-        coefficients: vec![Default::default(); 1],
-        ..PrivateKeyParts::default()
-    };
-    parts.d.extend_from_slice(&strip(d));
-    parts.primes[0].extend_from_slice(&strip(p));
-    parts.primes[1].extend_from_slice(&strip(q));
-    parts.exponents[0].extend_from_slice(&strip(dp));
-    parts.exponents[1].extend_from_slice(&strip(dq));
-    parts.coefficients[0].extend_from_slice(&strip(qinv));
-    RsaPrivateKey::from_parts_allowing_small(&parts, MIN_TEST_BITS)
 }
 
 fn pkcs1_key(k: &pkcs1::PrivateKey) -> std::result::Result<RsaPrivateKey, RsaError> {
@@ -185,8 +182,8 @@ fn oaep_scheme(group: &DecryptionGroup, label: &[u8]) -> Option<Oaep> {
     Some(Oaep::new(hash).with_mgf1_hash(mgf.alg?).with_label(label))
 }
 
-/// One Wycheproof decryption set.
-fn wycheproof_set(set: &DecryptionSet, pkcs1v15: bool) -> FileReport {
+/// One Wycheproof decryption set: OAEP, or PKCS #1 v1.5 with the recorded synthetic messages.
+fn wycheproof_set(set: &DecryptionSet, pkcs1v15: Option<&Synthetic>) -> FileReport {
     let mut report = FileReport::new(format!("wycheproof/{}", set.name));
     let mut rng = rsa::os_rng();
     for group in &set.groups {
@@ -206,8 +203,9 @@ fn wycheproof_set(set: &DecryptionSet, pkcs1v15: bool) -> FileReport {
                     continue;
                 }
             };
-            let verdict = if pkcs1v15 {
-                Some(check_pkcs1v15(key, &mut rng, t))
+            let verdict = if let Some(synthetic) = pkcs1v15 {
+                let recorded = synthetic.get(&(set.name.to_owned(), t.tc_id));
+                Some(check_pkcs1v15(key, &mut rng, t, recorded))
             } else {
                 oaep_scheme(group, &t.label).map(|scheme| check_oaep(key, &mut rng, &scheme, t))
             };
@@ -240,6 +238,7 @@ fn check_pkcs1v15(
     key: &RsaPrivateKey,
     rng: &mut rsa::OsRng,
     t: &wp::DecryptionTest,
+    recorded: Option<&Vec<u8>>,
 ) -> std::result::Result<(), String> {
     let explicit = Pkcs1v15Encrypt::explicit_rejection().decrypt(key, rng, &t.ct);
     let implicit = Pkcs1v15Encrypt::new().decrypt(key, rng, &t.ct);
@@ -272,12 +271,16 @@ fn check_pkcs1v15(
                 return Err(format!("explicit rejection accepted it: {explicit:?}"));
             }
             let again = Pkcs1v15Encrypt::new().decrypt(key, rng, &t.ct);
+            let Some(want) = recorded else {
+                return Err("no recorded implicit-rejection message".into());
+            };
             match (&implicit, &again) {
-                (Ok(a), Ok(b)) if a == b && a.len() <= k - 11 => Ok(()),
+                (Ok(a), Ok(b)) if a == b && a.len() <= k - 11 && a == want => Ok(()),
                 _ => Err(format!(
-                    "implicit rejection: {:?} then {:?}",
+                    "implicit rejection: {:?} then {:?}, recorded {}",
                     implicit.as_ref().map(|m| hex(m)),
-                    again.as_ref().map(|m| hex(m))
+                    again.as_ref().map(|m| hex(m)),
+                    hex(want)
                 )),
             }
         }

@@ -24,17 +24,13 @@ use std::path::Path;
 
 use bignum::Nat;
 use rsa::{
-    HashAlg, Pkcs1v15Sign, PrivateKeyParts, Pss, PublicKeyParts, RsaPrivateKey, RsaPublicKey,
-    SaltLen, SignatureScheme,
+    HashAlg, Pkcs1v15Sign, Pss, PublicKeyParts, RsaPrivateKey, RsaPublicKey, SaltLen,
+    SignatureScheme,
 };
 
-use super::FileReport;
+use super::{FileReport, MIN_TEST_BITS, private_key};
 use crate::wycheproof::{self as wyche, Expected, MaskGen, SignatureSet};
 use crate::{Result, nist, pkcs1};
-
-/// The smallest modulus in the signature data (Wycheproof and RSA Laboratories use 1024 bits
-/// and up, but leave room for legacy sets).
-const MIN_BITS: usize = 512;
 
 /// Runs every signature vector, one report per file or Wycheproof set.
 ///
@@ -71,33 +67,7 @@ fn public_key(n: &[u8], e: &[u8]) -> rsa::Result<RsaPublicKey> {
             n: n.to_vec(),
             e: e.to_vec(),
         },
-        MIN_BITS,
-    )
-}
-
-#[allow(clippy::too_many_arguments)]
-fn private_key(
-    n: &[u8],
-    e: &[u8],
-    d: &[u8],
-    p: &[u8],
-    q: &[u8],
-    dp: &[u8],
-    dq: &[u8],
-    qinv: &[u8],
-) -> rsa::Result<RsaPrivateKey> {
-    // `PrivateKeyParts` holds its secrets as `Zeroizing<Vec<u8>>`, made with `From`.
-    let s = |x: &[u8]| x.to_vec().into();
-    RsaPrivateKey::from_parts_allowing_small(
-        &PrivateKeyParts {
-            n: n.to_vec(),
-            e: e.to_vec(),
-            d: s(d),
-            primes: vec![s(p), s(q)],
-            exponents: vec![s(dp), s(dq)],
-            coefficients: vec![s(qinv)],
-        },
-        MIN_BITS,
+        MIN_TEST_BITS,
     )
 }
 

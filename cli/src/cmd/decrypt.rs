@@ -1,0 +1,105 @@
+//! `rsatool decrypt`: OAEP or PKCS #1 v1.5 decryption; exit 1 if the ciphertext is rejected.
+
+use std::path::PathBuf;
+
+use rsa::{HashAlg, Pkcs1v15Encrypt};
+
+use crate::cmd::args::parse_hash;
+use crate::cmd::encrypt::{EncScheme, oaep_options};
+use crate::exit::{CmdResult, Failure};
+use crate::io::{self, Secrecy};
+
+/// Decrypt a ciphertext: exit 1 if rejected.
+///
+/// Decrypt a ciphertext with a private key: RSAES-OAEP or RSAES-PKCS1-v1_5. A rejected
+/// ciphertext exits 1 and writes nothing. PKCS #1 v1.5 uses implicit rejection, as OpenSSL
+/// 3.2+ does: a ciphertext with bad padding decrypts, with exit 0, to a pseudo-random message
+/// derived from the key and the ciphertext, so neither the time nor the exit code says whether
+/// the padding was good. The message is written with mode 0600.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Example:\n  rsatool decrypt -k key.pem --scheme oaep --hash sha256 -i secret.enc -o secret.txt\n  \
+    rsatool decrypt -k key.pem --scheme pkcs1v15 -i legacy.enc -o secret.txt"
+)]
+pub struct Args {
+    /// Private key (PEM or DER, PKCS #8 or PKCS #1), or - for stdin
+    #[arg(short, long, value_name = "KEY")]
+    key: PathBuf,
+    /// Encryption scheme
+    #[arg(long, value_enum)]
+    scheme: EncScheme,
+    /// OAEP hash, for the label and for MGF1 unless --mgf1-hash is given: sha1, sha224,
+    /// sha256 (the default), sha384, sha512, sha512-224, sha512-256
+    #[arg(long, value_parser = parse_hash)]
+    hash: Option<HashAlg>,
+    /// OAEP: the hash of MGF1, if not --hash's
+    #[arg(long, value_parser = parse_hash, value_name = "HASH")]
+    mgf1_hash: Option<HashAlg>,
+    /// OAEP label (its bytes as given), the same as at encryption
+    #[arg(long, value_name = "TEXT")]
+    label: Option<String>,
+    /// PKCS #1 v1.5 only: fail with exit 1 on bad padding instead of returning a pseudo-random
+    /// message. DANGEROUS: a caller who can tell failure from success (exit code, error
+    /// message, log line, timing) has a padding oracle, and Bleichenbacher's attack (and its
+    /// descendants ROBOT and Marvin) decrypts any ciphertext, or forges a signature, from
+    /// enough such answers. Use it only on data no attacker can submit, such as your own files
+    #[arg(long)]
+    explicit_rejection: bool,
+    /// Ciphertext (raw bytes, as long as the modulus), or - for stdin
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    input: PathBuf,
+    /// Decrypted message output, or - for stdout
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    output: PathBuf,
+}
+
+/// Runs `rsatool decrypt`.
+pub fn run(args: &Args) -> CmdResult {
+    let oaep = oaep_options(
+        args.scheme,
+        args.hash,
+        args.mgf1_hash,
+        args.label.as_deref(),
+    )?;
+    if args.explicit_rejection && oaep.is_some() {
+        return Err(Failure::error(
+            "--explicit-rejection applies to --scheme pkcs1v15 only (OAEP always rejects)",
+        ));
+    }
+    io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
+    let key = io::read_private_key(&args.key)?;
+    let ciphertext = io::read_input(&args.input, key.size())?;
+    let mut rng = rsa::os_rng();
+    let result = match &oaep {
+        Some(oaep) => key.decrypt(&mut rng, oaep, &ciphertext),
+        None if args.explicit_rejection => key.decrypt(
+            &mut rng,
+            &Pkcs1v15Encrypt::explicit_rejection(),
+            &ciphertext,
+        ),
+        None => key.decrypt(&mut rng, &Pkcs1v15Encrypt::new(), &ciphertext),
+    };
+    let msg = zeroize::Zeroizing::new(result.map_err(|e| match e {
+        rsa::Error::Decryption => {
+            let name = io::input_name(&args.input);
+            Failure::Negative(Some(if ciphertext.len() == key.size() {
+                format!("{name}: decryption failed: the ciphertext was rejected")
+            } else {
+                format!(
+                    "{name}: decryption failed: {}{} bytes, but a {}-bit key's ciphertexts \
+                     are {} bytes",
+                    if ciphertext.len() > key.size() {
+                        "more than "
+                    } else {
+                        ""
+                    },
+                    ciphertext.len().min(key.size()),
+                    key.bits(),
+                    key.size()
+                )
+            }))
+        }
+        other => Failure::error(format!("decryption failed: {other}")),
+    })?);
+    io::write_output(&args.output, &msg, Secrecy::Secret)
+}

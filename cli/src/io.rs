@@ -1,0 +1,354 @@
+//! Files as the key tool reads and writes them: `-` for stdin/stdout, keys detected as PEM or
+//! DER and private or public, and atomic output (a temporary file in the same folder, written,
+//! synced, then renamed over the target; removed on any error).
+//!
+//! Every error names the file (`stdin` / `stdout` for `-`) and says what is wrong, as one line
+//! for `rsatool: ...`.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rsa::{HashAlg, RsaPrivateKey, RsaPublicKey};
+use zeroize::Zeroizing;
+
+use crate::exit::Failure;
+
+/// Keys and inputs larger than this are refused before they are read into memory: a 16384-bit
+/// key in PEM is under 13 KiB, so a key file of a megabyte is not a key.
+const MAX_KEY_FILE: u64 = 1 << 20;
+
+/// How a path argument is shown in messages: the path, or `stdin` / `stdout` for `-`.
+pub fn input_name(spec: &Path) -> String {
+    if is_std(spec) {
+        "stdin".to_owned()
+    } else {
+        spec.display().to_string()
+    }
+}
+
+fn output_name(spec: &Path) -> String {
+    if is_std(spec) {
+        "stdout".to_owned()
+    } else {
+        spec.display().to_string()
+    }
+}
+
+/// Whether the argument is `-` (stdin or stdout).
+pub fn is_std(spec: &Path) -> bool {
+    spec.as_os_str() == "-"
+}
+
+/// `name: what` as a failure with exit code 2.
+fn file_error(name: &str, e: &io::Error) -> Failure {
+    let what = match e.kind() {
+        io::ErrorKind::NotFound => "no such file".to_owned(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        io::ErrorKind::IsADirectory => "is a directory".to_owned(),
+        _ => e.to_string(),
+    };
+    Failure::error(format!("{name}: {what}"))
+}
+
+fn open_input(spec: &Path) -> Result<Box<dyn Read>, Failure> {
+    if is_std(spec) {
+        return Ok(Box::new(io::stdin().lock()));
+    }
+    let file = File::open(spec).map_err(|e| file_error(&input_name(spec), &e))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| file_error(&input_name(spec), &e))?;
+    if meta.is_dir() {
+        return Err(Failure::error(format!(
+            "{}: is a directory",
+            spec.display()
+        )));
+    }
+    Ok(Box::new(file))
+}
+
+/// Reads a path, or stdin for `-`, but at most `cap + 1` bytes: the caller refuses anything
+/// longer than `cap` (a message, signature or ciphertext longer than the key cannot be
+/// right, and a huge input is not read into memory to find that out). Wiped when dropped,
+/// since it may be a secret message.
+///
+/// # Errors
+///
+/// One line naming the file: missing, unreadable, a directory.
+pub fn read_input(spec: &Path, cap: usize) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    let mut data = Zeroizing::new(Vec::new());
+    open_input(spec)?
+        .take(u64::try_from(cap).unwrap_or(u64::MAX).saturating_add(1))
+        .read_to_end(&mut data)
+        .map_err(|e| file_error(&input_name(spec), &e))?;
+    Ok(data)
+}
+
+/// The digest of a path's contents (or stdin's), read in blocks, so that a large input is
+/// never held in memory.
+///
+/// # Errors
+///
+/// As [`read_input`].
+pub fn hash_input(spec: &Path, hash: HashAlg) -> Result<Vec<u8>, Failure> {
+    let mut input = open_input(spec)?;
+    let mut hasher = hash.hasher();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        match input.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => hasher.update(buf.get(..n).unwrap_or_default()),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(file_error(&input_name(spec), &e)),
+        }
+    }
+    Ok(hasher.finalize())
+}
+
+/// Reads a key file, at most [`MAX_KEY_FILE`] bytes, wiped when dropped.
+fn read_key_file(spec: &Path) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    let name = input_name(spec);
+    let mut data = Zeroizing::new(Vec::new());
+    open_input(spec)?
+        .take(MAX_KEY_FILE + 1)
+        .read_to_end(&mut data)
+        .map_err(|e| file_error(&name, &e))?;
+    if data.is_empty() {
+        return Err(Failure::error(format!("{name}: empty file, not a key")));
+    }
+    if data.len() as u64 > MAX_KEY_FILE {
+        return Err(Failure::error(format!(
+            "{name}: larger than 1 MiB, not a PEM or DER RSA key"
+        )));
+    }
+    Ok(data)
+}
+
+/// The message for a key that did not decode or validate.
+fn key_error(name: &str, e: &rsa::Error) -> Failure {
+    Failure::error(match e {
+        rsa::Error::Encoding(what) => format!("{name}: not a PEM or DER RSA key ({what})"),
+        rsa::Error::InvalidKey(what) => format!("{name}: not a usable RSA key: {what}"),
+        rsa::Error::Unsupported(what) => format!("{name}: unsupported: {what}"),
+        other => format!("{name}: {other}"),
+    })
+}
+
+/// Reads a private key: PKCS #8 or PKCS #1, PEM or DER, detected, then validated.
+///
+/// # Errors
+///
+/// One line naming the file: unreadable, empty, not a key, a public key, an invalid key.
+pub fn read_private_key(spec: &Path) -> Result<RsaPrivateKey, Failure> {
+    let name = input_name(spec);
+    let data = read_key_file(spec)?;
+    let parts = match rsa::decode_private_key(&data) {
+        Ok(parts) => parts,
+        Err(e) => {
+            if rsa::decode_public_key(&data).is_ok() {
+                return Err(Failure::error(format!(
+                    "{name}: a public key, but this command needs a private key"
+                )));
+            }
+            return Err(key_error(&name, &e));
+        }
+    };
+    RsaPrivateKey::from_parts(&parts).map_err(|e| key_error(&name, &e))
+}
+
+/// Reads a public key (SubjectPublicKeyInfo or PKCS #1), or the public half of a private key,
+/// PEM or DER, detected, then validated.
+///
+/// # Errors
+///
+/// One line naming the file: unreadable, empty, not a key, an invalid key.
+pub fn read_public_key(spec: &Path) -> Result<RsaPublicKey, Failure> {
+    let name = input_name(spec);
+    let data = read_key_file(spec)?;
+    let parts = rsa::decode_public_key(&data).map_err(|e| key_error(&name, &e))?;
+    RsaPublicKey::from_parts(&parts).map_err(|e| key_error(&name, &e))
+}
+
+/// Whether an output file holds a secret (a private key, a decrypted message): created with
+/// mode 0600 if so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Secrecy {
+    /// Readable by the owner only (mode 0600 from the `open`).
+    Secret,
+    /// Mode 0666 less the umask, as any new file.
+    Public,
+}
+
+/// Writes `data` to the path atomically, or to stdout for `-`.
+///
+/// A file is written as a temporary file in the same folder (a unique name starting with
+/// `.`), synced to disk, then renamed over the target, so a reader sees the old file or the
+/// whole new one, never a part; the temporary file is removed on any error.
+///
+/// # Errors
+///
+/// One line naming the file on any I/O error.
+pub fn write_output(spec: &Path, data: &[u8], secrecy: Secrecy) -> Result<(), Failure> {
+    if is_std(spec) {
+        let mut out = io::stdout().lock();
+        return out.write_all(data).and_then(|()| out.flush()).or_else(|e| {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                Ok(())
+            } else {
+                Err(file_error(&output_name(spec), &e))
+            }
+        });
+    }
+    let name = output_name(spec);
+    if spec.is_dir() {
+        return Err(Failure::error(format!("{name}: is a directory")));
+    }
+    let mut temp = TempFile::create(spec, secrecy).map_err(|e| file_error(&name, &e))?;
+    temp.file
+        .write_all(data)
+        .and_then(|()| temp.file.sync_all())
+        .map_err(|e| file_error(&name, &e))?;
+    temp.persist(spec).map_err(|e| file_error(&name, &e))
+}
+
+/// A temporary file beside the target, removed on drop unless renamed into place.
+struct TempFile {
+    path: PathBuf,
+    file: File,
+    done: bool,
+}
+
+/// Makes temporary names unique within this process; the process id makes them unique
+/// between processes.
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+impl TempFile {
+    fn create(target: &Path, secrecy: Secrecy) -> io::Result<TempFile> {
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let base = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "output".to_owned());
+        let pid = std::process::id();
+        loop {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.subsec_nanos())
+                .unwrap_or(0);
+            let path = dir.join(format!(".{base}.rsatool-{pid}-{n}-{nanos:08x}.tmp"));
+            let mut opts = OpenOptions::new();
+            opts.write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                opts.mode(match secrecy {
+                    Secrecy::Secret => 0o600,
+                    Secrecy::Public => 0o666,
+                });
+            }
+            #[cfg(not(unix))]
+            let _ = secrecy;
+            match opts.open(&path) {
+                Ok(file) => {
+                    return Ok(TempFile {
+                        path,
+                        file,
+                        done: false,
+                    });
+                }
+                // Another process chose the same name: try the next one.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < u32::MAX => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    fn persist(mut self, target: &Path) -> io::Result<()> {
+        fs::rename(&self.path, target)?;
+        self.done = true;
+        // The rename is durable once the folder is synced; a folder that cannot be opened
+        // for that (some file systems) leaves the file written all the same.
+        if let Some(dir) = target.parent() {
+            let dir = if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            };
+            if let Ok(d) = File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Refuses two arguments that both read stdin.
+///
+/// # Errors
+///
+/// When both are `-`.
+pub fn one_stdin(a: (&str, &Path), b: (&str, &Path)) -> Result<(), Failure> {
+    if is_std(a.1) && is_std(b.1) {
+        return Err(Failure::error(format!(
+            "{} and {} cannot both read stdin ('-')",
+            a.0, b.0
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_and_leaves_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out.bin");
+        fs::write(&target, b"old").unwrap();
+        write_output(&target, b"new contents", Secrecy::Secret).unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"new contents");
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "only the target is left");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(&target).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+
+    #[test]
+    fn temporary_file_is_removed_when_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out.bin");
+        let temp = TempFile::create(&target, Secrecy::Public).unwrap();
+        assert!(temp.path.exists());
+        let path = temp.path.clone();
+        drop(temp);
+        assert!(!path.exists());
+        assert!(!target.exists());
+    }
+
+    #[test]
+    fn write_into_a_missing_folder_fails_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("no/such/dir/out.bin");
+        let err = write_output(&target, b"x", Secrecy::Public).unwrap_err();
+        assert!(err.to_string().contains("out.bin"), "{err}");
+    }
+}

@@ -1,0 +1,344 @@
+//! Helpers shared by the key tool's integration tests: run the built binary, make keys once
+//! per test binary, check the one-line error contract, find the external oracles.
+
+#![allow(dead_code)] // Each test binary uses its own subset.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// Runs rsatool with `args` in `dir`, with `stdin` as its standard input (empty if `None`).
+pub fn rsatool_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    run_with_stdin(
+        Command::new(env!("CARGO_BIN_EXE_rsatool"))
+            .args(args)
+            .current_dir(dir),
+        stdin,
+    )
+}
+
+/// Runs rsatool with `args` in the current folder, with empty stdin.
+pub fn rsatool(args: &[&str]) -> Output {
+    rsatool_in(Path::new("."), args, None)
+}
+
+fn run_with_stdin(cmd: &mut Command, stdin: Option<&[u8]>) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let data = stdin.unwrap_or_default().to_vec();
+    // Write from a thread, so that a large input cannot dead-lock against a full stdout.
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("the command runs");
+    writer.join().expect("stdin writer");
+    out
+}
+
+/// Runs `openssl` in `dir` and requires success; `None` if openssl is not installed.
+pub fn openssl(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Option<Output> {
+    if !has_openssl() {
+        return None;
+    }
+    let out = run_with_stdin(Command::new("openssl").args(args).current_dir(dir), stdin);
+    assert!(
+        out.status.success(),
+        "openssl {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(out)
+}
+
+/// Whether the `openssl` command runs; prints a note once when it does not.
+pub fn has_openssl() -> bool {
+    static HAS: OnceLock<bool> = OnceLock::new();
+    *HAS.get_or_init(|| {
+        let ok = Command::new("openssl")
+            .arg("version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            eprintln!("note: openssl is not installed; the openssl interop checks are skipped");
+        }
+        ok
+    })
+}
+
+/// Whether Python 3 with the `cryptography` package runs; prints a note when it does not.
+pub fn has_python_cryptography() -> bool {
+    static HAS: OnceLock<bool> = OnceLock::new();
+    *HAS.get_or_init(|| {
+        let ok = Command::new("python3")
+            .args(["-c", "import cryptography"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            eprintln!(
+                "note: python3 with the cryptography package is missing; its interop checks \
+                 are skipped"
+            );
+        }
+        ok
+    })
+}
+
+/// Runs a Python script (with `cryptography`) in `dir` with `args` as `sys.argv[1:]`; asserts
+/// success. `None` if Python or the module is missing.
+pub fn python(dir: &Path, script: &str, args: &[&str]) -> Option<Output> {
+    if !has_python_cryptography() {
+        return None;
+    }
+    let out = run_with_stdin(
+        Command::new("python3")
+            .arg("-c")
+            .arg(script)
+            .args(args)
+            .current_dir(dir),
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "python3 failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(out)
+}
+
+/// A fresh folder under cargo's target tmp dir, removed when dropped.
+pub fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("rsatool-test-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .expect("scratch folder")
+}
+
+/// A folder that lives as long as the test binary (the shared keys are kept there).
+fn shared_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("rsatool-keys-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("key folder");
+        dir
+    })
+}
+
+/// A private key of `bits` bits (PKCS #8 PEM, made by `rsatool keygen`), once per test binary.
+pub fn key(bits: usize) -> &'static Path {
+    static K2048: OnceLock<PathBuf> = OnceLock::new();
+    static K3072: OnceLock<PathBuf> = OnceLock::new();
+    static K1024: OnceLock<PathBuf> = OnceLock::new();
+    let cell = match bits {
+        1024 => &K1024,
+        2048 => &K2048,
+        3072 => &K3072,
+        _ => panic!("no shared key of {bits} bits"),
+    };
+    cell.get_or_init(|| {
+        let path = shared_dir().join(format!("key{bits}.pem"));
+        let out = rsatool_in(
+            shared_dir(),
+            &[
+                "keygen",
+                "--bits",
+                &bits.to_string(),
+                "-o",
+                path.to_str().expect("utf-8"),
+            ],
+            None,
+        );
+        assert_success(&out);
+        path
+    })
+}
+
+/// The public key (SPKI PEM) of [`key`].
+pub fn public_key(bits: usize) -> &'static Path {
+    static P2048: OnceLock<PathBuf> = OnceLock::new();
+    static P3072: OnceLock<PathBuf> = OnceLock::new();
+    static P1024: OnceLock<PathBuf> = OnceLock::new();
+    let cell = match bits {
+        1024 => &P1024,
+        2048 => &P2048,
+        3072 => &P3072,
+        _ => panic!("no shared key of {bits} bits"),
+    };
+    cell.get_or_init(|| {
+        let private = key(bits);
+        let path = shared_dir().join(format!("pub{bits}.pem"));
+        let out = rsatool_in(
+            shared_dir(),
+            &[
+                "pubkey",
+                "-k",
+                private.to_str().expect("utf-8"),
+                "-o",
+                path.to_str().expect("utf-8"),
+            ],
+            None,
+        );
+        assert_success(&out);
+        path
+    })
+}
+
+/// Path as `&str` for an argument list.
+pub fn s(p: &Path) -> &str {
+    p.to_str().expect("test paths are UTF-8")
+}
+
+/// Exit 0 and nothing on stderr.
+pub fn assert_success(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "expected success; stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "nothing on stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The error contract: exit `code`, exactly one line on stderr starting `rsatool: ` and
+/// containing each of `needles`, no panic text, nothing on stdout.
+pub fn assert_failure(out: &Output, code: i32, needles: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "exit code; stderr: {err}");
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "exactly one line on stderr: {err:?}"
+    );
+    assert!(err.ends_with('\n'), "a whole line: {err:?}");
+    assert!(err.starts_with("rsatool: "), "{err:?}");
+    for bad in ["panicked", "RUST_BACKTRACE", "internal error", "Usage:"] {
+        assert!(!err.contains(bad), "{bad} in {err:?}");
+    }
+    for needle in needles {
+        assert!(err.contains(needle), "{needle:?} not in {err:?}");
+    }
+    assert!(
+        out.stdout.is_empty(),
+        "nothing on stdout: {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// The names in a folder, sorted (to see that nothing, not even a temporary file, was left).
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Python with `cryptography`: operations separated by `+` arguments, each one of `sign KEY
+/// SCHEME HASH SALT MSG OUT`, `verify PUB SCHEME HASH SALT MSG SIG`, `encrypt PUB SCHEME HASH
+/// MGF1 LABEL IN OUT`, `decrypt KEY ...`, `genkey BITS OUT` (PKCS #1 DER); SALT is digest,
+/// max, auto or a number. Batched because starting Python costs more than the operations.
+pub const PY: &str = r#"
+import sys
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+H = {'sha1': hashes.SHA1, 'sha224': hashes.SHA224, 'sha256': hashes.SHA256,
+     'sha384': hashes.SHA384, 'sha512': hashes.SHA512,
+     'sha512-224': hashes.SHA512_224, 'sha512-256': hashes.SHA512_256}
+def read(p):
+    with open(p, 'rb') as f:
+        return f.read()
+def write(p, b):
+    with open(p, 'wb') as f:
+        f.write(b)
+def priv(p):
+    d = read(p)
+    if d.startswith(b'-----'):
+        return serialization.load_pem_private_key(d, None)
+    return serialization.load_der_private_key(d, None)
+def pub(p):
+    d = read(p)
+    if d.startswith(b'-----'):
+        return serialization.load_pem_public_key(d)
+    return serialization.load_der_public_key(d)
+def sig_pad(scheme, h, salt):
+    if scheme == 'pkcs1v15':
+        return padding.PKCS1v15()
+    named = {'digest': padding.PSS.DIGEST_LENGTH, 'max': padding.PSS.MAX_LENGTH,
+             'auto': padding.PSS.AUTO}
+    return padding.PSS(mgf=padding.MGF1(H[h]()), salt_length=named.get(salt) if salt in named else int(salt))
+def enc_pad(scheme, h, mgf, label):
+    if scheme == 'pkcs1v15':
+        return padding.PKCS1v15()
+    return padding.OAEP(mgf=padding.MGF1(H[mgf]()), algorithm=H[h](), label=label.encode() or None)
+def run(op, a):
+    if op == 'sign':
+        write(a[5], priv(a[0]).sign(read(a[4]), sig_pad(a[1], a[2], a[3]), H[a[2]]()))
+    elif op == 'verify':
+        pub(a[0]).verify(read(a[5]), read(a[4]), sig_pad(a[1], a[2], a[3]), H[a[2]]())
+    elif op == 'encrypt':
+        write(a[6], pub(a[0]).encrypt(read(a[5]), enc_pad(a[1], a[2], a[3], a[4])))
+    elif op == 'decrypt':
+        write(a[6], priv(a[0]).decrypt(read(a[5]), enc_pad(a[1], a[2], a[3], a[4])))
+    elif op == 'genkey':
+        k = rsa.generate_private_key(public_exponent=65537, key_size=int(a[0]))
+        write(a[1], k.private_bytes(serialization.Encoding.DER,
+              serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()))
+    else:
+        sys.exit('unknown op ' + op)
+# Operations separated by '+' arguments, run in order (one interpreter start for many).
+ops, cur = [], []
+for arg in sys.argv[1:] + ['+']:
+    if arg == '+':
+        if cur:
+            ops.append(cur)
+        cur = []
+    else:
+        cur.append(arg)
+for i, op in enumerate(ops):
+    try:
+        run(op[0], op[1:])
+    except Exception as e:
+        sys.exit('operation %d %r failed: %r' % (i, op, e))
+"#;
+
+/// Runs the batch of operations (of [`PY`]) in one Python process; false if Python is missing.
+pub fn py_batch(dir: &Path, ops: &[Vec<String>]) -> bool {
+    let args: Vec<&str> = ops
+        .iter()
+        .flat_map(|op| op.iter().map(String::as_str).chain(["+"]))
+        .collect();
+    python(dir, PY, &args).is_some()
+}
+
+/// One operation of a [`py_batch`], from words.
+pub fn op(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
+
+/// The key sizes of the interop tests.
+pub const SIZES: [usize; 2] = [2048, 3072];
+
+/// A message of a few megabytes, so that streaming the input through the hash is exercised.
+pub fn big_message(dir: &Path) -> &'static str {
+    let msg: Vec<u8> = (0..3_000_017u32)
+        .map(|i| i.wrapping_mul(2_654_435_761).to_be_bytes()[0])
+        .collect();
+    std::fs::write(dir.join("big.msg"), msg).expect("write");
+    "big.msg"
+}
+
+/// Runs rsatool in `dir` and requires success with nothing on stderr.
+pub fn rsatool_ok(dir: &Path, args: &[&str]) {
+    let out = rsatool_in(dir, args, None);
+    assert_success(&out);
+}
