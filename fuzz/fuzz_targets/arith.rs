@@ -1,0 +1,4 @@
+//! cargo-fuzz target: see `rsatool_fuzz::check_arith`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| rsatool_fuzz::check_arith(data));
