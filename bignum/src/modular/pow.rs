@@ -13,9 +13,10 @@ use super::{Modulus, Residue, ct, mont};
 /// multiplication, which costs more than the multiplications a wider window saves. Measured
 /// here (AMD Zen 3, ADX, best of 60 interleaved batches, modulus and exponent of the same size):
 /// 512 bits w=4 78.2 µs, w=5 82.3, w=6 91.4; 1024 bits w=4 420, w=5 423, w=6 437; 1536 bits
-/// w=5 1214, w=6 1241; 2048 bits w=5 and w=6 within 0.3%.
+/// w=5 1214, w=6 1241. At 2048 bits the back end decides: ADX w=5 2549, w=6 2578; portable
+/// (slower multiplications, so the gather weighs less) w=5 5280, w=6 5024; w=6 is kept there.
 pub(crate) const fn ct_window_bits(exp_bits: usize) -> usize {
-    if exp_bits > 2048 {
+    if exp_bits > 1536 {
         6
     } else if exp_bits > 700 {
         5
