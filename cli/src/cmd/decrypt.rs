@@ -2,10 +2,9 @@
 
 use std::path::PathBuf;
 
-use rsa::{HashAlg, Pkcs1v15Encrypt};
+use rsa::Pkcs1v15Encrypt;
 
-use crate::cmd::args::parse_hash;
-use crate::cmd::encrypt::{EncScheme, oaep_options};
+use crate::cmd::encrypt::SchemeArgs;
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
@@ -25,19 +24,8 @@ pub struct Args {
     /// Private key (PEM or DER, PKCS #8 or PKCS #1), or - for stdin
     #[arg(short, long, value_name = "KEY")]
     key: PathBuf,
-    /// Encryption scheme
-    #[arg(long, value_enum)]
-    scheme: EncScheme,
-    /// OAEP hash, for the label and for MGF1 unless --mgf1-hash is given: sha1, sha224,
-    /// sha256 (the default), sha384, sha512, sha512-224, sha512-256
-    #[arg(long, value_parser = parse_hash)]
-    hash: Option<HashAlg>,
-    /// OAEP: the hash of MGF1, if not --hash's
-    #[arg(long, value_parser = parse_hash, value_name = "HASH")]
-    mgf1_hash: Option<HashAlg>,
-    /// OAEP label (its bytes as given), the same as at encryption
-    #[arg(long, value_name = "TEXT")]
-    label: Option<String>,
+    #[command(flatten)]
+    scheme: SchemeArgs,
     /// PKCS #1 v1.5 only: fail with exit 1 on bad padding instead of returning a pseudo-random
     /// message. DANGEROUS: a caller who can tell failure from success (exit code, error
     /// message, log line, timing) has a padding oracle, and Bleichenbacher's attack (and its
@@ -55,12 +43,7 @@ pub struct Args {
 
 /// Runs `rsatool decrypt`.
 pub fn run(args: &Args) -> CmdResult {
-    let oaep = oaep_options(
-        args.scheme,
-        args.hash,
-        args.mgf1_hash,
-        args.label.as_deref(),
-    )?;
+    let oaep = args.scheme.oaep()?;
     if args.explicit_rejection && oaep.is_some() {
         return Err(Failure::error(
             "--explicit-rejection applies to --scheme pkcs1v15 only (OAEP always rejects)",

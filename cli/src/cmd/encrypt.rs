@@ -32,6 +32,19 @@ pub struct Args {
     /// Public or private key (PEM or DER, any format), or - for stdin
     #[arg(short, long, value_name = "KEY")]
     key: PathBuf,
+    #[command(flatten)]
+    scheme: SchemeArgs,
+    /// Message, or - for stdin
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    input: PathBuf,
+    /// Ciphertext output, or - for stdout
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    output: PathBuf,
+}
+
+/// The scheme options `encrypt` and `decrypt` share.
+#[derive(clap::Args, Debug)]
+pub struct SchemeArgs {
     /// Encryption scheme
     #[arg(long, value_enum)]
     scheme: EncScheme,
@@ -42,53 +55,39 @@ pub struct Args {
     /// OAEP: the hash of MGF1, if not --hash's
     #[arg(long, value_parser = parse_hash, value_name = "HASH")]
     mgf1_hash: Option<HashAlg>,
-    /// OAEP label (its bytes as given); decryption must be given the same
+    /// OAEP label (its bytes as given); encryption and decryption must be given the same
     #[arg(long, value_name = "TEXT")]
     label: Option<String>,
-    /// Message, or - for stdin
-    #[arg(short, long, value_name = "FILE", default_value = "-")]
-    input: PathBuf,
-    /// Ciphertext output, or - for stdout
-    #[arg(short, long, value_name = "FILE", default_value = "-")]
-    output: PathBuf,
 }
 
-/// The OAEP scheme of `--hash`, `--mgf1-hash` and `--label`, or an error if they were given
-/// with `--scheme pkcs1v15`.
-pub fn oaep_options(
-    scheme: EncScheme,
-    hash: Option<HashAlg>,
-    mgf1_hash: Option<HashAlg>,
-    label: Option<&str>,
-) -> Result<Option<Oaep>, Failure> {
-    match scheme {
-        EncScheme::Pkcs1v15 => {
-            if hash.is_some() || mgf1_hash.is_some() || label.is_some() {
-                return Err(Failure::error(
-                    "--hash, --mgf1-hash and --label apply to --scheme oaep only",
-                ));
+impl SchemeArgs {
+    /// The OAEP scheme of `--hash`, `--mgf1-hash` and `--label` (`None` for PKCS #1 v1.5), or
+    /// an error if they were given with `--scheme pkcs1v15`.
+    pub fn oaep(&self) -> Result<Option<Oaep>, Failure> {
+        match self.scheme {
+            EncScheme::Pkcs1v15 => {
+                if self.hash.is_some() || self.mgf1_hash.is_some() || self.label.is_some() {
+                    return Err(Failure::error(
+                        "--hash, --mgf1-hash and --label apply to --scheme oaep only",
+                    ));
+                }
+                Ok(None)
             }
-            Ok(None)
-        }
-        EncScheme::Oaep => {
-            let hash = hash.unwrap_or(HashAlg::Sha256);
-            let mut oaep = Oaep::new(hash).with_mgf1_hash(mgf1_hash.unwrap_or(hash));
-            if let Some(label) = label {
-                oaep = oaep.with_label(label.as_bytes());
+            EncScheme::Oaep => {
+                let hash = self.hash.unwrap_or(HashAlg::Sha256);
+                let mut oaep = Oaep::new(hash).with_mgf1_hash(self.mgf1_hash.unwrap_or(hash));
+                if let Some(label) = &self.label {
+                    oaep = oaep.with_label(label.as_bytes());
+                }
+                Ok(Some(oaep))
             }
-            Ok(Some(oaep))
         }
     }
 }
 
 /// Runs `rsatool encrypt`.
 pub fn run(args: &Args) -> CmdResult {
-    let oaep = oaep_options(
-        args.scheme,
-        args.hash,
-        args.mgf1_hash,
-        args.label.as_deref(),
-    )?;
+    let oaep = args.scheme.oaep()?;
     io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
     let key = io::read_public_key(&args.key)?;
     let msg = io::read_input(&args.input, key.size())?;
