@@ -48,11 +48,11 @@ pub use keygen::DEFAULT_EXPONENT;
 #[doc(hidden)] // For the constant-time drivers only.
 pub use keygen::{Declassify, KeyValues};
 pub use oaep::Oaep;
-#[doc(hidden)]
-pub use oaep::Unsliced;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
 pub use pss::{Pss, SaltLen};
+#[doc(hidden)]
+pub use scheme::Unsliced;
 pub use scheme::{EncryptionScheme, SignatureScheme};
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.

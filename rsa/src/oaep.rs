@@ -30,7 +30,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
 
 use crate::hash::mgf1_xor;
-use crate::scheme::{EncryptionScheme, Sealed};
+use crate::scheme::{EncryptionScheme, Sealed, Unsliced};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
 /// RSAES-OAEP with a hash, MGF1 over a hash (the same one unless told otherwise) and a label
@@ -212,42 +212,6 @@ impl Oaep {
             valid,
             len,
         })
-    }
-}
-
-/// A decrypted block before its final declassification (see
-/// [`Oaep::decrypt_unsliced`]): for the constant-time drivers.
-#[doc(hidden)]
-pub struct Unsliced {
-    /// k bytes; the message is the last `len` of them.
-    pub block: Zeroizing<Vec<u8>>,
-    /// Whether the ciphertext is accepted (secret until declassified).
-    pub valid: Choice,
-    /// The message length (secret until declassified); below k.
-    pub len: u64,
-}
-
-impl Unsliced {
-    /// The message, or [`Error::Decryption`] if the ciphertext was rejected.
-    ///
-    /// # Constant time
-    ///
-    /// This is the declassification: it branches on the verdict, then slices at the message
-    /// length.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Decryption`] if `valid` is unset.
-    pub fn into_message(self) -> Result<Vec<u8>> {
-        // Leaks: the verdict, which the caller learns anyway (a message or an error), and only
-        // after every check has run over the whole block.
-        if !bool::from(self.valid) {
-            return Err(Error::Decryption);
-        }
-        // Leaks: the message length, which the caller learns as the length of the result.
-        let len = usize::try_from(self.len).map_err(|_| Error::Decryption)?;
-        let start = self.block.len().checked_sub(len).ok_or(Error::Decryption)?;
-        Ok(self.block[start..].to_vec())
     }
 }
 

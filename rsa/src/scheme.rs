@@ -15,8 +15,10 @@
 //! [`Error::Decryption`](crate::Error::Decryption), whatever the reason.
 
 use rand_core::CryptoRng;
+use subtle::Choice;
+use zeroize::Zeroizing;
 
-use crate::{HashAlg, Result, RsaPrivateKey, RsaPublicKey};
+use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
 mod sealed {
     /// Only this crate's schemes implement the scheme traits.
@@ -167,5 +169,42 @@ impl RsaPublicKey {
         msg: &[u8],
     ) -> Result<Vec<u8>> {
         scheme.encrypt(self, rng, msg)
+    }
+}
+
+/// A decrypted block before its final declassification, shared by the decryption schemes
+/// (`Oaep::decrypt_unsliced`, `Pkcs1v15Encrypt::decrypt_unsliced`): for the constant-time
+/// drivers, which declassify the verdict and the length themselves.
+#[doc(hidden)]
+pub struct Unsliced {
+    /// k bytes; the message is the last `len` of them.
+    pub block: Zeroizing<Vec<u8>>,
+    /// Whether the ciphertext is accepted (secret until declassified).
+    pub valid: Choice,
+    /// The message length (secret until declassified); below k.
+    pub len: u64,
+}
+
+impl Unsliced {
+    /// The message, or [`Error::Decryption`] if the ciphertext was rejected.
+    ///
+    /// # Constant time
+    ///
+    /// This is the declassification: it branches on the verdict, then slices at the message
+    /// length.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Decryption`] if `valid` is unset.
+    pub fn into_message(self) -> Result<Vec<u8>> {
+        // Leaks: the verdict, which the caller learns anyway (a message or an error), and only
+        // after every check has run over the whole block.
+        if !bool::from(self.valid) {
+            return Err(Error::Decryption);
+        }
+        // Leaks: the message length, which the caller learns as the length of the result.
+        let len = usize::try_from(self.len).map_err(|_| Error::Decryption)?;
+        let start = self.block.len().checked_sub(len).ok_or(Error::Decryption)?;
+        Ok(self.block[start..].to_vec())
     }
 }

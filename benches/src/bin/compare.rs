@@ -877,6 +877,29 @@ fn splice(path: &Path, body: &str) -> Result<(), String> {
     std::fs::write(path, new).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The value of `flag`: a positive number of seconds, or exit 2 with a message.
+fn seconds_arg(value: Option<String>, flag: &str) -> Duration {
+    value
+        .and_then(|v| v.parse::<f64>().ok())
+        .filter(|&t| t > 0.0 && t < 1e6)
+        .map(Duration::from_secs_f64)
+        .unwrap_or_else(|| {
+            eprintln!("compare: {flag} needs a positive number of seconds");
+            std::process::exit(2)
+        })
+}
+
+/// The value of `flag`: a positive count, or exit 2 with a message.
+fn count_arg(value: Option<String>, flag: &str) -> usize {
+    value
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| {
+            eprintln!("compare: {flag} needs a positive count");
+            std::process::exit(2)
+        })
+}
+
 fn main() {
     let mut budget = Duration::from_millis(400);
     let mut write = true;
@@ -887,50 +910,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--time" => {
-                budget = args
-                    .next()
-                    .and_then(|v| v.parse::<f64>().ok())
-                    .filter(|&t| t > 0.0 && t < 1e6)
-                    .map(Duration::from_secs_f64)
-                    .unwrap_or_else(|| {
-                        eprintln!("compare: --time needs a positive number of seconds");
-                        std::process::exit(2)
-                    });
-            }
+            "--time" => budget = seconds_arg(args.next(), "--time"),
             "--no-write" => write = false,
             "--rsa-only" => rsa_only = true,
-            "--primes" => {
-                primes = args
-                    .next()
-                    .and_then(|v| v.parse::<usize>().ok())
-                    .filter(|&n| n > 0)
-                    .unwrap_or_else(|| {
-                        eprintln!("compare: --primes needs a positive count");
-                        std::process::exit(2)
-                    });
-            }
-            "--keys" => {
-                keys = args
-                    .next()
-                    .and_then(|v| v.parse::<usize>().ok())
-                    .filter(|&n| n > 0)
-                    .unwrap_or_else(|| {
-                        eprintln!("compare: --keys needs a positive count");
-                        std::process::exit(2)
-                    });
-            }
-            "--keygen-cap" => {
-                keygen_cap = args
-                    .next()
-                    .and_then(|v| v.parse::<f64>().ok())
-                    .filter(|&t| t > 0.0 && t < 1e6)
-                    .map(Duration::from_secs_f64)
-                    .unwrap_or_else(|| {
-                        eprintln!("compare: --keygen-cap needs a positive number of seconds");
-                        std::process::exit(2)
-                    });
-            }
+            "--primes" => primes = count_arg(args.next(), "--primes"),
+            "--keys" => keys = count_arg(args.next(), "--keys"),
+            "--keygen-cap" => keygen_cap = seconds_arg(args.next(), "--keygen-cap"),
             _ => {
                 eprintln!(
                     "usage: compare [--time SECONDS] [--primes N] [--keys N] [--keygen-cap SECONDS] \

@@ -49,8 +49,7 @@ use subtle::{
 };
 use zeroize::Zeroizing;
 
-use crate::oaep::Unsliced;
-use crate::scheme::{EncryptionScheme, Sealed};
+use crate::scheme::{EncryptionScheme, Sealed, Unsliced};
 use crate::{Error, Result, RsaPrivateKey, RsaPublicKey};
 
 /// The minimum length of PS (RFC 8017 §7.2.1, step 2.a; §7.2.2, step 3).
