@@ -34,6 +34,28 @@ unsafe extern "C" {
     fn __gmpn_submul_1(rp: *mut MpLimb, up: *const MpLimb, n: MpSize, v: MpLimb) -> MpLimb;
     fn __gmpn_mul_n(rp: *mut MpLimb, up: *const MpLimb, vp: *const MpLimb, n: MpSize);
     fn __gmpn_sqr(rp: *mut MpLimb, up: *const MpLimb, n: MpSize);
+    fn __gmpn_sqr_basecase(rp: *mut MpLimb, up: *const MpLimb, n: MpSize);
+    fn __gmpn_mul_basecase(
+        rp: *mut MpLimb,
+        up: *const MpLimb,
+        un: MpSize,
+        vp: *const MpLimb,
+        vn: MpSize,
+    );
+    fn __gmpn_redc_1(
+        rp: *mut MpLimb,
+        up: *mut MpLimb,
+        mp: *const MpLimb,
+        n: MpSize,
+        invm: MpLimb,
+    ) -> MpLimb;
+    fn __gmpn_redc_2(
+        rp: *mut MpLimb,
+        up: *mut MpLimb,
+        mp: *const MpLimb,
+        n: MpSize,
+        mip: *const MpLimb,
+    ) -> MpLimb;
     fn __gmpn_tdiv_qr(
         qp: *mut MpLimb,
         rp: *mut MpLimb,
@@ -99,6 +121,85 @@ pub fn addmul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     assert!(r.len() == a.len() && !a.is_empty(), "addmul_1: lengths");
     // SAFETY: r and a are distinct (one is &mut), both hold n ≥ 1 limbs, as GMP requires.
     unsafe { __gmpn_addmul_1(r.as_mut_ptr(), a.as_ptr(), size(a.len()), b) }
+}
+
+/// `mpn_sqr_basecase` (internal to GMP, exported as `__gmpn_sqr_basecase`): r = a² by
+/// GMP's schoolbook square for this CPU, whatever the size.
+///
+/// # Panics
+/// Unless `r.len() == 2·a.len()` and `a` is non-empty.
+pub fn sqr_basecase(r: &mut [u64], a: &[u64]) {
+    assert!(
+        r.len() == 2 * a.len() && !a.is_empty(),
+        "sqr_basecase: lengths"
+    );
+    // SAFETY: r (2n limbs) and a (n ≥ 1) are distinct, as GMP requires.
+    unsafe { __gmpn_sqr_basecase(r.as_mut_ptr(), a.as_ptr(), size(a.len())) }
+}
+
+/// `mpn_mul_basecase` (internal, `__gmpn_mul_basecase`): r = a · b by schoolbook rows.
+///
+/// # Panics
+/// Unless `a.len() ≥ b.len() ≥ 1` and `r.len() == a.len() + b.len()`.
+pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
+    assert!(
+        a.len() >= b.len() && !b.is_empty() && r.len() == a.len() + b.len(),
+        "mul_basecase: lengths"
+    );
+    // SAFETY: lengths as GMP requires (un ≥ vn ≥ 1, rp of un + vn limbs, distinct from both).
+    unsafe {
+        __gmpn_mul_basecase(
+            r.as_mut_ptr(),
+            a.as_ptr(),
+            size(a.len()),
+            b.as_ptr(),
+            size(b.len()),
+        );
+    }
+}
+
+/// `mpn_redc_1` (internal, `__gmpn_redc_1`): r + carry·Bⁿ = t·B⁻ⁿ mod m, up to one m, for a
+/// 2n-limb t (destroyed) and `minv` = -m⁻¹ mod B (GMP's `invm`); returns the carry.
+///
+/// # Panics
+/// Unless `r.len() == m.len() ≥ 1` and `t.len() == 2·m.len()`.
+pub fn redc_1(r: &mut [u64], t: &mut [u64], m: &[u64], minv: u64) -> u64 {
+    assert!(
+        r.len() == m.len() && t.len() == 2 * m.len() && !m.is_empty(),
+        "redc_1: lengths"
+    );
+    // SAFETY: lengths as GMP requires; r, t and m are distinct.
+    unsafe {
+        __gmpn_redc_1(
+            r.as_mut_ptr(),
+            t.as_mut_ptr(),
+            m.as_ptr(),
+            size(m.len()),
+            minv,
+        )
+    }
+}
+
+/// `mpn_redc_2` (internal, `__gmpn_redc_2`): as [`redc_1`], two quotient limbs per row, with
+/// `minv2` = -m⁻¹ mod B² (two limbs, least significant first).
+///
+/// # Panics
+/// Unless `r.len() == m.len() ≥ 2` and `t.len() == 2·m.len()`.
+pub fn redc_2(r: &mut [u64], t: &mut [u64], m: &[u64], minv2: [u64; 2]) -> u64 {
+    assert!(
+        r.len() == m.len() && t.len() == 2 * m.len() && m.len() >= 2,
+        "redc_2: lengths"
+    );
+    // SAFETY: lengths as GMP requires; r, t and m are distinct; minv2 holds two limbs.
+    unsafe {
+        __gmpn_redc_2(
+            r.as_mut_ptr(),
+            t.as_mut_ptr(),
+            m.as_ptr(),
+            size(m.len()),
+            minv2.as_ptr(),
+        )
+    }
 }
 
 /// `mpn_submul_1`: r -= a · b, returns the borrow limb.
