@@ -22,6 +22,11 @@ pub fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     debug_assert!(!b.is_empty() && r.len() == a.len() + b.len());
     // One table look-up per product, not per row: rows go straight to the back end.
     let k = mpn::kernels();
+    #[cfg(target_arch = "x86_64")]
+    if let Some(rows) = super::x86_64::mul_basecase(k) {
+        rows(r, a, b);
+        return;
+    }
     let n = a.len();
     r[n] = (k.mul_1)(&mut r[..n], a, b[0]);
     for (i, &bi) in b.iter().enumerate().skip(1) {

@@ -10,6 +10,7 @@
 #![allow(unsafe_code)]
 
 mod adx;
+mod mul;
 mod sqr;
 
 use super::Kernels;
@@ -42,6 +43,27 @@ pub type SqrDiagKernel = fn(&mut [Limb], &[Limb]);
 /// The choice depends on which table `k` is, never on limb values.
 pub fn sqr_diag_addlsh1(k: &Kernels) -> Option<SqrDiagKernel> {
     core::ptr::eq(k, &ADX).then_some(adx_sqr_diag_addlsh1 as SqrDiagKernel)
+}
+
+/// `r = a·b` on (r, a, b) with `r.len() == a.len() + b.len()`, both non-empty.
+pub type MulBasecaseKernel = fn(&mut [Limb], &[Limb], &[Limb]);
+
+/// The schoolbook product of back end `k` with its rows in one assembly loop, when it has one:
+/// for `mpn::mul_basecase`, which has no slot in [`Kernels`]. The choice depends on which
+/// table `k` is, never on limb values.
+pub fn mul_basecase(k: &Kernels) -> Option<MulBasecaseKernel> {
+    core::ptr::eq(k, &ADX).then_some(adx_mul_basecase as MulBasecaseKernel)
+}
+
+fn adx_mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    assert!(
+        !a.is_empty() && !b.is_empty() && r.len() == a.len() + b.len(),
+        "mul_basecase: length mismatch"
+    );
+    // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
+    // reachable only through `mul_basecase(&ADX)`, and only `kernels(cpu::Adx)` hands out
+    // `&ADX`.
+    unsafe { mul::mul_basecase(r, a, b) }
 }
 
 fn adx_sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
@@ -252,6 +274,43 @@ mod tests {
                 assert_eq!(got, want, "n = {n}, case {case}");
             }
         }
+    }
+
+    #[test]
+    fn mul_basecase_matches_portable_rows() {
+        let Some(token) = cpu::adx() else { return };
+        let mul = mul_basecase(kernels(token)).expect("the ADX table has the asm product");
+        assert!(mul_basecase(&super::super::PORTABLE).is_none());
+        let p = &super::super::PORTABLE;
+        let mut seed = 0xb0a5;
+        let sizes: Vec<(usize, usize)> = (1..=40)
+            .flat_map(|n| (1..=n + 2).map(move |m| (n, m)))
+            .chain([(64, 64), (64, 3), (100, 17), (3, 100)])
+            .collect();
+        for (an, bn) in sizes {
+            for case in 0..2 {
+                let (mut a, mut b) = (limbs(&mut seed, an), limbs(&mut seed, bn));
+                if case == 1 {
+                    a.fill(Limb::MAX);
+                    b.fill(Limb::MAX);
+                }
+                // The product by the portable rows (mul_1, then addmul_1 per limb of b).
+                let mut want = vec![0; an + bn];
+                want[an] = (p.mul_1)(&mut want[..an], &a, b[0]);
+                for (i, &bi) in b.iter().enumerate().skip(1) {
+                    want[an + i] = (p.addmul_1)(&mut want[i..an + i], &a, bi);
+                }
+                // Garbage in r must not matter: every limb is written.
+                let mut got = limbs(&mut seed, an + bn);
+                mul(&mut got, &a, &b);
+                assert_eq!(got, want, "{an} x {bn}, case {case}");
+            }
+        }
+        let err = std::panic::catch_unwind(|| {
+            let mul = mul_basecase(kernels(cpu::adx().unwrap())).unwrap();
+            mul(&mut [0; 4], &[1; 2], &[1; 3]);
+        });
+        assert!(err.is_err(), "a wrong r length must be refused before the asm");
     }
 
     /// Interleaved timing of the doubling-and-diagonal pass, portable against ADX, and the

@@ -1,0 +1,126 @@
+//! The schoolbook product in BMI2/ADX assembly: every row in one assembly loop.
+//!
+//! Row i adds a·bᵢ into r[i..=i+n] with the body of [`super::adx::addmul_1`] (`mulx`, the high
+//! halves in the CF chain with `adcx`, the limbs of r in the OF chain with `adox`), but the loop
+//! over the rows is in the assembly too: no call, no length check and no carry store in Rust
+//! between rows, and the pointers step back by lea only. Measured against the per-row calls in
+//! `benches/src/bin/kernels.rs`.
+//!
+//! No branch and no address depends on a limb value: the loop counts are the public lengths.
+
+use core::arch::asm;
+
+use crate::limb::Limb;
+
+/// r = a·b for `a.len() = n ≥ 1`, `b.len() ≥ 1`, `r.len() == n + b.len()`.
+///
+/// # Safety
+/// The CPU has BMI2 and ADX; the lengths are as above.
+#[target_feature(enable = "bmi2,adx")]
+pub unsafe fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    let n = a.len();
+    debug_assert!(n >= 1 && !b.is_empty() && r.len() == n + b.len());
+    // Row 0 writes r[0..=n].
+    // SAFETY: r[..n] and a both hold n limbs; the features are the caller's guarantee.
+    r[n] = unsafe { super::adx::mul_1(&mut r[..n], a, b[0]) };
+    let rows = b.len() - 1;
+    if rows == 0 {
+        return;
+    }
+    // Row i (1 ≤ i < b.len()) reads and writes r[i..i+n], then writes r[i+n].
+    // SAFETY: the caller guarantees the lengths: row i touches r[i..=i+n] ⊂ r[..n+b.len()],
+    // a[..n] and b[i]. Each row walks (n mod 8) single limbs, then n / 8 blocks of eight, and
+    // steps back by n limbs; no stack use.
+    unsafe {
+        asm!(
+            // Row start: b_i, the single-limb count, CF = OF = 0 and c = 0 (`xor`).
+            "2:",
+            "mov rdx, qword ptr [{bp}]",
+            "mov rcx, {negn}",
+            "neg rcx",
+            "and ecx, 7",
+            "xor {c:e}, {c:e}",
+            "jrcxz 4f",
+            "3:",
+            "mulx {h0}, {l0}, qword ptr [{ap}]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{rp}]",
+            "mov qword ptr [{rp}], {l0}",
+            "mov {c}, {h0}",
+            "lea {ap}, [{ap} + 8]",
+            "lea {rp}, [{rp} + 8]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 4f",
+            "jmp 3b",
+            "4:",
+            "mov rcx, {blocks}",
+            "jmp 6f",
+            ".p2align 5",
+            "5:",
+            "mulx {h0}, {l0}, qword ptr [{ap}]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{rp}]",
+            "mov qword ptr [{rp}], {l0}",
+            "mulx {c}, {l1}, qword ptr [{ap} + 8]",
+            "adcx {l1}, {h0}",
+            "adox {l1}, qword ptr [{rp} + 8]",
+            "mov qword ptr [{rp} + 8], {l1}",
+            "mulx {h0}, {l0}, qword ptr [{ap} + 16]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{rp} + 16]",
+            "mov qword ptr [{rp} + 16], {l0}",
+            "mulx {c}, {l1}, qword ptr [{ap} + 24]",
+            "adcx {l1}, {h0}",
+            "adox {l1}, qword ptr [{rp} + 24]",
+            "mov qword ptr [{rp} + 24], {l1}",
+            "mulx {h0}, {l0}, qword ptr [{ap} + 32]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{rp} + 32]",
+            "mov qword ptr [{rp} + 32], {l0}",
+            "mulx {c}, {l1}, qword ptr [{ap} + 40]",
+            "adcx {l1}, {h0}",
+            "adox {l1}, qword ptr [{rp} + 40]",
+            "mov qword ptr [{rp} + 40], {l1}",
+            "mulx {h0}, {l0}, qword ptr [{ap} + 48]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{rp} + 48]",
+            "mov qword ptr [{rp} + 48], {l0}",
+            "mulx {c}, {l1}, qword ptr [{ap} + 56]",
+            "adcx {l1}, {h0}",
+            "adox {l1}, qword ptr [{rp} + 56]",
+            "mov qword ptr [{rp} + 56], {l1}",
+            "lea {ap}, [{ap} + 64]",
+            "lea {rp}, [{rp} + 64]",
+            "lea rcx, [rcx - 1]",
+            "6:",
+            "jrcxz 7f",
+            "jmp 5b",
+            "7:",
+            // Fold CF and OF into the high limb (`mov` keeps the flags) and store it as r[i+n],
+            // which no row has written yet.
+            "mov {l0:e}, 0",
+            "adcx {c}, {l0}",
+            "adox {c}, {l0}",
+            "mov qword ptr [{rp}], {c}",
+            // Next row: a from its start, r one limb further than this row's start.
+            "lea {ap}, [{ap} + {negn} * 8]",
+            "lea {rp}, [{rp} + {negn} * 8 + 8]",
+            "lea {bp}, [{bp} + 8]",
+            "dec {rows}",
+            "jnz 2b",
+            rows = inout(reg) rows => _,
+            negn = in(reg) n.wrapping_neg(),
+            blocks = in(reg) n >> 3,
+            bp = inout(reg) b[1..].as_ptr() => _,
+            ap = inout(reg) a.as_ptr() => _,
+            rp = inout(reg) r[1..].as_mut_ptr() => _,
+            c = out(reg) _,
+            h0 = out(reg) _,
+            l0 = out(reg) _,
+            l1 = out(reg) _,
+            out("rcx") _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }
+}
