@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release -p benches --features peers --bin kernels [ROUNDS [CALLS]]`
 //!
-//! For n = 8, 16, 24, 32 limbs: `sqr_basecase`, `redc_1`, a Montgomery multiply and a
+//! For n = 8, 16, 24, 32 limbs: `sqr_basecase`, `mul_basecase`, `redc_1`, a Montgomery multiply and a
 //! Montgomery square, ours on every back end this CPU runs and GMP's (`mpn_sqr_basecase`,
 //! `mpn_redc_1`, `mpn_redc_2`, `mpn_mul_basecase` + `mpn_redc_1`). The variants run in turn,
 //! `CALLS` calls per batch, and each keeps its best batch over `ROUNDS` rounds: on a shared,
@@ -158,6 +158,32 @@ fn main() {
         ];
         let best = race(&mut v, rounds, calls);
         print("sqr_basecase", &v, &best);
+        drop(v);
+
+        // mul_basecase: ours (rows of the global back end's addmul_1), GMP's.
+        let mut want = vec![0; 2 * n];
+        gmp::mul_basecase(&mut want, a, b);
+        let mut got = vec![0; 2 * n];
+        mpn::mul_basecase(&mut got, a, b);
+        assert_eq!(got, want, "mul_basecase n = {n}");
+        let mut v: Vec<Variant<'_>> = vec![
+            (
+                format!("ours.{}", mpn::kernels().name),
+                Box::new(move || {
+                    mpn::mul_basecase(&mut got, black_box(a), b);
+                    black_box(&mut got);
+                }),
+            ),
+            (
+                "gmp".into(),
+                Box::new(move || {
+                    gmp::mul_basecase(&mut want, black_box(a), b);
+                    black_box(&mut want);
+                }),
+            ),
+        ];
+        let best = race(&mut v, rounds, calls);
+        print("mul_basecase", &v, &best);
         drop(v);
 
         // redc_1 (t is copied in every call, in every variant alike).
