@@ -75,7 +75,10 @@ impl Modulus {
     /// Fixed window of w bits (w from `exp_bits`), a table of base^0 … base^(2^w - 1), and per
     /// window w dedicated Montgomery squarings and one multiplication by a table entry fetched
     /// by a gather that reads every entry and keeps one by mask. No early exit: a zero exponent
-    /// costs the same as any other of its bit length.
+    /// costs the same as any other of its bit length. The table and the running value are kept
+    /// below R only (`mont::mul_lazy`: one masked subtraction when the kernel's carry is set,
+    /// rather than a full comparison with m each time); one multiplication by R mod m at the
+    /// end brings the result below m.
     ///
     /// # Constant time
     ///
@@ -114,9 +117,9 @@ impl Modulus {
             if j & 1 == 0 {
                 // j is public: base^j = (base^(j/2))².
                 let half = j >> 1;
-                mont::sqr(out, &done[half * n..(half + 1) * n], m, minv, &mut sqr_t);
+                mont::sqr_lazy(out, &done[half * n..(half + 1) * n], m, minv, &mut sqr_t);
             } else {
-                mont::mul(
+                mont::mul_lazy(
                     out,
                     &done[(j - 1) * n..j * n],
                     &base.limbs,
@@ -140,14 +143,17 @@ impl Modulus {
         );
         for k in (0..windows - 1).rev() {
             for _ in 0..w {
-                mont::sqr(&mut tmp, &acc, m, minv, &mut sqr_t);
+                mont::sqr_lazy(&mut tmp, &acc, m, minv, &mut sqr_t);
                 core::mem::swap(&mut acc, &mut tmp);
             }
             gather(&mut entry, &table, exp_bits_at(exp, k * w, w));
-            mont::mul(&mut tmp, &acc, &entry, m, minv, &mut mul_t);
+            mont::mul_lazy(&mut tmp, &acc, &entry, m, minv, &mut mul_t);
             core::mem::swap(&mut acc, &mut tmp);
         }
-        Residue::from_limbs(acc.to_vec())
+        // acc < R is congruent to the result; one = R mod m < m as the first factor brings it
+        // below m: acc·one·R⁻¹ ≡ acc, and acc·one < m·R, so one subtraction of m suffices.
+        mont::mul(&mut tmp, &self.one().limbs, &acc, m, minv, &mut mul_t);
+        Residue::from_limbs(tmp.to_vec())
     }
 
     /// base^exp mod m for a PUBLIC exponent (RSA's e): left-to-right square-and-multiply that
