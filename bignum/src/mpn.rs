@@ -166,7 +166,9 @@ pub const fn mont_mul_scratch_len(n: usize) -> usize {
 ///
 /// Preconditions, not checked (they decide the value, never memory safety): `m` odd, `a` < m;
 /// any n-limb `b` is fine. The bound: after each limb of `b` the running sum is < 2m, since
-/// (2m + (2⁶⁴-1)·m + (2⁶⁴-1)·m) / 2⁶⁴ < 2m.
+/// (2m + (2⁶⁴-1)·m + (2⁶⁴-1)·m) / 2⁶⁴ < 2m. With any n-limb `a` too (both < R), the same
+/// argument gives r + c·R < R + m, which the constant-time exponentiation relies on: every
+/// back end must keep that bound.
 ///
 /// # Constant time
 /// Time and memory accesses depend on n only.
