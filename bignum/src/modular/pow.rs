@@ -1,7 +1,7 @@
 //! Modular exponentiation: fixed-window constant-time [`Modulus::pow`] and the left-to-right
 //! [`Modulus::pow_vartime`] for public exponents.
 
-use zeroize::Zeroizing;
+use zeroize::{Zeroize, Zeroizing};
 
 use crate::limb::{self, Limb};
 
@@ -57,16 +57,53 @@ fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
     v & ((1 << width) - 1)
 }
 
-/// out = table[digit] for a table of `out.len()`-limb entries: reads every entry, keeps one by mask.
+/// The most entries a [`Modulus::pow`] table has: 2^w for the widest window, w = 6.
+const MAX_TABLE: usize = 1 << 6;
+
+/// Output limbs one pass of [`gather`] fills: their accumulators stay in registers while the
+/// pass reads those limbs of every entry.
+const GATHER_CHUNK: usize = 8;
+
+/// out = table[digit] for a table of `out.len()`-limb entries: reads every entry, keeps one by
+/// mask.
+///
+/// The masks are made once; then for each run of [`GATHER_CHUNK`] output limbs, the same limbs
+/// of every entry are ANDed with its mask and ORed into accumulators that stay in registers, so
+/// `out` is written once rather than once per entry. Measured against the entry-by-entry form
+/// (x86-64 SSE2, interleaved best of 2000 batches): the gather alone takes 0.6x the time at
+/// n = 16 limbs and 32 entries, 0.7-0.8x at 32 limbs and 64 entries and at 8 and 16; the whole
+/// ADX `pow` (best of 11 runs of each build) 2.5% less at n = 16, 1% less at 32, but 3% more
+/// at n = 8.
 fn gather(out: &mut [Limb], table: &[Limb], digit: Limb) {
     let n = out.len();
-    out.fill(0);
-    for (j, entry) in table.chunks_exact(n).enumerate() {
-        let keep = ct::mask(limb::is_zero(j as Limb ^ digit));
-        for (o, &e) in out.iter_mut().zip(entry) {
-            *o |= e & keep;
-        }
+    let size = table.chunks_exact(n).len();
+    debug_assert!(size <= MAX_TABLE && size * n == table.len());
+    let mut masks = [0; MAX_TABLE];
+    for (j, keep) in masks[..size].iter_mut().enumerate() {
+        *keep = ct::mask(limb::is_zero(j as Limb ^ digit));
     }
+    let live = &masks[..size];
+    let mut chunks = out.chunks_exact_mut(GATHER_CHUNK);
+    let mut start = 0;
+    for o in &mut chunks {
+        let mut acc = [0; GATHER_CHUNK];
+        for (entry, &keep) in table.chunks_exact(n).zip(live) {
+            for (a, &e) in acc.iter_mut().zip(&entry[start..start + GATHER_CHUNK]) {
+                *a |= e & keep;
+            }
+        }
+        o.copy_from_slice(&acc);
+        start += GATHER_CHUNK;
+    }
+    for (i, o) in chunks.into_remainder().iter_mut().enumerate() {
+        let mut acc = 0;
+        for (entry, &keep) in table.chunks_exact(n).zip(live) {
+            acc |= entry[start + i] & keep;
+        }
+        *o = acc;
+    }
+    // The masks spell the digit: wipe them from the stack.
+    masks.zeroize();
 }
 
 impl Modulus {
