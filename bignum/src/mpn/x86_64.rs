@@ -140,20 +140,17 @@ fn adx_mont_mul(
     adx_redc_1(r, t, m, minv)
 }
 
-/// n rows of the asm `addmul_1`, each row's carry parked in the limb it zeroed, then one
-/// `add_n` of all carries (as GMP's `mpn_redc_1`).
+/// The n rows of the asm [`mul::redc_rows`] (each row's carry parked in the limb it zeroed),
+/// then one `add_n` of all carries (as GMP's `mpn_redc_1`).
 fn adx_redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
     let n = m.len();
     assert!(
         n > 0 && r.len() == n && t.len() == 2 * n,
         "redc_1: length mismatch"
     );
-    for i in 0..n {
-        let q = t[i].wrapping_mul(minv);
-        // SAFETY: the row and `m` both have n limbs (t has 2n, checked above); BMI2 and ADX are
-        // present because this function is reachable only through `ADX`.
-        t[i] = unsafe { adx::addmul_1(&mut t[i..i + n], m, q) };
-    }
+    // SAFETY: t holds 2n limbs for the n-limb m (checked above); BMI2 and ADX are present
+    // because this function is reachable only through `ADX`.
+    unsafe { mul::redc_rows(t, m, minv) };
     let (carries, high) = t.split_at(n);
     // SAFETY: r, high and carries all have n limbs; features as above.
     unsafe { adx::add_n(r, high, carries) }

@@ -1,4 +1,5 @@
-//! The schoolbook product in BMI2/ADX assembly: every row in one assembly loop.
+//! The schoolbook product and Montgomery reduction in BMI2/ADX assembly: every row in one
+//! assembly loop.
 //!
 //! Row i adds a·bᵢ into r[i..=i+n] with the body of [`super::adx::addmul_1`] (`mulx`, the high
 //! halves in the CF chain with `adcx`, the limbs of r in the OF chain with `adox`), but the loop
@@ -114,6 +115,113 @@ pub unsafe fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
             bp = inout(reg) b[1..].as_ptr() => _,
             ap = inout(reg) a.as_ptr() => _,
             rp = inout(reg) r[1..].as_mut_ptr() => _,
+            c = out(reg) _,
+            h0 = out(reg) _,
+            l0 = out(reg) _,
+            l1 = out(reg) _,
+            out("rcx") _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }
+}
+
+/// The n rows of Montgomery reduction (REDC) on a 2n-limb t, n = `m.len()` ≥ 1: row i adds
+/// qᵢ·m to t[i..i+n] with qᵢ = tᵢ·`minv` mod 2⁶⁴, which zeroes tᵢ, and parks the row's carry
+/// limb (which belongs at limb i+n) in tᵢ. The caller adds the parked carries t[..n] to
+/// t[n..] (as GMP's `mpn_redc_1`).
+///
+/// # Safety
+/// The CPU has BMI2 and ADX; `t.len() == 2·m.len()`, `m` non-empty.
+#[target_feature(enable = "bmi2,adx")]
+pub unsafe fn redc_rows(t: &mut [Limb], m: &[Limb], minv: Limb) {
+    let n = m.len();
+    debug_assert!(n >= 1 && t.len() == 2 * n);
+    // SAFETY: the caller guarantees the lengths: row i reads and writes t[i..i+n] ⊂ t[..2n]
+    // and m[..n]. Each row walks (n mod 8) single limbs, then n / 8 blocks of eight, and steps
+    // back by n - 1 limbs; no stack use.
+    unsafe {
+        asm!(
+            // Row start: q = t_i·m' in rdx, CF = OF = 0 and c = 0 (`xor`).
+            "2:",
+            "mov rdx, {minv}",
+            "imul rdx, qword ptr [{tp}]",
+            "mov rcx, {negn}",
+            "neg rcx",
+            "and ecx, 7",
+            "xor {c:e}, {c:e}",
+            "jrcxz 4f",
+            "3:",
+            "mulx {h0}, {l0}, qword ptr [{mp}]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{tp}]",
+            "mov qword ptr [{tp}], {l0}",
+            "mov {c}, {h0}",
+            "lea {mp}, [{mp} + 8]",
+            "lea {tp}, [{tp} + 8]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 4f",
+            "jmp 3b",
+            "4:",
+            "mov rcx, {blocks}",
+            "jmp 6f",
+            ".p2align 5",
+            "5:",
+            "mulx {h0}, {l0}, qword ptr [{mp}]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{tp}]",
+            "mov qword ptr [{tp}], {l0}",
+            "mulx {c}, {l1}, qword ptr [{mp} + 8]",
+            "adcx {l1}, {h0}",
+            "adox {l1}, qword ptr [{tp} + 8]",
+            "mov qword ptr [{tp} + 8], {l1}",
+            "mulx {h0}, {l0}, qword ptr [{mp} + 16]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{tp} + 16]",
+            "mov qword ptr [{tp} + 16], {l0}",
+            "mulx {c}, {l1}, qword ptr [{mp} + 24]",
+            "adcx {l1}, {h0}",
+            "adox {l1}, qword ptr [{tp} + 24]",
+            "mov qword ptr [{tp} + 24], {l1}",
+            "mulx {h0}, {l0}, qword ptr [{mp} + 32]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{tp} + 32]",
+            "mov qword ptr [{tp} + 32], {l0}",
+            "mulx {c}, {l1}, qword ptr [{mp} + 40]",
+            "adcx {l1}, {h0}",
+            "adox {l1}, qword ptr [{tp} + 40]",
+            "mov qword ptr [{tp} + 40], {l1}",
+            "mulx {h0}, {l0}, qword ptr [{mp} + 48]",
+            "adcx {l0}, {c}",
+            "adox {l0}, qword ptr [{tp} + 48]",
+            "mov qword ptr [{tp} + 48], {l0}",
+            "mulx {c}, {l1}, qword ptr [{mp} + 56]",
+            "adcx {l1}, {h0}",
+            "adox {l1}, qword ptr [{tp} + 56]",
+            "mov qword ptr [{tp} + 56], {l1}",
+            "lea {mp}, [{mp} + 64]",
+            "lea {tp}, [{tp} + 64]",
+            "lea rcx, [rcx - 1]",
+            "6:",
+            "jrcxz 7f",
+            "jmp 5b",
+            "7:",
+            // Fold CF and OF into the carry limb and park it in t_i (zeroed by this row).
+            "mov {l0:e}, 0",
+            "adcx {c}, {l0}",
+            "adox {c}, {l0}",
+            "mov qword ptr [{tp} + {negn} * 8], {c}",
+            // Next row: m from its start, t one limb further than this row's start.
+            "lea {mp}, [{mp} + {negn} * 8]",
+            "lea {tp}, [{tp} + {negn} * 8 + 8]",
+            "dec {rows}",
+            "jnz 2b",
+            rows = inout(reg) n => _,
+            negn = in(reg) n.wrapping_neg(),
+            blocks = in(reg) n >> 3,
+            minv = in(reg) minv,
+            mp = inout(reg) m.as_ptr() => _,
+            tp = inout(reg) t.as_mut_ptr() => _,
             c = out(reg) _,
             h0 = out(reg) _,
             l0 = out(reg) _,
