@@ -420,6 +420,66 @@ fn montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep() {
     eprintln!("{count} Montgomery sweep cases");
 }
 
+/// Operands anywhere below R (not only below m), as the constant-time `pow` feeds them (it
+/// keeps its values below R and reduces once at the end): every back end's `mont_mul`, and
+/// `redc_1` on t = a·b < R², must return r + hi·R < R + m, congruent to a·b·R⁻¹, and agree
+/// with the portable kernels.
+#[test]
+fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
+    let mut rng = Rng(0x1A2F);
+    let mut count = 0u64;
+    for k in backends("montgomery_kernels_keep_the_bound_for_operands_below_r") {
+        for n in 1..=40 {
+            for (mn, m) in moduli(n, &mut rng) {
+                let big_m = common::big(&m);
+                let bound = (BigUint::from(1u8) << (64 * n)) + &big_m;
+                let mi = minv(m[0]);
+                let mut m_plus = m.clone();
+                // m + 2⁶³·B^0 wraps nothing for m < R/2; otherwise it is just another value.
+                m_plus[0] = m_plus[0].wrapping_add(1 << 63);
+                let xs = [vec![Limb::MAX; n], m.clone(), m_plus, rng.limbs(n)];
+                for a in &xs {
+                    for b in &xs {
+                        let x = common::big(a) * common::big(b);
+                        let mut got = Vec::new();
+                        for (f, who) in [(PORTABLE.mont_mul, "portable"), (k.mont_mul, k.name)] {
+                            let mut r = vec![0xDEAD_BEEF; n];
+                            let mut scratch = vec![Limb::MAX; mpn::mont_mul_scratch_len(n)];
+                            let hi = f(&mut r, a, b, &m, mi, &mut scratch);
+                            let v = common::big(&r) + (BigUint::from(hi) << (64 * n));
+                            assert!(v < bound, "mont_mul {who}: ≥ R + m, n = {n}, m {mn}");
+                            assert_eq!(
+                                (&v << (64 * n)) % &big_m,
+                                &x % &big_m,
+                                "mont_mul {who}: not a·b·R⁻¹, n = {n}, m {mn}"
+                            );
+                            got.push((r, hi));
+                        }
+                        assert_eq!(got[0], got[1], "mont_mul {} vs portable, n = {n}", k.name);
+                        let t = common::limbs(&x, 2 * n);
+                        let mut got = Vec::new();
+                        for (f, who) in [(PORTABLE.redc_1, "portable"), (k.redc_1, k.name)] {
+                            let mut r = vec![0xDEAD_BEEF; n];
+                            let hi = f(&mut r, &mut t.clone(), &m, mi);
+                            let v = common::big(&r) + (BigUint::from(hi) << (64 * n));
+                            assert!(v < bound, "redc_1 {who}: ≥ R + m, n = {n}, m {mn}");
+                            assert_eq!(
+                                (&v << (64 * n)) % &big_m,
+                                &x % &big_m,
+                                "redc_1 {who}: not t·R⁻¹, n = {n}, m {mn}"
+                            );
+                            got.push((r, hi));
+                        }
+                        assert_eq!(got[0], got[1], "redc_1 {} vs portable, n = {n}", k.name);
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{count} cases with operands below R");
+}
+
 #[test]
 fn montgomery_wrappers_check_lengths() {
     let m = [Limb::MAX, 5];
