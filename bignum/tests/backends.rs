@@ -435,7 +435,7 @@ fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
                 let bound = (BigUint::from(1u8) << (64 * n)) + &big_m;
                 let mi = minv(m[0]);
                 let mut m_plus = m.clone();
-                // m + 2⁶³·B^0 wraps nothing for m < R/2; otherwise it is just another value.
+                // m with 2⁶³ added to its low limb (mod 2⁶⁴): a value near m, above or below.
                 m_plus[0] = m_plus[0].wrapping_add(1 << 63);
                 let xs = [vec![Limb::MAX; n], m.clone(), m_plus, rng.limbs(n)];
                 for a in &xs {
