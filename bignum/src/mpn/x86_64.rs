@@ -351,7 +351,7 @@ mod tests {
 
     /// Interleaved timing of the square, ns per call (best of many short batches): the rows
     /// as `addmul_1` calls of the ADX table then the asm doubling-and-diagonal pass (the code
-    /// before the whole-square kernel), against the asm `sqr_basecase` and its triangle alone:
+    /// before the whole-square kernel), against the asm `sqr_basecase`:
     /// `cargo test --release -p bignum --lib sqr_timing -- --ignored --nocapture`.
     #[test]
     #[ignore = "timing, not a test; run by hand"]
@@ -373,34 +373,27 @@ mod tests {
             }
             diag(r, a);
         };
-        let triangle = |r: &mut [Limb], a: &[Limb]| {
-            // SAFETY: n ≥ 4 and r has 2n limbs; BMI2 and ADX proved by the token.
-            unsafe { sqr::sqr_triangle(r, a) };
-        };
         let mut seed = 0x1234_5678;
         for n in [4, 8, 16, 24, 32, 64] {
             let a = limbs(&mut seed, n);
             let mut r = vec![0; 2 * n];
-            let mut best = [f64::INFINITY; 3];
-            for _ in 0..1000 {
+            let mut best = [f64::INFINITY; 2];
+            for _ in 0..2000 {
                 for (v, slot) in best.iter_mut().enumerate() {
                     let start = Instant::now();
                     for _ in 0..50 {
-                        match v {
-                            0 => rows(&mut r, black_box(&a)),
-                            1 => sqr(&mut r, black_box(&a)),
-                            _ => triangle(&mut r, black_box(&a)),
+                        if v == 0 {
+                            rows(&mut r, black_box(&a));
+                        } else {
+                            sqr(&mut r, black_box(&a));
                         }
                         black_box(&mut r);
                     }
                     *slot = slot.min(start.elapsed().as_nanos() as f64 / 50.0);
                 }
             }
-            let [old, new, tri] = best;
-            eprintln!(
-                "n = {n:2}: addmul_1 rows + diag {old:.1}  asm sqr_basecase {new:.1} \
-                 (its triangle alone {tri:.1})"
-            );
+            let [old, new] = best;
+            eprintln!("n = {n:2}: addmul_1 rows + diag {old:.1}  asm sqr_basecase {new:.1}");
         }
     }
 }
