@@ -193,10 +193,9 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea rcx, [rcx - 1]",
             "jrcxz 39f",
             "jmp 30b",
-            // r[n] = c + CF; then rows 1 ..= n-2 in the ring, if n > 2.
+            // r[n] = c + CF (rcx is 0 here); then rows 1 ..= n-2 in the ring, if n > 2.
             "39:",
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
+            "adcx {c}, rcx",
             "mov qword ptr [{rp}], {c}",
             "lea {rs}, [{rs} + 16]",
             "lea {ai}, [{ai} + 8]",
@@ -231,8 +230,7 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea {rp}, [{rs} - 8]",
             "lea rcx, [{len} + 7]",
             "shr rcx, 3",
-            "xor {c:e}, {c:e}",
-            // `xor` clears CF and OF: both chains start at zero.
+            // h0 = 0, and `xor` clears CF and OF: both chains start at zero.
             "xor {h0:e}, {h0:e}",
             "jmp 571f",
             ".p2align 4",
@@ -275,11 +273,10 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea rcx, [rcx - 1]",
             "jrcxz 77f",
             "jmp 67b",
-            // High limb of the row, r[n+i] = c + CF + OF (`mov` keeps the flags); next row.
+            // High limb of the row, r[n+i] = c + CF + OF (rcx is 0 here); next row.
             "77:",
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            "adcx {c}, rcx",
+            "adox {c}, rcx",
             "mov qword ptr [{rp}], {c}",
             "lea {rs}, [{rs} + 16]",
             "lea {ai}, [{ai} + 8]",
@@ -292,9 +289,8 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea {rp}, [{rs} - 16]",
             "lea rcx, [{len} + 7]",
             "shr rcx, 3",
+            // c = 0, and `xor` clears CF and OF: both chains start at zero.
             "xor {c:e}, {c:e}",
-            // `xor` clears CF and OF: both chains start at zero.
-            "xor {h0:e}, {h0:e}",
             "jmp 562f",
             ".p2align 4",
             "66:",
@@ -336,11 +332,10 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea rcx, [rcx - 1]",
             "jrcxz 76f",
             "jmp 66b",
-            // High limb of the row, r[n+i] = c + CF + OF (`mov` keeps the flags); next row.
+            // High limb of the row, r[n+i] = c + CF + OF (rcx is 0 here); next row.
             "76:",
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            "adcx {c}, rcx",
+            "adox {c}, rcx",
             "mov qword ptr [{rp}], {c}",
             "lea {rs}, [{rs} + 16]",
             "lea {ai}, [{ai} + 8]",
@@ -353,8 +348,7 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea {rp}, [{rs} - 24]",
             "lea rcx, [{len} + 7]",
             "shr rcx, 3",
-            "xor {c:e}, {c:e}",
-            // `xor` clears CF and OF: both chains start at zero.
+            // h0 = 0, and `xor` clears CF and OF: both chains start at zero.
             "xor {h0:e}, {h0:e}",
             "jmp 553f",
             ".p2align 4",
@@ -397,11 +391,10 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea rcx, [rcx - 1]",
             "jrcxz 75f",
             "jmp 65b",
-            // High limb of the row, r[n+i] = c + CF + OF (`mov` keeps the flags); next row.
+            // High limb of the row, r[n+i] = c + CF + OF (rcx is 0 here); next row.
             "75:",
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            "adcx {c}, rcx",
+            "adox {c}, rcx",
             "mov qword ptr [{rp}], {c}",
             "lea {rs}, [{rs} + 16]",
             "lea {ai}, [{ai} + 8]",
@@ -414,9 +407,8 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea {rp}, [{rs} - 32]",
             "lea rcx, [{len} + 7]",
             "shr rcx, 3",
+            // c = 0, and `xor` clears CF and OF: both chains start at zero.
             "xor {c:e}, {c:e}",
-            // `xor` clears CF and OF: both chains start at zero.
-            "xor {h0:e}, {h0:e}",
             "jmp 544f",
             ".p2align 4",
             "64:",
@@ -458,11 +450,10 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea rcx, [rcx - 1]",
             "jrcxz 74f",
             "jmp 64b",
-            // High limb of the row, r[n+i] = c + CF + OF (`mov` keeps the flags); next row.
+            // High limb of the row, r[n+i] = c + CF + OF (rcx is 0 here); next row.
             "74:",
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            "adcx {c}, rcx",
+            "adox {c}, rcx",
             "mov qword ptr [{rp}], {c}",
             "lea {rs}, [{rs} + 16]",
             "lea {ai}, [{ai} + 8]",
@@ -475,8 +466,7 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea {rp}, [{rs} - 40]",
             "lea rcx, [{len} + 7]",
             "shr rcx, 3",
-            "xor {c:e}, {c:e}",
-            // `xor` clears CF and OF: both chains start at zero.
+            // h0 = 0, and `xor` clears CF and OF: both chains start at zero.
             "xor {h0:e}, {h0:e}",
             "jmp 535f",
             ".p2align 4",
@@ -519,11 +509,10 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea rcx, [rcx - 1]",
             "jrcxz 73f",
             "jmp 63b",
-            // High limb of the row, r[n+i] = c + CF + OF (`mov` keeps the flags); next row.
+            // High limb of the row, r[n+i] = c + CF + OF (rcx is 0 here); next row.
             "73:",
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            "adcx {c}, rcx",
+            "adox {c}, rcx",
             "mov qword ptr [{rp}], {c}",
             "lea {rs}, [{rs} + 16]",
             "lea {ai}, [{ai} + 8]",
@@ -536,9 +525,8 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea {rp}, [{rs} - 48]",
             "lea rcx, [{len} + 7]",
             "shr rcx, 3",
+            // c = 0, and `xor` clears CF and OF: both chains start at zero.
             "xor {c:e}, {c:e}",
-            // `xor` clears CF and OF: both chains start at zero.
-            "xor {h0:e}, {h0:e}",
             "jmp 526f",
             ".p2align 4",
             "62:",
@@ -580,11 +568,10 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea rcx, [rcx - 1]",
             "jrcxz 72f",
             "jmp 62b",
-            // High limb of the row, r[n+i] = c + CF + OF (`mov` keeps the flags); next row.
+            // High limb of the row, r[n+i] = c + CF + OF (rcx is 0 here); next row.
             "72:",
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            "adcx {c}, rcx",
+            "adox {c}, rcx",
             "mov qword ptr [{rp}], {c}",
             "lea {rs}, [{rs} + 16]",
             "lea {ai}, [{ai} + 8]",
@@ -597,8 +584,7 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea {rp}, [{rs} - 56]",
             "lea rcx, [{len} + 7]",
             "shr rcx, 3",
-            "xor {c:e}, {c:e}",
-            // `xor` clears CF and OF: both chains start at zero.
+            // h0 = 0, and `xor` clears CF and OF: both chains start at zero.
             "xor {h0:e}, {h0:e}",
             "jmp 517f",
             ".p2align 4",
@@ -641,11 +627,10 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea rcx, [rcx - 1]",
             "jrcxz 71f",
             "jmp 61b",
-            // High limb of the row, r[n+i] = c + CF + OF (`mov` keeps the flags); next row.
+            // High limb of the row, r[n+i] = c + CF + OF (rcx is 0 here); next row.
             "71:",
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            "adcx {c}, rcx",
+            "adox {c}, rcx",
             "mov qword ptr [{rp}], {c}",
             "lea {rs}, [{rs} + 16]",
             "lea {ai}, [{ai} + 8]",
@@ -658,9 +643,8 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "mov {rp}, {rs}",
             "lea rcx, [{len} + 7]",
             "shr rcx, 3",
+            // c = 0, and `xor` clears CF and OF: both chains start at zero.
             "xor {c:e}, {c:e}",
-            // `xor` clears CF and OF: both chains start at zero.
-            "xor {h0:e}, {h0:e}",
             ".p2align 4",
             "60:",
             "mulx {h0}, {l0}, qword ptr [{ap}]",
@@ -700,11 +684,10 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
             "lea rcx, [rcx - 1]",
             "jrcxz 70f",
             "jmp 60b",
-            // High limb of the row, r[n+i] = c + CF + OF (`mov` keeps the flags); next row.
+            // High limb of the row, r[n+i] = c + CF + OF (rcx is 0 here); next row.
             "70:",
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            "adcx {c}, rcx",
+            "adox {c}, rcx",
             "mov qword ptr [{rp}], {c}",
             "lea {rs}, [{rs} + 16]",
             "lea {ai}, [{ai} + 8]",
