@@ -1,6 +1,8 @@
-//! The doubling-and-diagonal pass of the schoolbook square, in BMI2/ADX assembly.
+//! The schoolbook square in BMI2/ADX assembly: the off-diagonal triangle (all rows in one asm
+//! block) and the doubling-and-diagonal pass.
 //!
-//! No branch and no address depends on a limb value; the loop count is the public n.
+//! No branch and no address depends on a limb value; loop counts and entry points depend on
+//! the public n only.
 
 use core::arch::asm;
 
