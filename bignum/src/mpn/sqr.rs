@@ -21,6 +21,11 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     let n = a.len();
     debug_assert!(n >= 1 && r.len() == 2 * n);
     let k = mpn::kernels();
+    #[cfg(target_arch = "x86_64")]
+    if let Some(sqr) = super::x86_64::sqr_basecase(k) {
+        sqr(r, a);
+        return;
+    }
 
     // Off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ: row i covers limbs 2i+1 ..= n+i.
     r[0] = 0;

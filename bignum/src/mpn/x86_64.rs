@@ -66,6 +66,27 @@ fn adx_mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     unsafe { mul::mul_basecase(r, a, b) }
 }
 
+/// `r = a²` on (r, a) with `r.len() == 2·a.len()`, a non-empty.
+pub type SqrKernel = fn(&mut [Limb], &[Limb]);
+
+/// The whole schoolbook square of back end `k`, when it has one in assembly: for
+/// `mpn::sqr_basecase`, which has no slot in [`Kernels`]. The choice depends on which table `k`
+/// is, never on limb values.
+pub fn sqr_basecase(k: &Kernels) -> Option<SqrKernel> {
+    core::ptr::eq(k, &ADX).then_some(adx_sqr_basecase as SqrKernel)
+}
+
+fn adx_sqr_basecase(r: &mut [Limb], a: &[Limb]) {
+    assert!(
+        !a.is_empty() && r.len() == 2 * a.len(),
+        "sqr_basecase: length mismatch"
+    );
+    // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
+    // reachable only through `sqr_basecase(&ADX)`, and only `kernels(cpu::Adx)` hands out
+    // `&ADX`.
+    unsafe { sqr::sqr_basecase(r, a) }
+}
+
 fn adx_sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
     assert_eq!(r.len(), 2 * a.len(), "sqr_diag_addlsh1: length mismatch");
     // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
@@ -300,8 +321,83 @@ mod tests {
         );
     }
 
-    /// Interleaved timing of the doubling-and-diagonal pass, portable against ADX, and the
-    /// whole `sqr_basecase` (best of many short batches, ns per call):
+    /// The portable schoolbook square (rows of `PORTABLE`'s `mul_1`/`addmul_1`, then the
+    /// portable doubling-and-diagonal pass), whatever table `mpn::kernels()` picked.
+    fn portable_sqr(a: &[Limb]) -> Vec<Limb> {
+        let p = &super::super::PORTABLE;
+        let n = a.len();
+        let mut r = vec![0; 2 * n];
+        for i in 0..n - 1 {
+            r[n + i] = if i == 0 {
+                (p.mul_1)(&mut r[1..n], &a[1..], a[0])
+            } else {
+                (p.addmul_1)(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i])
+            };
+        }
+        super::super::sqr::diag_addlsh1(&mut r, a);
+        r
+    }
+
+    fn to_big(x: &[Limb]) -> num_bigint::BigUint {
+        num_bigint::BigUint::from_bytes_le(
+            &x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>(),
+        )
+    }
+
+    #[test]
+    fn sqr_basecase_matches_portable_and_num_bigint() {
+        let Some(token) = cpu::adx() else { return };
+        let sqr = sqr_basecase(kernels(token)).expect("the ADX table has the asm square");
+        assert!(sqr_basecase(&super::super::PORTABLE).is_none());
+        let mut seed = 0x5151;
+        for n in (1..=80).chain([100, 127, 200]) {
+            for case in 0..7 {
+                let mut a = limbs(&mut seed, n);
+                match case {
+                    1 => a.fill(Limb::MAX),
+                    2 => a.fill(0),
+                    3 => {
+                        a.fill(0);
+                        a[0] = 1;
+                    }
+                    4 => a[n - 1] = Limb::MAX,
+                    5 => a[n - 1] = 0,
+                    6 => {
+                        a.fill(Limb::MAX);
+                        a[0] = 0;
+                    }
+                    _ => {}
+                }
+                let want = portable_sqr(&a);
+                // Garbage in r: the kernel must not read what it did not write.
+                let mut got = limbs(&mut seed, 2 * n);
+                sqr(&mut got, &a);
+                assert_eq!(got, want, "n = {n}, case {case}: ADX against portable");
+                let big = to_big(&a);
+                assert_eq!(
+                    to_big(&got),
+                    &big * &big,
+                    "n = {n}, case {case}: num-bigint"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sqr_basecase_wrapper_rejects_length_mismatch() {
+        let Some(token) = cpu::adx() else { return };
+        let sqr = sqr_basecase(kernels(token)).expect("the ADX table has the asm square");
+        for (rn, an) in [(2, 0), (0, 0), (5, 3), (7, 4)] {
+            let err = std::panic::catch_unwind(|| sqr(&mut vec![0; rn], &vec![1; an]))
+                .expect_err("length mismatch must panic");
+            let msg = err.downcast_ref::<&str>().copied().unwrap_or_default();
+            assert!(msg.contains("length mismatch"), "{rn}, {an}: {msg:?}");
+        }
+    }
+
+    /// Interleaved timing of the square, ns per call (best of many short batches): the rows
+    /// as `addmul_1` calls of the ADX table then the asm doubling-and-diagonal pass (the code
+    /// before the whole-square kernel), against the asm `sqr_basecase`:
     /// `cargo test --release -p bignum --lib sqr_timing -- --ignored --nocapture`.
     #[test]
     #[ignore = "timing, not a test; run by hand"]
@@ -310,31 +406,40 @@ mod tests {
         use std::hint::black_box;
         use std::time::Instant;
         let Some(token) = cpu::adx() else { return };
-        let diag = sqr_diag_addlsh1(kernels(token)).expect("the ADX table has the asm pass");
+        let k = kernels(token);
+        let diag = sqr_diag_addlsh1(k).expect("the ADX table has the asm pass");
+        let sqr = sqr_basecase(k).expect("the ADX table has the asm square");
+        let rows = |r: &mut [Limb], a: &[Limb]| {
+            let n = a.len();
+            r[0] = 0;
+            r[2 * n - 1] = 0;
+            r[n] = (k.mul_1)(&mut r[1..n], &a[1..], a[0]);
+            for i in 1..n - 1 {
+                r[n + i] = (k.addmul_1)(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
+            }
+            diag(r, a);
+        };
         let mut seed = 0x1234_5678;
-        for n in [8, 16, 24, 32, 64] {
+        for n in [4, 8, 16, 24, 32, 64] {
             let a = limbs(&mut seed, n);
             let mut r = vec![0; 2 * n];
-            let mut best = [f64::INFINITY; 3];
-            for _ in 0..300 {
+            let mut best = [f64::INFINITY; 2];
+            for _ in 0..2000 {
                 for (v, slot) in best.iter_mut().enumerate() {
                     let start = Instant::now();
-                    for _ in 0..100 {
-                        match v {
-                            0 => super::super::sqr::diag_addlsh1(&mut r, &a),
-                            1 => diag(&mut r, &a),
-                            _ => super::super::sqr::sqr_basecase(&mut r, &a),
+                    for _ in 0..50 {
+                        if v == 0 {
+                            rows(&mut r, black_box(&a));
+                        } else {
+                            sqr(&mut r, black_box(&a));
                         }
                         black_box(&mut r);
                     }
-                    *slot = slot.min(start.elapsed().as_nanos() as f64 / 100.0);
+                    *slot = slot.min(start.elapsed().as_nanos() as f64 / 50.0);
                 }
             }
-            let [p, x, s] = best;
-            eprintln!(
-                "n = {n:2}: diag.portable {p:.1}  diag.adx {x:.1}  sqr_basecase (with {}) {s:.1}",
-                super::super::kernels().name
-            );
+            let [old, new] = best;
+            eprintln!("n = {n:2}: addmul_1 rows + diag {old:.1}  asm sqr_basecase {new:.1}");
         }
     }
 }
