@@ -13,6 +13,7 @@
 //!
 //! Scratch: `karatsuba_scratch_len(n)` limbs for an n × n product, none below the threshold.
 
+use super::portable;
 use super::tune::KARATSUBA_MUL_THRESHOLD;
 use crate::limb::{self, Limb};
 use crate::mpn::{self, Kernels};
@@ -22,6 +23,11 @@ pub fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     debug_assert!(!b.is_empty() && r.len() == a.len() + b.len());
     // One table look-up per product, not per row: rows go straight to the back end.
     let k = mpn::kernels();
+    if core::ptr::fn_addr_eq(k.addmul_1, mpn::PORTABLE.addmul_1) {
+        // Portable Rust goes four rows at a time instead (see `portable`'s module docs).
+        portable::mul_basecase(r, a, b);
+        return;
+    }
     let n = a.len();
     r[n] = (k.mul_1)(&mut r[..n], a, b[0]);
     for (i, &bi) in b.iter().enumerate().skip(1) {

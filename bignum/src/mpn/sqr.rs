@@ -12,6 +12,7 @@
 //! branches on the values.
 
 use super::mul::{KARATSUBA_MIN_LEN, abs_diff, add_middle, add_or_sub, half, middle_sum};
+use super::portable::Column;
 use super::tune::KARATSUBA_SQR_THRESHOLD;
 use crate::limb::{self, Limb};
 use crate::mpn;
@@ -25,11 +26,20 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     // Off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ: row i covers limbs 2i+1 ..= n+i.
     r[0] = 0;
     r[2 * n - 1] = 0;
-    if n > 1 {
-        r[n] = (k.mul_1)(&mut r[1..n], &a[1..], a[0]);
-        for i in 1..n.saturating_sub(2) {
-            r[n + i] = (k.addmul_1)(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
+    // Portable Rust goes four rows at a time while a row has at least 7 limbs (see
+    // `triangle_band`); back ends with an assembly addmul_1 go row by row.
+    let mut i = 0;
+    if n >= TRIANGLE_BAND_MIN_LEN && core::ptr::fn_addr_eq(k.addmul_1, mpn::PORTABLE.addmul_1) {
+        while n - i >= TRIANGLE_BAND_MIN_LEN {
+            triangle_band(&mut r[2 * i..n + i + 4], &a[i..], i == 0);
+            i += 4;
         }
+    } else if n > 1 {
+        r[n] = (k.mul_1)(&mut r[1..n], &a[1..], a[0]);
+        i = 1;
+    }
+    for i in i..n.saturating_sub(2) {
+        r[n + i] = (k.addmul_1)(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
     }
     if n > 2 {
         // The last row is one product: done here rather than through a call.
@@ -45,6 +55,56 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
         return;
     }
     diag_addlsh1(r, a);
+}
+
+/// The fewest limbs, n - i, for which [`sqr_basecase`] does rows i .. i+3 of the triangle in
+/// one [`triangle_band`] (whose first columns need y₀ .. y₆).
+const TRIANGLE_BAND_MIN_LEN: usize = 8;
+
+/// Rows i .. i+3 of the square's triangle in one pass by columns, as the portable
+/// `mul_basecase` does (see `portable`'s module docs). With y = a[i..] (L ≥ 8 limbs) and
+/// xₛ = yₛ, row s adds xₛ·y_k for k > s at limb 2i+s+k, so column j of `w` (limb 2i+j) sums
+/// xₛ·y_{j-s} over the s with s < j - s ≤ L - 1. Limbs 1 .. L-1 of `w` hold the earlier rows'
+/// sum (none when `fresh`, the first pass), L .. L+3 are written fresh: the rows so far sum to
+/// less than B^(n+i+4), so the last column leaves no carry.
+fn triangle_band(w: &mut [Limb], y: &[Limb], fresh: bool) {
+    let l = y.len();
+    debug_assert!(l >= TRIANGLE_BAND_MIN_LEN && w.len() == l + 4);
+    let (x0, x1, x2, x3) = (y[0], y[1], y[2], y[3]);
+    let mut col = Column::new(0);
+    for j in 1..7 {
+        if !fresh {
+            col.add(w[j]);
+        }
+        col.add_mul(x0, y[j]);
+        if j >= 3 {
+            col.add_mul(x1, y[j - 1]);
+        }
+        if j >= 5 {
+            col.add_mul(x2, y[j - 2]);
+        }
+        w[j] = col.shift();
+    }
+    for j in 7..l {
+        if !fresh {
+            col.add(w[j]);
+        }
+        col.add_mul(x0, y[j]);
+        col.add_mul(x1, y[j - 1]);
+        col.add_mul(x2, y[j - 2]);
+        col.add_mul(x3, y[j - 3]);
+        w[j] = col.shift();
+    }
+    col.add_mul(x1, y[l - 1]);
+    col.add_mul(x2, y[l - 2]);
+    col.add_mul(x3, y[l - 3]);
+    w[l] = col.shift();
+    col.add_mul(x2, y[l - 1]);
+    col.add_mul(x3, y[l - 2]);
+    w[l + 1] = col.shift();
+    col.add_mul(x3, y[l - 1]);
+    w[l + 2] = col.shift();
+    w[l + 3] = col.shift();
 }
 
 /// r = 2·r + Σ aᵢ²·B²ⁱ, `r.len() == 2·a.len()`, for r below a²/2 (no carry comes out): the
