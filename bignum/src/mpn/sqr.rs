@@ -15,7 +15,7 @@ use super::mul::{KARATSUBA_MIN_LEN, abs_diff, add_middle, add_or_sub, half, midd
 use super::portable::Column;
 use super::tune::KARATSUBA_SQR_THRESHOLD;
 use crate::limb::{self, Limb};
-use crate::mpn;
+use crate::mpn::{self, Kernels};
 
 /// r = a², `r.len() == 2·a.len()`, `a` non-empty. n(n-1)/2 + n limb products.
 pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
@@ -24,6 +24,23 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     let k = mpn::kernels();
 
     // Off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ: row i covers limbs 2i+1 ..= n+i.
+    triangle(k, r, a);
+
+    // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
+    // loses no bit, and the total is a² < B²ⁿ, so the final carry is zero. (Not asserted: a
+    // debug_assert! on these secret-derived bits would be a branch valgrind rightly flags.)
+    #[cfg(target_arch = "x86_64")]
+    if let Some(diag) = super::x86_64::sqr_diag_addlsh1(k) {
+        diag(r, a);
+        return;
+    }
+    diag_addlsh1(r, a);
+}
+
+/// The off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ of [`sqr_basecase`] into r (all 2n limbs
+/// written) with back end `k`'s rows: row i covers limbs 2i+1 ..= n+i.
+fn triangle(k: &Kernels, r: &mut [Limb], a: &[Limb]) {
+    let n = a.len();
     r[0] = 0;
     r[2 * n - 1] = 0;
     // Portable Rust goes four rows at a time while a row has at least 7 limbs (see
@@ -45,16 +62,6 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
         // The last row is one product: done here rather than through a call.
         (r[2 * n - 3], r[2 * n - 2]) = limb::mac(r[2 * n - 3], a[n - 1], a[n - 2], 0);
     }
-
-    // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
-    // loses no bit, and the total is a² < B²ⁿ, so the final carry is zero. (Not asserted: a
-    // debug_assert! on these secret-derived bits would be a branch valgrind rightly flags.)
-    #[cfg(target_arch = "x86_64")]
-    if let Some(diag) = super::x86_64::sqr_diag_addlsh1(k) {
-        diag(r, a);
-        return;
-    }
-    diag_addlsh1(r, a);
 }
 
 /// The fewest limbs, n - i, for which [`sqr_basecase`] does rows i .. i+3 of the triangle in
@@ -111,15 +118,17 @@ fn triangle_band(w: &mut [Limb], y: &[Limb], fresh: bool) {
 /// portable form of the last pass of [`sqr_basecase`].
 pub(super) fn diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
     let mut shifted_out = 0;
-    let mut c = 0;
+    // A bool carry through `carrying_add`: one add-with-carry each, where `limb::adc`'s two
+    // additions and an `or` compile to a flag save and restore per limb.
+    let mut c = false;
     for (pair, &ai) in r.chunks_exact_mut(2).zip(a) {
         let (lo, hi) = limb::mul_wide(ai, ai);
         let (x0, x1) = (pair[0], pair[1]);
         let d0 = (x0 << 1) | shifted_out;
         let d1 = (x1 << 1) | (x0 >> (limb::LIMB_BITS - 1));
         shifted_out = x1 >> (limb::LIMB_BITS - 1);
-        (pair[0], c) = limb::adc(d0, lo, c);
-        (pair[1], c) = limb::adc(d1, hi, c);
+        (pair[0], c) = d0.carrying_add(lo, c);
+        (pair[1], c) = d1.carrying_add(hi, c);
     }
 }
 
@@ -205,6 +214,35 @@ mod tests {
         // (2¹²⁷)² = 2²⁵⁴.
         sqr_basecase(&mut r, &[0, 1 << 63]);
         assert_eq!(r, [0, 0, 0, 1 << 62]);
+    }
+
+    #[test]
+    fn portable_triangle_and_diagonal_square_like_num_bigint() {
+        // The portable path (four-row passes from 8 limbs up, then rows) whatever back end
+        // the process chose: every length up to 70 covers each count of trailing rows.
+        use num_bigint::BigUint;
+        let big = |x: &[Limb]| {
+            BigUint::from_bytes_le(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+        };
+        let mut seed: Limb = 0x5EED_0002;
+        for n in (1..=70).chain([100]) {
+            let random: Vec<Limb> = (0..n)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed
+                })
+                .collect();
+            let mut top1 = random.clone();
+            top1[n - 1] = 1;
+            for a in [random, top1, vec![MAX; n]] {
+                let mut r = vec![7; 2 * n];
+                triangle(&mpn::PORTABLE, &mut r, &a);
+                diag_addlsh1(&mut r, &a);
+                assert_eq!(big(&r), big(&a) * big(&a), "n = {n}, a = {a:x?}");
+            }
+        }
     }
 
     #[test]
