@@ -542,3 +542,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn portable_row_kernels_match_num_bigint_for_every_unroll_remainder() {
+    // The portable mul_1 and addmul_1 (and so redc_1's rows) go four limbs a step and finish
+    // the last n mod 4 one at a time: every length up to 40 covers each remainder many times.
+    let mut rng = Rng(0xC0FFEE);
+    let mut count = 0u64;
+    for n in 0..=40 {
+        for (an, a) in patterns(n, &mut rng) {
+            let outputs = [vec![0; n], vec![Limb::MAX; n], rng.limbs(n)];
+            for r0 in &outputs {
+                for b in [0, 1, Limb::MAX, 1 << 63, rng.next()] {
+                    let product = common::big(&a) * BigUint::from(b);
+                    let mut r = vec![7; n];
+                    let hi = (PORTABLE.mul_1)(&mut r, &a, b);
+                    let got = common::big(&r) + (BigUint::from(hi) << (64 * n));
+                    assert_eq!(got, product, "mul_1 n = {n}, a {an}, b = {b:#x}");
+                    let mut r = r0.clone();
+                    let hi = (PORTABLE.addmul_1)(&mut r, &a, b);
+                    let got = common::big(&r) + (BigUint::from(hi) << (64 * n));
+                    let want = common::big(r0) + &product;
+                    assert_eq!(got, want, "addmul_1 n = {n}, a {an}, b = {b:#x}");
+                    count += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{count} cases");
+}

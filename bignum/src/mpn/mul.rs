@@ -13,6 +13,7 @@
 //!
 //! Scratch: `karatsuba_scratch_len(n)` limbs for an n × n product, none below the threshold.
 
+use super::portable;
 use super::tune::KARATSUBA_MUL_THRESHOLD;
 use crate::limb::{self, Limb};
 use crate::mpn::{self, Kernels};
@@ -25,6 +26,11 @@ pub fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     #[cfg(target_arch = "x86_64")]
     if let Some(rows) = super::x86_64::mul_basecase(k) {
         rows(r, a, b);
+        return;
+    }
+    if core::ptr::fn_addr_eq(k.addmul_1, mpn::PORTABLE.addmul_1) {
+        // Portable Rust goes four rows at a time instead (see `portable`'s module docs).
+        portable::mul_basecase(r, a, b);
         return;
     }
     let n = a.len();

@@ -3,6 +3,17 @@
 //! Every function here runs in time that depends only on the slice lengths.
 //! Length preconditions are checked by the callers in [`crate::mpn`]; here they are
 //! `debug_assert!`s, and a violation can at worst give a wrong result, never unsafety.
+//!
+//! Without `mulx`/`adx`, a 64×64→128-bit `mul` clobbers the carry flag, so a row of
+//! `addmul_1` pays for its carry on every limb (an add, a flag save and an add with carry on
+//! the critical path). The quadratic kernels ([`mul_basecase`], [`redc_1`], and the square's
+//! triangle in `sqr.rs`) therefore go four rows at a time, by columns: each column adds its
+//! four products into a three-limb [`Column`] sum held in registers, and r is loaded and
+//! stored once per four products instead of once per product (the "hybrid" of product and
+//! operand scanning: N. Gura, A. Patel, A. Wander, H. Eberle, S. C. Shantz, "Comparing
+//! Elliptic Curve Cryptography and RSA on 8-bit CPUs", 2004). Loop bounds depend on the
+//! lengths only. Measured at 16 and 32 limbs against the rows of `addmul_1` they replace:
+//! redc_1 10-15% and the square 10-20% faster; 1024- and 2048-bit constant-time pow 10-15%.
 
 use crate::limb::{self, Limb};
 
@@ -30,7 +41,16 @@ pub fn sub_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
 pub fn mul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     debug_assert!(r.len() == a.len());
     let mut c = 0;
-    for (r, &a) in r.iter_mut().zip(a) {
+    // Four limbs a step, as in `addmul_row`.
+    let mut r4 = r.chunks_exact_mut(4);
+    let mut a4 = a.chunks_exact(4);
+    for (r, a) in (&mut r4).zip(&mut a4) {
+        (r[0], c) = limb::mac(0, a[0], b, c);
+        (r[1], c) = limb::mac(0, a[1], b, c);
+        (r[2], c) = limb::mac(0, a[2], b, c);
+        (r[3], c) = limb::mac(0, a[3], b, c);
+    }
+    for (r, &a) in r4.into_remainder().iter_mut().zip(a4.remainder()) {
         (*r, c) = limb::mac(0, a, b, c);
     }
     c
@@ -39,8 +59,25 @@ pub fn mul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 /// r += a · b, returns the high limb. Equal lengths of `r` and `a`.
 pub fn addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     debug_assert!(r.len() == a.len());
+    addmul_row(r, a, b)
+}
+
+/// r += a · b over `a.len()` limbs of `r`, returns the high limb: the row of [`addmul_1`]
+/// and of the few single rows of [`mul_basecase`] and [`redc_1`]. Unrolled by four by hand:
+/// the same carry chain with a quarter of the loop overhead, 8-10% faster per limb at 16 and
+/// 32 limbs (two interleaved carry chains measured no better: `mul` clobbers the one flag).
+#[inline(always)]
+fn addmul_row(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     let mut c = 0;
-    for (r, &a) in r.iter_mut().zip(a) {
+    let mut r4 = r.chunks_exact_mut(4);
+    let mut a4 = a.chunks_exact(4);
+    for (r, a) in (&mut r4).zip(&mut a4) {
+        (r[0], c) = limb::mac(r[0], a[0], b, c);
+        (r[1], c) = limb::mac(r[1], a[1], b, c);
+        (r[2], c) = limb::mac(r[2], a[2], b, c);
+        (r[3], c) = limb::mac(r[3], a[3], b, c);
+    }
+    for (r, &a) in r4.into_remainder().iter_mut().zip(a4.remainder()) {
         (*r, c) = limb::mac(*r, a, b, c);
     }
     c
@@ -60,61 +97,273 @@ pub fn submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     c
 }
 
-/// Montgomery product without the final subtraction (see [`crate::mpn::mont_mul`]): fused
-/// CIOS (Koç, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication algorithms",
-/// 1996). For each b_i, one pass over j adds a_j·b_i (carry `c`) and m_j·q (carry `d`) into the
-/// running sum and shifts it down one limb as it goes, with q = (t_0 + a_0·b_i)·m' from the
-/// first limb. The running sum lives in `r` plus one top limb `hi`; no scratch is used.
+/// Montgomery product without the final subtraction (see [`crate::mpn::mont_mul`]): the
+/// product a·b into the scratch by [`mul_basecase`], then [`redc_1`]. Both go four rows at a
+/// time, which measured 2-15% faster at 16 and 32 limbs (noisy machine) than the fused
+/// row-by-row CIOS (Koç, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
+/// algorithms", 1996) that shares one load and store of r between two products but pays two
+/// carries per limb. a < m, so a·b < m·R as [`redc_1`] requires.
 pub fn mont_mul(
     r: &mut [Limb],
     a: &[Limb],
     b: &[Limb],
     m: &[Limb],
     minv: Limb,
-    _scratch: &mut [Limb],
+    scratch: &mut [Limb],
 ) -> Limb {
     let n = m.len();
     debug_assert!(n > 0 && r.len() == n && a.len() == n && b.len() == n);
-    // Equal-length views, so the indexing below compiles without bounds checks.
-    let (r, a) = (&mut r[..n], &a[..n]);
-    r.fill(0);
-    let mut hi: Limb = 0;
-    for &bi in b {
-        let (t0, mut c) = limb::mac(r[0], a[0], bi, 0);
-        let q = t0.wrapping_mul(minv);
-        // t0 + m_0·q ≡ 0 (mod 2⁶⁴) by the choice of q: only the carry matters.
-        let (_, mut d) = limb::mac(t0, m[0], q, 0);
-        for j in 1..n {
-            let (t, c1) = limb::mac(r[j], a[j], bi, c);
-            let (t, d1) = limb::mac(t, m[j], q, d);
-            r[j - 1] = t;
-            (c, d) = (c1, d1);
-        }
-        let (s, c1) = limb::adc(hi, c, 0);
-        let (s, c2) = limb::adc(s, d, 0);
-        r[n - 1] = s;
-        // The sum is < 2m < 2R, so at most one of the two carries is set.
-        hi = c1 + c2;
+    debug_assert!(scratch.len() > 2 * n);
+    let t = &mut scratch[..2 * n];
+    mul_basecase(t, a, b);
+    redc_1(r, t, m, minv)
+}
+
+/// A column sum of the four-row passes: three limbs, low first. A column adds at most five
+/// products and three limbs to the previous column's carry (< 2¹³⁰), far below 2¹⁹².
+#[derive(Clone, Copy)]
+pub(super) struct Column(Limb, Limb, Limb);
+
+impl Column {
+    /// The sum x.
+    #[inline(always)]
+    pub(super) const fn new(x: Limb) -> Self {
+        Column(x, 0, 0)
     }
-    hi
+
+    /// Adds x·y. `carrying_add` keeps the two additions one add-with-carry chain.
+    #[inline(always)]
+    pub(super) fn add_mul(&mut self, x: Limb, y: Limb) {
+        let (lo, hi) = limb::mul_wide(x, y);
+        let (s0, c) = self.0.carrying_add(lo, false);
+        let (s1, c) = self.1.carrying_add(hi, c);
+        // The third limb stays small (see above): no wrap.
+        (self.0, self.1, self.2) = (s0, s1, self.2 + Limb::from(c));
+    }
+
+    /// Adds x.
+    #[inline(always)]
+    pub(super) fn add(&mut self, x: Limb) {
+        let (s0, c) = self.0.carrying_add(x, false);
+        let (s1, c) = self.1.carrying_add(0, c);
+        (self.0, self.1, self.2) = (s0, s1, self.2 + Limb::from(c));
+    }
+
+    /// Returns the low limb and shifts the sum down by one limb (the carry into the next
+    /// column).
+    #[inline(always)]
+    pub(super) fn shift(&mut self) -> Limb {
+        let low = self.0;
+        *self = Column(self.1, self.2, 0);
+        low
+    }
+}
+
+/// r = a · b, `r.len() == a.len() + b.len()`, `b` non-empty: four limbs of b at a time
+/// (see the module docs), the first `b.len() mod 4` by rows; rows only when `a` has fewer
+/// than four limbs.
+pub(super) fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    let (an, bn) = (a.len(), b.len());
+    debug_assert!(bn > 0 && r.len() == an + bn);
+    let r = &mut r[..an + bn];
+    let rows = if an >= 4 { bn & 3 } else { bn };
+    if rows > 0 {
+        r[an] = mul_1(&mut r[..an], a, b[0]);
+        for i in 1..rows {
+            r[an + i] = addmul_row(&mut r[i..an + i], a, b[i]);
+        }
+    }
+    for i in (rows..bn).step_by(4) {
+        // Adds a·(b_i + b_{i+1}·B + b_{i+2}·B² + b_{i+3}·B³) at limb i. Limbs i .. i+an-1
+        // hold the sum so far (none on the first pass), i+an .. i+an+3 are written fresh.
+        // Column j sums a_{j-s}·b_{i+s} over the s with 0 ≤ j - s < an.
+        let fresh = i == 0;
+        let (b0, b1, b2, b3) = (b[i], b[i + 1], b[i + 2], b[i + 3]);
+        let w = &mut r[i..i + an + 4];
+        let mut col = Column::new(0);
+        for j in 0..3 {
+            if !fresh {
+                col.add(w[j]);
+            }
+            col.add_mul(a[j], b0);
+            if j >= 1 {
+                col.add_mul(a[j - 1], b1);
+            }
+            if j >= 2 {
+                col.add_mul(a[j - 2], b2);
+            }
+            w[j] = col.shift();
+        }
+        for j in 3..an {
+            if !fresh {
+                col.add(w[j]);
+            }
+            col.add_mul(a[j], b0);
+            col.add_mul(a[j - 1], b1);
+            col.add_mul(a[j - 2], b2);
+            col.add_mul(a[j - 3], b3);
+            w[j] = col.shift();
+        }
+        col.add_mul(a[an - 1], b1);
+        col.add_mul(a[an - 2], b2);
+        col.add_mul(a[an - 3], b3);
+        w[an] = col.shift();
+        col.add_mul(a[an - 1], b2);
+        col.add_mul(a[an - 2], b3);
+        w[an + 1] = col.shift();
+        col.add_mul(a[an - 1], b3);
+        w[an + 2] = col.shift();
+        // The sum so far is a·b mod B^(i+4) < B^(an+i+4): what is left is one limb.
+        w[an + 3] = col.shift();
+    }
 }
 
 /// Montgomery reduction without the final subtraction (see [`crate::mpn::redc_1`]): n rows
-/// t += q_i·m·2^(64·i) with q_i = t_i·m', inlined. Row i's carry belongs at limb i+n; it is
-/// parked in the limb the row just zeroed, t_i, and all n carries are added at the end (as
-/// GMP's `mpn_redc_1`).
+/// t += q_i·m·B^i with q_i = t_i·m', four rows at a time by columns (see the module docs),
+/// the first n mod 4 (or all, below four limbs) one by one.
+///
+/// A pass that zeroes limbs i .. i+3 reads and writes t up to limb i+n+2 and leaves a carry
+/// of up to two limbs for limbs i+n+3 and i+n+4 (the band held < B^(n+3) and gained
+/// Q·m < B^(n+4), Q = q_i + … + q_{i+3}·B³, so the carry is ≤ B). Carrying it on through t
+/// would cost a pass over the rest of t, so it is parked in r (at r_{i+3} and r_{i+4}: a
+/// single row's carry, for limb i+n, at r_i) and added to the high half at the end, as GMP's
+/// `mpn_redc_1` parks its row carries in the zeroed limbs of t.
 pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
     let n = m.len();
     debug_assert!(n > 0 && r.len() == n && t.len() == 2 * n);
-    for i in 0..n {
+    let (r, t, m) = (&mut r[..n], &mut t[..2 * n], &m[..n]);
+    r.fill(0);
+    let rows = if n >= 4 { n & 3 } else { n };
+    for i in 0..rows {
         let row = &mut t[i..i + n];
         let q = row[0].wrapping_mul(minv);
-        let mut c = 0;
-        for (t, &mj) in row.iter_mut().zip(m) {
-            (*t, c) = limb::mac(*t, mj, q, c);
-        }
-        row[0] = c;
+        r[i] = addmul_row(row, m, q);
     }
-    let (carries, high) = t.split_at(n);
-    add_n(r, high, carries)
+    let mut top = 0;
+    for i in (rows..n).step_by(4) {
+        let w = &mut t[i..i + n + 3];
+        // Columns 0..3 find q_i .. q_{i+3} in turn: each makes its column ≡ 0 (mod B).
+        let mut col = Column::new(w[0]);
+        let q0 = col.0.wrapping_mul(minv);
+        col.add_mul(q0, m[0]);
+        col.shift();
+        col.add(w[1]);
+        col.add_mul(q0, m[1]);
+        let q1 = col.0.wrapping_mul(minv);
+        col.add_mul(q1, m[0]);
+        col.shift();
+        col.add(w[2]);
+        col.add_mul(q0, m[2]);
+        col.add_mul(q1, m[1]);
+        let q2 = col.0.wrapping_mul(minv);
+        col.add_mul(q2, m[0]);
+        col.shift();
+        col.add(w[3]);
+        col.add_mul(q0, m[3]);
+        col.add_mul(q1, m[2]);
+        col.add_mul(q2, m[1]);
+        let q3 = col.0.wrapping_mul(minv);
+        col.add_mul(q3, m[0]);
+        col.shift();
+        for j in 4..n {
+            col.add(w[j]);
+            col.add_mul(q0, m[j]);
+            col.add_mul(q1, m[j - 1]);
+            col.add_mul(q2, m[j - 2]);
+            col.add_mul(q3, m[j - 3]);
+            w[j] = col.shift();
+        }
+        col.add(w[n]);
+        col.add_mul(q1, m[n - 1]);
+        col.add_mul(q2, m[n - 2]);
+        col.add_mul(q3, m[n - 3]);
+        w[n] = col.shift();
+        col.add(w[n + 1]);
+        col.add_mul(q2, m[n - 1]);
+        col.add_mul(q3, m[n - 2]);
+        w[n + 1] = col.shift();
+        col.add(w[n + 2]);
+        col.add_mul(q3, m[n - 1]);
+        w[n + 2] = col.shift();
+        r[i + 3] = col.shift();
+        let hi = col.shift();
+        // r_{i+4} is free (the next pass parks at r_{i+7}); limb 2n is the returned carry.
+        if i + 4 < n {
+            r[i + 4] = hi;
+        } else {
+            top = hi;
+        }
+    }
+    // r = t_high + the parked carries. The total is < 2m < 2R, so at most one of the two
+    // carries out is set.
+    let mut c = false;
+    for (r, &h) in r.iter_mut().zip(&t[n..]) {
+        (*r, c) = h.carrying_add(*r, c);
+    }
+    Limb::from(c) + top
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    fn big(x: &[Limb]) -> BigUint {
+        BigUint::from_bytes_le(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+    }
+
+    /// xorshift64 limbs.
+    fn limbs(seed: &mut u64, n: usize) -> Vec<Limb> {
+        (0..n)
+            .map(|_| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                *seed
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mul_basecase_matches_num_bigint_for_every_shape() {
+        // Every a length around the four-row passes' head and tail (a < 4 is rows only) and
+        // every b length mod 4 (the leading single rows), random and all-ones (longest
+        // carries), against num-bigint.
+        let mut seed = 0x5EED_0001;
+        for an in 1..=24 {
+            for bn in 1..=an + 3 {
+                for ones in [false, true] {
+                    let (a, b) = if ones {
+                        (vec![Limb::MAX; an], vec![Limb::MAX; bn])
+                    } else {
+                        (limbs(&mut seed, an), limbs(&mut seed, bn))
+                    };
+                    let mut r = vec![7; an + bn];
+                    mul_basecase(&mut r, &a, &b);
+                    assert_eq!(big(&r), big(&a) * big(&b), "{an} × {bn} limbs, ones {ones}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn column_sums_carry_across_limbs() {
+        // (2⁶⁴-1)² twice plus 2⁶⁴-1: 2·(2¹²⁸ - 2⁶⁵ + 1) + 2⁶⁴ - 1 = 2¹²⁹ - 3·2⁶⁴ + 1.
+        let mut col = Column::new(Limb::MAX);
+        col.add_mul(Limb::MAX, Limb::MAX);
+        col.add_mul(Limb::MAX, Limb::MAX);
+        assert_eq!(col.shift(), 1);
+        assert_eq!(col.shift(), Limb::MAX - 2);
+        assert_eq!(col.shift(), 1);
+        assert_eq!(col.shift(), 0);
+        // 2⁶⁴-1 + (2⁶⁴-1)² = 2¹²⁸ - 2⁶⁴; adding 2⁶⁴-1 gives 2¹²⁸ - 1, and one more carries
+        // into the third limb.
+        let mut col = Column::new(Limb::MAX);
+        col.add_mul(Limb::MAX, Limb::MAX);
+        assert_eq!((col.0, col.1, col.2), (0, Limb::MAX, 0));
+        col.add(Limb::MAX);
+        assert_eq!((col.0, col.1, col.2), (Limb::MAX, Limb::MAX, 0));
+        col.add(1);
+        assert_eq!((col.0, col.1, col.2), (0, 0, 1));
+    }
 }

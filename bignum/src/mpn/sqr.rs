@@ -12,9 +12,10 @@
 //! branches on the values.
 
 use super::mul::{KARATSUBA_MIN_LEN, abs_diff, add_middle, add_or_sub, half, middle_sum};
+use super::portable::Column;
 use super::tune::KARATSUBA_SQR_THRESHOLD;
 use crate::limb::{self, Limb};
-use crate::mpn;
+use crate::mpn::{self, Kernels};
 
 /// r = a², `r.len() == 2·a.len()`, `a` non-empty. n(n-1)/2 + n limb products.
 pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
@@ -28,43 +29,107 @@ pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     }
 
     // Off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ: row i covers limbs 2i+1 ..= n+i.
+    triangle(k, r, a);
+
+    // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
+    // loses no bit, and the total is a² < B²ⁿ, so the final carry is zero. (Not asserted: a
+    // debug_assert! on these secret-derived bits would be a branch valgrind rightly flags.)
+    // (The ADX back end has its own pass inside its whole-square kernel above.)
+    diag_addlsh1(r, a);
+}
+
+/// The off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ of [`sqr_basecase`] into r (all 2n limbs
+/// written) with back end `k`'s rows: row i covers limbs 2i+1 ..= n+i.
+fn triangle(k: &Kernels, r: &mut [Limb], a: &[Limb]) {
+    let n = a.len();
     r[0] = 0;
     r[2 * n - 1] = 0;
-    if n > 1 {
-        r[n] = (k.mul_1)(&mut r[1..n], &a[1..], a[0]);
-        for i in 1..n.saturating_sub(2) {
-            r[n + i] = (k.addmul_1)(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
+    // Portable Rust goes four rows at a time while a row has at least 7 limbs (see
+    // `triangle_band`); back ends with an assembly addmul_1 go row by row.
+    let mut i = 0;
+    if n >= TRIANGLE_BAND_MIN_LEN && core::ptr::fn_addr_eq(k.addmul_1, mpn::PORTABLE.addmul_1) {
+        while n - i >= TRIANGLE_BAND_MIN_LEN {
+            triangle_band(&mut r[2 * i..n + i + 4], &a[i..], i == 0);
+            i += 4;
         }
+    } else if n > 1 {
+        r[n] = (k.mul_1)(&mut r[1..n], &a[1..], a[0]);
+        i = 1;
+    }
+    for i in i..n.saturating_sub(2) {
+        r[n + i] = (k.addmul_1)(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
     }
     if n > 2 {
         // The last row is one product: done here rather than through a call.
         (r[2 * n - 3], r[2 * n - 2]) = limb::mac(r[2 * n - 3], a[n - 1], a[n - 2], 0);
     }
+}
 
-    // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
-    // loses no bit, and the total is a² < B²ⁿ, so the final carry is zero. (Not asserted: a
-    // debug_assert! on these secret-derived bits would be a branch valgrind rightly flags.)
-    #[cfg(target_arch = "x86_64")]
-    if let Some(diag) = super::x86_64::sqr_diag_addlsh1(k) {
-        diag(r, a);
-        return;
+/// The fewest limbs, n - i, for which [`sqr_basecase`] does rows i .. i+3 of the triangle in
+/// one [`triangle_band`] (whose first columns need y₀ .. y₆).
+const TRIANGLE_BAND_MIN_LEN: usize = 8;
+
+/// Rows i .. i+3 of the square's triangle in one pass by columns, as the portable
+/// `mul_basecase` does (see `portable`'s module docs). With y = a[i..] (L ≥ 8 limbs) and
+/// xₛ = yₛ, row s adds xₛ·y_k for k > s at limb 2i+s+k, so column j of `w` (limb 2i+j) sums
+/// xₛ·y_{j-s} over the s with s < j - s ≤ L - 1. Limbs 1 .. L-1 of `w` hold the earlier rows'
+/// sum (none when `fresh`, the first pass), L .. L+3 are written fresh: the rows so far sum to
+/// less than B^(n+i+4), so the last column leaves no carry.
+fn triangle_band(w: &mut [Limb], y: &[Limb], fresh: bool) {
+    let l = y.len();
+    debug_assert!(l >= TRIANGLE_BAND_MIN_LEN && w.len() == l + 4);
+    let (x0, x1, x2, x3) = (y[0], y[1], y[2], y[3]);
+    let mut col = Column::new(0);
+    for j in 1..7 {
+        if !fresh {
+            col.add(w[j]);
+        }
+        col.add_mul(x0, y[j]);
+        if j >= 3 {
+            col.add_mul(x1, y[j - 1]);
+        }
+        if j >= 5 {
+            col.add_mul(x2, y[j - 2]);
+        }
+        w[j] = col.shift();
     }
-    diag_addlsh1(r, a);
+    for j in 7..l {
+        if !fresh {
+            col.add(w[j]);
+        }
+        col.add_mul(x0, y[j]);
+        col.add_mul(x1, y[j - 1]);
+        col.add_mul(x2, y[j - 2]);
+        col.add_mul(x3, y[j - 3]);
+        w[j] = col.shift();
+    }
+    col.add_mul(x1, y[l - 1]);
+    col.add_mul(x2, y[l - 2]);
+    col.add_mul(x3, y[l - 3]);
+    w[l] = col.shift();
+    col.add_mul(x2, y[l - 1]);
+    col.add_mul(x3, y[l - 2]);
+    w[l + 1] = col.shift();
+    col.add_mul(x3, y[l - 1]);
+    w[l + 2] = col.shift();
+    w[l + 3] = col.shift();
 }
 
 /// r = 2·r + Σ aᵢ²·B²ⁱ, `r.len() == 2·a.len()`, for r below a²/2 (no carry comes out): the
 /// portable form of the last pass of [`sqr_basecase`].
 pub(super) fn diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
     let mut shifted_out = 0;
-    let mut c = 0;
+    // A bool carry through `carrying_add`: one add-with-carry each, where `limb::adc`'s two
+    // additions and an `or` compile to a flag save and restore per limb.
+    let mut c = false;
     for (pair, &ai) in r.chunks_exact_mut(2).zip(a) {
         let (lo, hi) = limb::mul_wide(ai, ai);
         let (x0, x1) = (pair[0], pair[1]);
         let d0 = (x0 << 1) | shifted_out;
         let d1 = (x1 << 1) | (x0 >> (limb::LIMB_BITS - 1));
         shifted_out = x1 >> (limb::LIMB_BITS - 1);
-        (pair[0], c) = limb::adc(d0, lo, c);
-        (pair[1], c) = limb::adc(d1, hi, c);
+        (pair[0], c) = d0.carrying_add(lo, c);
+        (pair[1], c) = d1.carrying_add(hi, c);
     }
 }
 
@@ -150,6 +215,35 @@ mod tests {
         // (2¹²⁷)² = 2²⁵⁴.
         sqr_basecase(&mut r, &[0, 1 << 63]);
         assert_eq!(r, [0, 0, 0, 1 << 62]);
+    }
+
+    #[test]
+    fn portable_triangle_and_diagonal_square_like_num_bigint() {
+        // The portable path (four-row passes from 8 limbs up, then rows) whatever back end
+        // the process chose: every length up to 70 covers each count of trailing rows.
+        use num_bigint::BigUint;
+        let big = |x: &[Limb]| {
+            BigUint::from_bytes_le(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+        };
+        let mut seed: Limb = 0x5EED_0002;
+        for n in (1..=70).chain([100]) {
+            let random: Vec<Limb> = (0..n)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed
+                })
+                .collect();
+            let mut top1 = random.clone();
+            top1[n - 1] = 1;
+            for a in [random, top1, vec![MAX; n]] {
+                let mut r = vec![7; 2 * n];
+                triangle(&mpn::PORTABLE, &mut r, &a);
+                diag_addlsh1(&mut r, &a);
+                assert_eq!(big(&r), big(&a) * big(&a), "n = {n}, a = {a:x?}");
+            }
+        }
     }
 
     #[test]
