@@ -4,6 +4,7 @@
 use zeroize::Zeroizing;
 
 use crate::limb::{self, Limb};
+use crate::mpn;
 
 use super::{Modulus, Residue, ct, mont};
 
@@ -57,15 +58,95 @@ fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
     v & ((1 << width) - 1)
 }
 
-/// out = table[digit] for a table of `out.len()`-limb entries: reads every entry, keeps one by mask.
+/// out = table[digit] for a table of `out.len()`-limb entries (at most 64 of them): reads
+/// every entry, keeps one by mask.
+///
+/// Eight limbs at a time, the accumulators in registers across all the entries (one load, one
+/// `and`, one `or` per limb and entry; storing `out` only once), with the masks computed once.
 fn gather(out: &mut [Limb], table: &[Limb], digit: Limb) {
+    const LANES: usize = 8; // a power of two
     let n = out.len();
-    out.fill(0);
-    for (j, entry) in table.chunks_exact(n).enumerate() {
-        let keep = ct::mask(limb::is_zero(j as Limb ^ digit));
-        for (o, &e) in out.iter_mut().zip(entry) {
-            *o |= e & keep;
+    let mut masks = [0; 64];
+    let entries = table.chunks_exact(n);
+    debug_assert!(entries.len() <= masks.len());
+    for (mask, j) in masks.iter_mut().zip(0..entries.len()) {
+        *mask = ct::mask(limb::is_zero(j as Limb ^ digit));
+    }
+    let masks = &masks[..entries.len()];
+    let whole = n & !(LANES - 1);
+    for lo in (0..whole).step_by(LANES) {
+        let mut acc = [0; LANES];
+        for (entry, &keep) in table.chunks_exact(n).zip(masks) {
+            let src: &[Limb; LANES] = entry[lo..lo + LANES]
+                .try_into()
+                .expect("a whole chunk of LANES limbs");
+            for (a, &e) in acc.iter_mut().zip(src) {
+                *a |= e & keep;
+            }
         }
+        out[lo..lo + LANES].copy_from_slice(&acc);
+    }
+    if whole < n {
+        let tail = &mut out[whole..];
+        tail.fill(0);
+        for (entry, &keep) in table.chunks_exact(n).zip(masks) {
+            for (o, &e) in tail.iter_mut().zip(&entry[whole..]) {
+                *o |= e & keep;
+            }
+        }
+    }
+}
+
+/// The Montgomery arithmetic of one exponentiation: the back end's kernels looked up once, the
+/// scratch allocated once, and the final subtraction of each product done by the back end's
+/// `sub_n` into a spare buffer and a masked copy.
+pub(crate) struct Engine<'a> {
+    m: &'a [Limb],
+    minv: Limb,
+    k: &'static mpn::Kernels,
+    /// Scratch of the Montgomery multiplication, and the 2n-limb square before REDC.
+    wide: Zeroizing<Vec<Limb>>,
+    /// r − m, kept or dropped by mask.
+    diff: Zeroizing<Vec<Limb>>,
+}
+
+impl<'a> Engine<'a> {
+    pub(crate) fn new(modulus: &'a Modulus) -> Self {
+        let n = modulus.limb_len();
+        Engine {
+            m: modulus.as_limbs(),
+            minv: modulus.minv(),
+            k: mpn::kernels(),
+            wide: Zeroizing::new(vec![
+                0;
+                mont::mul_scratch_len(n).max(mont::sqr_scratch_len(n))
+            ]),
+            diff: Zeroizing::new(vec![0; n]),
+        }
+    }
+
+    /// r = r − m if r ≥ m or `hi` is 1, else r unchanged (r + hi·2^(64·n) < 2m on entry).
+    #[inline]
+    fn finish(&mut self, r: &mut [Limb], hi: Limb) {
+        let borrow = (self.k.sub_n)(&mut self.diff, r, self.m);
+        ct::cnd_copy(ct::mask(hi | (borrow ^ 1)), r, &self.diff);
+    }
+
+    /// r = a·b·R⁻¹ mod m, fully reduced: `a` < m, `b` any n limbs, all of length n.
+    #[inline]
+    pub(crate) fn mul(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+        let hi = (self.k.mont_mul)(r, a, b, self.m, self.minv, &mut self.wide);
+        self.finish(r, hi);
+    }
+
+    /// r = a²·R⁻¹ mod m, fully reduced, for `a` < m.
+    #[inline]
+    pub(crate) fn sqr(&mut self, r: &mut [Limb], a: &[Limb]) {
+        let n = self.m.len();
+        let t = &mut self.wide[..2 * n];
+        mpn::sqr(t, a);
+        let hi = (self.k.redc_1)(r, t, self.m, self.minv);
+        self.finish(r, hi);
     }
 }
 
@@ -99,12 +180,10 @@ impl Modulus {
             return self.one();
         }
         let n = self.limb_len();
-        let (m, minv) = (self.as_limbs(), self.minv());
         let w = ct_window_bits(exp_bits);
         let size = 1usize << w;
 
-        let mut mul_t = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
-        let mut sqr_t = Zeroizing::new(vec![0; mont::sqr_scratch_len(n)]);
+        let mut eng = Engine::new(self);
         let mut table = Zeroizing::new(vec![0; size * n]);
         table[..n].copy_from_slice(&self.one().limbs);
         table[n..2 * n].copy_from_slice(&base.limbs);
@@ -114,16 +193,9 @@ impl Modulus {
             if j & 1 == 0 {
                 // j is public: base^j = (base^(j/2))².
                 let half = j >> 1;
-                mont::sqr(out, &done[half * n..(half + 1) * n], m, minv, &mut sqr_t);
+                eng.sqr(out, &done[half * n..(half + 1) * n]);
             } else {
-                mont::mul(
-                    out,
-                    &done[(j - 1) * n..j * n],
-                    &base.limbs,
-                    m,
-                    minv,
-                    &mut mul_t,
-                );
+                eng.mul(out, &done[(j - 1) * n..j * n], &base.limbs);
             }
         }
 
@@ -140,11 +212,11 @@ impl Modulus {
         );
         for k in (0..windows - 1).rev() {
             for _ in 0..w {
-                mont::sqr(&mut tmp, &acc, m, minv, &mut sqr_t);
+                eng.sqr(&mut tmp, &acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
             gather(&mut entry, &table, exp_bits_at(exp, k * w, w));
-            mont::mul(&mut tmp, &acc, &entry, m, minv, &mut mul_t);
+            eng.mul(&mut tmp, &acc, &entry);
             core::mem::swap(&mut acc, &mut tmp);
         }
         Residue::from_limbs(acc.to_vec())
@@ -167,17 +239,85 @@ impl Modulus {
             self.limb_len(),
             "residue of another modulus"
         );
+        let mut acc = vec![0; self.limb_len()];
+        let mut eng = Engine::new(self);
+        if exp_bit_len(exp) == 0 {
+            acc.copy_from_slice(&self.one().limbs);
+        } else {
+            self.pow_montgomery_vartime(&mut eng, &mut acc, &base.limbs, exp);
+        }
+        Residue::from_limbs(acc)
+    }
+
+    /// x^exp mod m for a PUBLIC exponent on plain integers, neither in Montgomery form: `x` of
+    /// n limbs (any value, not necessarily below m), the result fully reduced into `out`
+    /// (n limbs).
+    ///
+    /// For RSA's public operation and fault check: x goes into Montgomery form with one
+    /// multiplication by R², and the last multiplication of square-and-multiply (for an odd
+    /// exponent, by x itself) takes the plain x, which brings the result out of Montgomery form
+    /// with no separate REDC: (x^(e−1)·R)·x·R⁻¹ = x^e. e = 65537 costs 16 squarings and 2
+    /// multiplications in all, with no table (as BoringSSL does for small public exponents).
+    ///
+    /// # Constant time
+    ///
+    /// Not in the exponent; x and the modulus may be secret (time depends on n and the
+    /// exponent only).
+    ///
+    /// # Panics
+    ///
+    /// If `x` or `out` is not n limbs long.
+    pub fn pow_limbs_vartime(&self, out: &mut [Limb], x: &[Limb], exp: &[Limb]) {
         let n = self.limb_len();
-        let (m, minv) = (self.as_limbs(), self.minv());
-        let Some(top) = exp.iter().rposition(|&e| e != 0) else {
-            return self.one();
-        };
-        let top_bit = 63 - exp[top].leading_zeros() as usize;
-        let bit = |i: usize| (exp[i >> 6] >> (i & 63)) & 1;
-        let mut mul_t = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
-        let mut sqr_t = Zeroizing::new(vec![0; mont::sqr_scratch_len(n)]);
+        assert!(
+            x.len() == n && out.len() == n,
+            "pow_limbs_vartime: x and out must have the modulus's limb count"
+        );
+        let mut one_plain = Zeroizing::new(vec![0; n]);
+        one_plain[0] = 1;
+        let bits = exp_bit_len(exp);
+        let mut eng = Engine::new(self);
+        if bits == 0 {
+            // x⁰ = 1 < m (m ≥ 3).
+            out.copy_from_slice(&one_plain);
+            return;
+        }
+        // x·R mod m (R² mod m < m is the operand the kernel needs below m).
+        let mut xr = Zeroizing::new(vec![0; n]);
+        eng.mul(&mut xr, self.r2(), x);
+        let mut acc = Zeroizing::new(vec![0; n]);
+        let bit = |i: usize| (exp[i >> 6] >> (i & 63)) & 1 == 1;
+        if bits == 1 {
+            // x mod m: (x·R)·1·R⁻¹.
+            eng.mul(out, &xr, &one_plain);
+            return;
+        }
+        // All bits but the last in Montgomery form, then the last square and multiply.
+        let mut high = Zeroizing::new(vec![0; 1 + ((bits - 1) >> 6)]);
+        for i in 1..bits {
+            if bit(i) {
+                high[(i - 1) >> 6] |= 1 << ((i - 1) & 63);
+            }
+        }
+        self.pow_montgomery_vartime(&mut eng, &mut acc, &xr, &high);
         let mut tmp = Zeroizing::new(vec![0; n]);
-        let exp_bits = 64 * top + top_bit + 1;
+        eng.sqr(&mut tmp, &acc);
+        eng.mul(out, &tmp, if bit(0) { x } else { &one_plain });
+    }
+
+    /// acc = base^exp in Montgomery form, for a public exponent with at least one bit set.
+    fn pow_montgomery_vartime(
+        &self,
+        eng: &mut Engine<'_>,
+        acc: &mut [Limb],
+        base: &[Limb],
+        exp: &[Limb],
+    ) {
+        let n = self.limb_len();
+        let exp_bits = exp_bit_len(exp);
+        debug_assert!(exp_bits > 0);
+        let bit = |i: usize| (exp[i >> 6] >> (i & 63)) & 1;
+        let mut tmp = Zeroizing::new(vec![0; n]);
         // Sliding window (Menezes, van Oorschot, Vanstone, Handbook of Applied Cryptography,
         // 1996, Algorithm 14.85): odd powers base¹, base³, …, base^(2ʷ−1); each window of up
         // to w bits that starts and ends with a 1 costs one multiplication. Short exponents
@@ -187,24 +327,35 @@ impl Modulus {
         } else {
             1
         };
-        let mut table: Vec<Zeroizing<Vec<Limb>>> = vec![Zeroizing::new(base.limbs.clone())];
-        if w > 1 {
+        if w == 1 {
+            acc.copy_from_slice(base);
+            for i in (0..exp_bits - 1).rev() {
+                eng.sqr(&mut tmp, acc);
+                if bit(i) == 1 {
+                    eng.mul(acc, &tmp, base);
+                } else {
+                    acc.copy_from_slice(&tmp);
+                }
+            }
+            return;
+        }
+        let odd_count = 1usize << (w - 1);
+        let mut table = Zeroizing::new(vec![0; odd_count * n]);
+        table[..n].copy_from_slice(base);
+        {
             let mut b2 = Zeroizing::new(vec![0; n]);
-            mont::sqr(&mut b2, &base.limbs, m, minv, &mut sqr_t);
-            for k in 1..1usize << (w - 1) {
-                let mut next = Zeroizing::new(vec![0; n]);
-                mont::mul(&mut next, &table[k - 1], &b2, m, minv, &mut mul_t);
-                table.push(next);
+            eng.sqr(&mut b2, base);
+            for k in 1..odd_count {
+                let (done, rest) = table.split_at_mut(k * n);
+                eng.mul(&mut rest[..n], &done[(k - 1) * n..], &b2);
             }
         }
-        let mut acc: Option<Zeroizing<Vec<Limb>>> = None;
+        let mut started = false;
         let mut i = exp_bits; // bits i-1 .. 0 remain
         while i > 0 {
             if bit(i - 1) == 0 {
-                if let Some(a) = acc.as_mut() {
-                    mont::sqr(&mut tmp, a, m, minv, &mut sqr_t);
-                    core::mem::swap(a, &mut tmp);
-                }
+                eng.sqr(&mut tmp, acc);
+                acc.copy_from_slice(&tmp);
                 i -= 1;
                 continue;
             }
@@ -216,23 +367,129 @@ impl Modulus {
             let value = (j..i)
                 .rev()
                 .fold(0usize, |v, b| (v << 1) | usize::from(bit(b) == 1));
-            let odd = &table[value >> 1];
-            match acc.as_mut() {
-                None => acc = Some(odd.clone()),
-                Some(a) => {
-                    for _ in j..i {
-                        mont::sqr(&mut tmp, a, m, minv, &mut sqr_t);
-                        core::mem::swap(a, &mut tmp);
-                    }
-                    mont::mul(&mut tmp, a, odd, m, minv, &mut mul_t);
-                    core::mem::swap(a, &mut tmp);
+            let odd = &table[(value >> 1) * n..((value >> 1) + 1) * n];
+            if started {
+                for _ in j..i {
+                    eng.sqr(&mut tmp, acc);
+                    acc.copy_from_slice(&tmp);
                 }
+                eng.mul(&mut tmp, acc, odd);
+                acc.copy_from_slice(&tmp);
+            } else {
+                acc.copy_from_slice(odd);
+                started = true;
             }
             i = j;
         }
-        let Some(acc) = acc else {
-            return self.one();
-        };
-        Residue::from_limbs(acc.to_vec())
+    }
+}
+
+/// The bit length of a public exponent (0 for zero).
+fn exp_bit_len(exp: &[Limb]) -> usize {
+    exp.iter()
+        .rposition(|&e| e != 0)
+        .map_or(0, |top| 64 * top + 64 - exp[top].leading_zeros() as usize)
+}
+
+#[cfg(test)]
+// The oracle reduces public test values.
+#[allow(clippy::integer_division_remainder_used, clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    /// Fixed pseudo-random limbs (SplitMix64).
+    fn limbs(seed: u64, n: usize) -> Vec<Limb> {
+        let mut state = seed;
+        (0..n)
+            .map(|_| {
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect()
+    }
+
+    fn big(a: &[Limb]) -> BigUint {
+        BigUint::from_bytes_le(&a.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+    }
+
+    fn padded(x: &BigUint, n: usize) -> Vec<Limb> {
+        let mut v = x.to_u64_digits();
+        v.resize(n, 0);
+        v
+    }
+
+    /// Moduli of 1 to 40 limbs (top bits set, clear, or the top limb small), bases of any
+    /// value below R (also ≥ m, 0 and R − 1), exponents from 0 to beyond 64 bits.
+    #[test]
+    fn pow_limbs_vartime_and_pow_vartime_match_num_bigint() {
+        let exps: [&[Limb]; 10] = [
+            &[0],
+            &[1],
+            &[2],
+            &[3],
+            &[65537],
+            &[0x8000_0000_0000_0000],
+            &[u64::MAX],
+            &[5, 1],
+            &[0x1234_5678_9ABC_DEF1, 0xFFFF, 7],
+            &[0, 0, 0, 1],
+        ];
+        for n in 1..=40usize {
+            for variant in 0..3u64 {
+                let mut m = limbs(n as u64 * 31 + variant, n);
+                match variant {
+                    0 => m[n - 1] |= 3 << 62,
+                    1 => m[n - 1] >>= 1,
+                    _ => m[n - 1] &= 0xFF,
+                }
+                m[0] |= 1;
+                if n == 1 && m[0] < 3 {
+                    m[0] = 0xFFFF_FFFF_FFFF_FFC5;
+                }
+                let ctx = Modulus::new_vartime(&m).unwrap();
+                let bm = big(&m);
+                let bases = [
+                    limbs(n as u64 ^ 0xABCD ^ variant, n),
+                    vec![0; n],
+                    vec![u64::MAX; n],
+                    m.clone(),
+                ];
+                for x in &bases {
+                    for e in exps {
+                        let want = padded(&big(x).modpow(&big(e), &bm), n);
+                        let mut out = vec![0; n];
+                        ctx.pow_limbs_vartime(&mut out, x, e);
+                        assert_eq!(
+                            out, want,
+                            "pow_limbs_vartime n {n} variant {variant} e {e:?}"
+                        );
+                        let r = ctx.pow_vartime(&ctx.reduce(x), e);
+                        assert_eq!(*ctx.retrieve(&r), want, "pow_vartime n {n} e {e:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gather_picks_the_entry_of_the_digit() {
+        for n in [1usize, 5, 8, 16, 19, 32] {
+            for size in [2usize, 8, 32, 64] {
+                let table = limbs(n as u64 * 100 + size as u64, n * size);
+                let mut out = vec![0; n];
+                for digit in 0..size {
+                    gather(&mut out, &table, digit as Limb);
+                    assert_eq!(
+                        out,
+                        table[digit * n..(digit + 1) * n],
+                        "n {n} digit {digit}"
+                    );
+                }
+            }
+        }
     }
 }
