@@ -104,38 +104,89 @@ pub(crate) struct Engine<'a> {
     m: &'a [Limb],
     minv: Limb,
     k: &'static mpn::Kernels,
-    /// Scratch of the Montgomery multiplication, and the 2n-limb square before REDC.
-    wide: Zeroizing<Vec<Limb>>,
-    /// r − m, kept or dropped by mask.
-    diff: Zeroizing<Vec<Limb>>,
+    /// The scratch of the Montgomery multiplication (also the 2n-limb square before REDC),
+    /// then n limbs for r − m (kept or dropped by mask), then `extra` n-limb buffers for the
+    /// caller ([`Engine::bufs`]): one allocation for the whole exponentiation.
+    buf: Zeroizing<Vec<Limb>>,
 }
 
 impl<'a> Engine<'a> {
-    pub(crate) fn new(modulus: &'a Modulus) -> Self {
+    /// The engine of `modulus`, with `extra` spare n-limb buffers.
+    pub(crate) fn new(modulus: &'a Modulus, extra: usize) -> Self {
         let n = modulus.limb_len();
         Engine {
             m: modulus.as_limbs(),
             minv: modulus.minv(),
             k: mpn::kernels(),
-            wide: Zeroizing::new(vec![
-                0;
-                mont::mul_scratch_len(n).max(mont::sqr_scratch_len(n))
-            ]),
-            diff: Zeroizing::new(vec![0; n]),
+            buf: Zeroizing::new(vec![0; Self::wide_len(n) + (1 + extra) * n]),
         }
     }
 
+    const fn wide_len(n: usize) -> usize {
+        let (a, b) = (mont::mul_scratch_len(n), mont::sqr_scratch_len(n));
+        if a > b { a } else { b }
+    }
+
+    /// The engine's scratch, its r − m buffer, and the caller's spare buffers (all zeroed on
+    /// drop with the engine).
+    fn split(&mut self) -> (&mut [Limb], &mut [Limb], &mut [Limb]) {
+        let n = self.m.len();
+        let (wide, rest) = self.buf.split_at_mut(Self::wide_len(n));
+        let (diff, extra) = rest.split_at_mut(n);
+        (wide, diff, extra)
+    }
+
+    /// The arithmetic, and the caller's spare buffers (`extra`·n limbs in one slice), borrowed
+    /// apart.
+    pub(crate) fn with_spare(&mut self) -> (Arith<'_, 'a>, &mut [Limb]) {
+        let (m, minv, k) = (self.m, self.minv, self.k);
+        let (wide, diff, extra) = self.split();
+        (
+            Arith {
+                m,
+                minv,
+                k,
+                wide,
+                diff,
+            },
+            extra,
+        )
+    }
+
+    /// r = a·b·R⁻¹ mod m (see [`Arith::mul`]).
+    #[inline]
+    pub(crate) fn mul(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+        self.with_spare().0.mul(r, a, b);
+    }
+
+    /// r = a²·R⁻¹ mod m (see [`Arith::sqr`]).
+    #[inline]
+    pub(crate) fn sqr(&mut self, r: &mut [Limb], a: &[Limb]) {
+        self.with_spare().0.sqr(r, a);
+    }
+}
+
+/// The arithmetic of an [`Engine`], borrowed apart from its spare buffers.
+pub(crate) struct Arith<'b, 'a> {
+    m: &'a [Limb],
+    minv: Limb,
+    k: &'static mpn::Kernels,
+    wide: &'b mut [Limb],
+    diff: &'b mut [Limb],
+}
+
+impl Arith<'_, '_> {
     /// r = r − m if r ≥ m or `hi` is 1, else r unchanged (r + hi·2^(64·n) < 2m on entry).
     #[inline]
     fn finish(&mut self, r: &mut [Limb], hi: Limb) {
-        let borrow = (self.k.sub_n)(&mut self.diff, r, self.m);
-        ct::cnd_copy(ct::mask(hi | (borrow ^ 1)), r, &self.diff);
+        let borrow = (self.k.sub_n)(self.diff, r, self.m);
+        ct::cnd_copy(ct::mask(hi | (borrow ^ 1)), r, self.diff);
     }
 
     /// r = a·b·R⁻¹ mod m, fully reduced: `a` < m, `b` any n limbs, all of length n.
     #[inline]
     pub(crate) fn mul(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
-        let hi = (self.k.mont_mul)(r, a, b, self.m, self.minv, &mut self.wide);
+        let hi = (self.k.mont_mul)(r, a, b, self.m, self.minv, self.wide);
         self.finish(r, hi);
     }
 
@@ -183,7 +234,7 @@ impl Modulus {
         let w = ct_window_bits(exp_bits);
         let size = 1usize << w;
 
-        let mut eng = Engine::new(self);
+        let mut eng = Engine::new(self, 0);
         let mut table = Zeroizing::new(vec![0; size * n]);
         table[..n].copy_from_slice(&self.one().limbs);
         table[n..2 * n].copy_from_slice(&base.limbs);
@@ -240,11 +291,12 @@ impl Modulus {
             "residue of another modulus"
         );
         let mut acc = vec![0; self.limb_len()];
-        let mut eng = Engine::new(self);
         if exp_bit_len(exp) == 0 {
             acc.copy_from_slice(&self.one().limbs);
         } else {
-            self.pow_montgomery_vartime(&mut eng, &mut acc, &base.limbs, exp);
+            let mut eng = Engine::new(self, 1);
+            let (mut ar, tmp) = eng.with_spare();
+            self.pow_montgomery_vartime(&mut ar, &mut acc, &base.limbs, exp, tmp);
         }
         Residue::from_limbs(acc)
     }
@@ -257,7 +309,8 @@ impl Modulus {
     /// multiplication by R², and the last multiplication of square-and-multiply (for an odd
     /// exponent, by x itself) takes the plain x, which brings the result out of Montgomery form
     /// with no separate REDC: (x^(e−1)·R)·x·R⁻¹ = x^e. e = 65537 costs 16 squarings and 2
-    /// multiplications in all, with no table (as BoringSSL does for small public exponents).
+    /// multiplications in all, with no table (as BoringSSL does for small public exponents),
+    /// and one allocation.
     ///
     /// # Constant time
     ///
@@ -273,51 +326,51 @@ impl Modulus {
             x.len() == n && out.len() == n,
             "pow_limbs_vartime: x and out must have the modulus's limb count"
         );
-        let mut one_plain = Zeroizing::new(vec![0; n]);
-        one_plain[0] = 1;
         let bits = exp_bit_len(exp);
-        let mut eng = Engine::new(self);
         if bits == 0 {
             // x⁰ = 1 < m (m ≥ 3).
-            out.copy_from_slice(&one_plain);
+            out.fill(0);
+            out[0] = 1;
             return;
         }
+        // Spare buffers: 1 (plain), x·R, the accumulator, and a temporary.
+        let mut eng = Engine::new(self, 4);
+        let (mut ar, spare) = eng.with_spare();
+        let (one_plain, rest) = spare.split_at_mut(n);
+        let (xr, rest) = rest.split_at_mut(n);
+        let (acc, tmp) = rest.split_at_mut(n);
+        one_plain[0] = 1;
         // x·R mod m (R² mod m < m is the operand the kernel needs below m).
-        let mut xr = Zeroizing::new(vec![0; n]);
-        eng.mul(&mut xr, self.r2(), x);
-        let mut acc = Zeroizing::new(vec![0; n]);
-        let bit = |i: usize| (exp[i >> 6] >> (i & 63)) & 1 == 1;
+        ar.mul(xr, self.r2(), x);
         if bits == 1 {
             // x mod m: (x·R)·1·R⁻¹.
-            eng.mul(out, &xr, &one_plain);
+            ar.mul(out, xr, one_plain);
             return;
         }
-        // All bits but the last in Montgomery form, then the last square and multiply.
-        let mut high = Zeroizing::new(vec![0; 1 + ((bits - 1) >> 6)]);
-        for i in 1..bits {
-            if bit(i) {
-                high[(i - 1) >> 6] |= 1 << ((i - 1) & 63);
-            }
-        }
-        self.pow_montgomery_vartime(&mut eng, &mut acc, &xr, &high);
-        let mut tmp = Zeroizing::new(vec![0; n]);
-        eng.sqr(&mut tmp, &acc);
-        eng.mul(out, &tmp, if bit(0) { x } else { &one_plain });
+        // All bits but the last in Montgomery form (exp >> 1), then the last square and
+        // multiply.
+        let mut high = Zeroizing::new(vec![0; exp.len()]);
+        mpn::rshift(&mut high, exp, 1);
+        self.pow_montgomery_vartime(&mut ar, acc, xr, &high, tmp);
+        ar.sqr(tmp, acc);
+        let last_bit_set = exp[0] & 1 == 1;
+        ar.mul(out, tmp, if last_bit_set { x } else { one_plain });
     }
 
-    /// acc = base^exp in Montgomery form, for a public exponent with at least one bit set.
+    /// acc = base^exp in Montgomery form, for a public exponent with at least one bit set;
+    /// `tmp` n limbs of scratch.
     fn pow_montgomery_vartime(
         &self,
-        eng: &mut Engine<'_>,
+        ar: &mut Arith<'_, '_>,
         acc: &mut [Limb],
         base: &[Limb],
         exp: &[Limb],
+        tmp: &mut [Limb],
     ) {
         let n = self.limb_len();
         let exp_bits = exp_bit_len(exp);
         debug_assert!(exp_bits > 0);
         let bit = |i: usize| (exp[i >> 6] >> (i & 63)) & 1;
-        let mut tmp = Zeroizing::new(vec![0; n]);
         // Sliding window (Menezes, van Oorschot, Vanstone, Handbook of Applied Cryptography,
         // 1996, Algorithm 14.85): odd powers base¹, base³, …, base^(2ʷ−1); each window of up
         // to w bits that starts and ends with a 1 costs one multiplication. Short exponents
@@ -330,11 +383,11 @@ impl Modulus {
         if w == 1 {
             acc.copy_from_slice(base);
             for i in (0..exp_bits - 1).rev() {
-                eng.sqr(&mut tmp, acc);
+                ar.sqr(tmp, acc);
                 if bit(i) == 1 {
-                    eng.mul(acc, &tmp, base);
+                    ar.mul(acc, tmp, base);
                 } else {
-                    acc.copy_from_slice(&tmp);
+                    acc.copy_from_slice(tmp);
                 }
             }
             return;
@@ -344,18 +397,18 @@ impl Modulus {
         table[..n].copy_from_slice(base);
         {
             let mut b2 = Zeroizing::new(vec![0; n]);
-            eng.sqr(&mut b2, base);
+            ar.sqr(&mut b2, base);
             for k in 1..odd_count {
                 let (done, rest) = table.split_at_mut(k * n);
-                eng.mul(&mut rest[..n], &done[(k - 1) * n..], &b2);
+                ar.mul(&mut rest[..n], &done[(k - 1) * n..], &b2);
             }
         }
         let mut started = false;
         let mut i = exp_bits; // bits i-1 .. 0 remain
         while i > 0 {
             if bit(i - 1) == 0 {
-                eng.sqr(&mut tmp, acc);
-                acc.copy_from_slice(&tmp);
+                ar.sqr(tmp, acc);
+                acc.copy_from_slice(tmp);
                 i -= 1;
                 continue;
             }
@@ -370,11 +423,11 @@ impl Modulus {
             let odd = &table[(value >> 1) * n..((value >> 1) + 1) * n];
             if started {
                 for _ in j..i {
-                    eng.sqr(&mut tmp, acc);
-                    acc.copy_from_slice(&tmp);
+                    ar.sqr(tmp, acc);
+                    acc.copy_from_slice(tmp);
                 }
-                eng.mul(&mut tmp, acc, odd);
-                acc.copy_from_slice(&tmp);
+                ar.mul(tmp, acc, odd);
+                acc.copy_from_slice(tmp);
             } else {
                 acc.copy_from_slice(odd);
                 started = true;
