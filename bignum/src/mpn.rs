@@ -167,8 +167,8 @@ pub const fn mont_mul_scratch_len(n: usize) -> usize {
 /// Preconditions, not checked (they decide the value, never memory safety): `m` odd, `a` < m;
 /// any n-limb `b` is fine. The bound: after each limb of `b` the running sum is < 2m, since
 /// (2m + (2⁶⁴-1)·m + (2⁶⁴-1)·m) / 2⁶⁴ < 2m. With any n-limb `a` too (both < R), the same
-/// argument gives r + c·R < R + m, which the constant-time exponentiation relies on: every
-/// back end must keep that bound.
+/// argument gives r + c·R < R + m; every back end keeps that bound (`tests/backends.rs`), so a
+/// caller may keep its values below R only and subtract m on the carry alone.
 ///
 /// # Constant time
 /// Time and memory accesses depend on n only.

@@ -420,10 +420,9 @@ fn montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep() {
     eprintln!("{count} Montgomery sweep cases");
 }
 
-/// Operands anywhere below R (not only below m), as the constant-time `pow` feeds them (it
-/// keeps its values below R and reduces once at the end): every back end's `mont_mul`, and
-/// `redc_1` on t = a·b < R², must return r + hi·R < R + m, congruent to a·b·R⁻¹, and agree
-/// with the portable kernels.
+/// Operands anywhere below R (not only below m), the bound `mpn::mont_mul` documents: every
+/// back end's `mont_mul`, and `redc_1` on t = a·b < R², must return r + hi·R < R + m,
+/// congruent to a·b·R⁻¹, and agree with the portable kernels.
 #[test]
 fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
     let mut rng = Rng(0x1A2F);

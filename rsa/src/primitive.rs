@@ -1,12 +1,22 @@
 //! The RSA primitives of RFC 8017 §5.1: RSAEP / RSAVP1 (the public operation) and RSADP /
 //! RSASP1 (the private operation), plain and with the CRT.
 //!
-//! The private operation with the CRT follows the order of STYLE §3: blind the input with a
-//! fresh random r (c' = c·r^e mod n), exponentiate modulo each prime, recombine by Garner's
-//! formula (RFC 8017 §5.1.2, multi-prime included), check the result against the public
-//! exponent (m'^e ≡ c' mod n, against the fault attack of Boneh, DeMillo and Lipton, "On the
-//! Importance of Checking Cryptographic Protocols for Faults", 1997), unblind (m = m'·r⁻¹),
-//! and write the output unconditionally, zeroed by mask if the check failed.
+//! The private operation with the CRT: blind the input with a fresh random r (c' = c·r^e mod
+//! n), exponentiate modulo each prime, recombine by Garner's formula (RFC 8017 §5.1.2,
+//! multi-prime included), unblind (m = m'·r⁻¹), check the result against the public exponent
+//! (m^e ≡ c mod n, against the fault attack of Boneh, DeMillo and Lipton, "On the Importance
+//! of Checking Cryptographic Protocols for Faults", 1997), and write the output
+//! unconditionally, zeroed by mask if the check failed. The check comes after the unblinding
+//! so that it covers the blinding, its inverse and the unblinding multiplication as well as
+//! the CRT: whatever goes wrong anywhere, no wrong result leaves.
+//!
+//! Values move between plain integers and Montgomery form only where they must: a plain x
+//! times a residue y comes out plain in one Montgomery multiplication ([`Modulus::mul_retrieve`]),
+//! and x^e on plain integers costs one conversion and no REDC
+//! ([`Modulus::pow_limbs_vartime`]).
+//!
+//! [`Modulus::mul_retrieve`]: bignum::modular::Modulus::mul_retrieve
+//! [`Modulus::pow_limbs_vartime`]: bignum::modular::Modulus::pow_limbs_vartime
 
 use bignum::modular::Residue;
 use bignum::{Limb, Nat, mpn};
@@ -31,10 +41,11 @@ impl RsaPublicKey {
     /// [`Error::InvalidLength`] if `m` is not k bytes, [`Error::InputOutOfRange`] if m ≥ n.
     pub fn public_op(&self, m: &[u8]) -> Result<Vec<u8>> {
         let x = self.input(m)?;
-        let n_mod = &self.n_mod;
-        let r = n_mod.pow_vartime(&n_mod.reduce(&x), self.e.as_limbs());
+        // x^e on plain integers: into Montgomery form once, out of it by the last multiply.
+        let mut y = vec![0; x.len()];
+        self.n_mod.pow_limbs_vartime(&mut y, &x, self.e.as_limbs());
         let mut out = vec![0; self.k];
-        n_mod.retrieve_be_bytes(&r, &mut out);
+        limbs_to_be_bytes(&y, &mut out);
         Ok(out)
     }
 
@@ -74,9 +85,10 @@ impl RsaPrivateKey {
     pub fn private_op_plain(&self, c: &[u8]) -> Result<Vec<u8>> {
         let x = self.public.input(c)?;
         let n_mod = &self.public.n_mod;
-        let c = n_mod.reduce(&x);
-        let m = n_mod.pow(&c, &self.d, n_mod.bits());
-        let ok = n_mod.pow_vartime(&m, self.public.e.as_limbs()).ct_eq(&c);
+        let m = n_mod.retrieve(&n_mod.pow(&n_mod.reduce(&x), &self.d, n_mod.bits()));
+        let mut check = Zeroizing::new(vec![0; m.len()]);
+        n_mod.pow_limbs_vartime(&mut check, &m, self.public.e.as_limbs());
+        let ok = check.as_slice().ct_eq(x.as_slice());
         self.output(&m, ok)
     }
 
@@ -126,17 +138,19 @@ impl RsaPrivateKey {
         let e = self.public.e.as_limbs();
         let nl = n_mod.limb_len();
 
-        // Blinding: a random r, invertible modulo n; c' = c·r^e mod n.
+        // Blinding: a fresh random r, invertible modulo n; c' = c·r^e mod n, plain (the plain c
+        // times the residue r^e comes out of Montgomery form in the one multiplication).
         let (r, r_inv) = self.blinding_pair(rng);
-        let cb = n_mod.mul(&n_mod.reduce(&x), &n_mod.pow_vartime(&r, e));
-        let cb_limbs = n_mod.retrieve(&cb);
+        let mut cb = Zeroizing::new(vec![0; nl]);
+        n_mod.mul_retrieve(&mut cb, &n_mod.pow_vartime(&r, e), &x);
+        drop(r);
 
         // RFC 8017 §5.1.2, step 2.b.i: m_i = c'^(d_i) mod r_i; c' mod r_i through the secret
         // modulus's constant-time reduction.
         let mut ms: Vec<Residue> = self
             .primes
             .iter()
-            .map(|p| p.m.pow(&p.m.reduce(&cb_limbs), &p.exp, p.m.bits()))
+            .map(|p| p.m.pow(&p.m.reduce(&cb), &p.exp, p.m.bits()))
             .collect();
         if fault {
             let p = &self.primes[0].m;
@@ -161,16 +175,19 @@ impl RsaPrivateKey {
             add_into(&mut m, &crate::key::private_mul(&ri.product, &h));
         }
 
-        // m < n: into n's Montgomery form, check m'^e ≡ c' (mod n) before anything leaves.
-        let mb = n_mod.reduce(&m);
-        let ok = n_mod.pow_vartime(&mb, e).ct_eq(&cb);
-        // Unblind: m = m'·r⁻¹ mod n.
-        let out = n_mod.mul(&mb, &r_inv);
-        drop(r);
+        // Unblind: m'·r⁻¹ mod n, plain. Garner's m' is below n (a value modulo the product
+        // of the primes), so its low n limbs are all of it (the rest are zero limbs).
+        let mut out = Zeroizing::new(vec![0; nl]);
+        n_mod.mul_retrieve(&mut out, &r_inv, &m[..nl]);
+        // The check, before anything leaves: out^e ≡ c (mod n), on plain integers.
+        let mut check = Zeroizing::new(vec![0; nl]);
+        n_mod.pow_limbs_vartime(&mut check, &out, e);
+        let ok = check.as_slice().ct_eq(x.as_slice());
         self.output(&out, ok)
     }
 
-    /// A random r in [1, n) invertible modulo n, and r⁻¹, both in n's Montgomery form.
+    /// A random r in [1, n) invertible modulo n, in n's Montgomery form (uniform below n, so
+    /// r is too), and r⁻¹, in Montgomery form.
     ///
     /// The inverse is blinded (as BoringSSL's `bn_mod_inverse_blinded`): with a second random
     /// s, a = r·s mod n is uniform and independent of r, so it may be declassified and
@@ -179,13 +196,9 @@ impl RsaPrivateKey {
     /// exponentiations themselves at 2048 bits.
     fn blinding_pair<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> (Residue, Residue) {
         let n_mod = &self.public.n_mod;
-        // 64 extra bits make r and s mod n statistically close to uniform.
-        let mut bytes = Zeroizing::new(vec![0u8; self.public.k + 8]);
         loop {
-            rng.fill_bytes(&mut bytes);
-            let r = n_mod.reduce_be_bytes(&bytes);
-            rng.fill_bytes(&mut bytes);
-            let s = n_mod.reduce_be_bytes(&bytes);
+            let r = n_mod.random(rng);
+            let s = n_mod.random(rng);
             // Leaks: whether r·s shared a factor with n (or was 0), which happens with
             // negligible probability; r and s are then discarded.
             if let Some(r_inv) = self.blinded_inverse(&r, &s) {
@@ -194,9 +207,12 @@ impl RsaPrivateKey {
         }
     }
 
-    /// r⁻¹ = (r·s)⁻¹·s mod n (checked: r·r⁻¹ ≡ 1), or none if r·s is not invertible: a = r·s
-    /// is uniform whatever r is (s is uniform and secret), so it is declassified and inverted
-    /// in variable time.
+    /// r⁻¹ = (r·s)⁻¹·s mod n, or none if r·s is not invertible: a = r·s is uniform whatever r
+    /// is (s is uniform and secret), so it is declassified and inverted in variable time.
+    ///
+    /// Not checked here (r·r⁻¹ = 1 would cost a multiplication): the private operation
+    /// checks its final result with the public exponent after unblinding, so a wrong inverse
+    /// could only ever turn into [`Error::Fault`], never into a wrong output.
     ///
     /// Never inlined: the constant-time check (`.ci/ct-check`) names this function in the
     /// valgrind suppression of the declassified a.
@@ -205,24 +221,18 @@ impl RsaPrivateKey {
         let n_mod = &self.public.n_mod;
         let a = Nat::from_limbs(&n_mod.retrieve(&n_mod.mul(r, s)));
         let a_inv = inv_mod_vartime(&a, &self.public.n)?;
-        let r_inv = n_mod.mul(&n_mod.reduce(a_inv.as_limbs()), s);
-        // Leaks: whether the inverse is right. It always is: this check cannot fail unless
-        // the variable-time inverse has a bug, and then the constant-time inverse serves.
-        if bool::from(n_mod.mul(r, &r_inv).ct_eq(&n_mod.one())) {
-            Some(r_inv)
-        } else {
-            n_mod.inv(r).into()
-        }
+        Some(n_mod.mul(&n_mod.reduce(a_inv.as_limbs()), s))
     }
 
-    /// The result as k bytes if `ok`, else [`Error::Fault`] with the buffer zeroed by mask.
+    /// The result (n plain limbs) as k bytes if `ok`, else [`Error::Fault`] with the buffer
+    /// zeroed by mask.
     ///
     /// Never inlined: the constant-time check (`.ci/ct-check`) names this function in the
     /// valgrind suppression of its one declassified bit.
     #[inline(never)]
-    fn output(&self, m: &Residue, ok: Choice) -> Result<Vec<u8>> {
+    fn output(&self, m: &[Limb], ok: Choice) -> Result<Vec<u8>> {
         let mut out = vec![0; self.public.k];
-        self.public.n_mod.retrieve_be_bytes(m, &mut out);
+        limbs_to_be_bytes(m, &mut out);
         let keep = 0u8.wrapping_sub(ok.unwrap_u8());
         for b in out.iter_mut() {
             *b &= keep;
@@ -233,6 +243,20 @@ impl RsaPrivateKey {
         } else {
             Err(Error::Fault)
         }
+    }
+}
+
+/// `limbs` (little-endian) as exactly `out.len()` big-endian bytes: the high bytes of a value
+/// too long for `out` are dropped, a short one is zero-padded.
+///
+/// # Constant time
+///
+/// Depends on the lengths only.
+fn limbs_to_be_bytes(limbs: &[Limb], out: &mut [u8]) {
+    out.fill(0);
+    for (chunk, l) in out.rchunks_mut(8).zip(limbs) {
+        let bytes = l.to_be_bytes();
+        chunk.copy_from_slice(&bytes[8 - chunk.len()..]);
     }
 }
 
@@ -296,13 +320,8 @@ pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
             if d1 <= 0 || d2 <= 0 || n1 < 0 || n2 < 0 {
                 break;
             }
-            // Public values (the leading bits of a public a and b): `/` is fine.
-            #[allow(
-                clippy::cast_possible_truncation,
-                clippy::cast_sign_loss,
-                clippy::integer_division_remainder_used
-            )]
-            let (q, q2) = ((n1 as u64) / (d1 as u64), (n2 as u64) / (d2 as u64));
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let (q, q2) = (quot(n1 as u64, d1 as u64), quot(n2 as u64, d2 as u64));
             if q != q2 {
                 break;
             }
@@ -344,6 +363,24 @@ pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
     }
     let sa = &Nat::from_limbs(&sa) % n;
     Some(if sa_neg && !sa.is_zero() { n - &sa } else { sa })
+}
+
+/// ⌊n / d⌋ for d > 0: by subtraction for quotients up to 3 (about two thirds of the
+/// quotients of the Euclidean algorithm, after the Gauss–Kuzmin distribution), which is
+/// cheaper than the division instruction; by division beyond.
+#[inline]
+fn quot(n: u64, d: u64) -> u64 {
+    let mut r = n;
+    for q in 0..4 {
+        if r < d {
+            return q;
+        }
+        r -= d;
+    }
+    // Public values (the leading bits of a public a and b): `/` is fine.
+    #[allow(clippy::integer_division_remainder_used)]
+    let q = n / d;
+    q
 }
 
 /// Bits [shift, shift + 63) of `a` (fewer at the top).
@@ -399,6 +436,33 @@ mod tests {
             })
             .collect();
         Nat::from_limbs(&v)
+    }
+
+    #[test]
+    #[allow(clippy::integer_division_remainder_used)] // the oracle: public test values
+    fn quot_is_integer_division() {
+        let mut pairs = vec![
+            (0, 1),
+            (1, 1),
+            (7, 2),
+            (u64::MAX, 1),
+            (u64::MAX, u64::MAX),
+            (9, 3),
+        ];
+        for seed in 0..5000u64 {
+            let n = nat(seed, 1).as_limbs()[0] >> (seed & 63);
+            let d = (nat(seed ^ 0x5555, 1).as_limbs()[0] >> (seed.wrapping_mul(7) & 63)).max(1);
+            pairs.push((n, d));
+            // Quotients 0 to 5 around the subtraction/division boundary.
+            let d = d >> 3 | 1;
+            for k in 0..6 {
+                pairs.push((d.saturating_mul(k), d));
+                pairs.push((d.saturating_mul(k).saturating_add(d - 1), d));
+            }
+        }
+        for (n, d) in pairs {
+            assert_eq!(quot(n, d), n / d, "{n} / {d}");
+        }
     }
 
     #[test]

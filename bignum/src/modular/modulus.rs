@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use rand_core::CryptoRng;
 use subtle::{Choice, CtOption};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
@@ -178,45 +179,103 @@ impl Modulus {
 
     /// a mod m, into Montgomery form, for `a` of any length and value (little-endian limbs).
     ///
-    /// Folds n-limb chunks from the top: x ← x·R + chunk, each step two Montgomery
-    /// multiplications by R² and a modular addition. This is the reduction to use for a secret
-    /// modulus (c mod p in RSA-CRT).
+    /// Horner on n-limb chunks from the top: with acc ≡ x·R (the Montgomery form of the part
+    /// seen so far, acc < m) and the next chunk c < R, x·R + c ≡ acc + c, which is below
+    /// m + R < 2R: one masked subtraction of m on a carry brings it under R, and one Montgomery
+    /// multiplication by R² takes it to (x·R + c)·R. One multiplication per chunk. This is the
+    /// reduction to use for a secret modulus (c mod p in RSA-CRT).
     ///
     /// # Constant time
     ///
     /// Depends on `a.len()` and n only.
     pub fn reduce(&self, a: &[Limb]) -> Residue {
+        let mut acc = vec![0; self.m.len()];
+        self.reduce_into(&mut acc, a);
+        Residue::from_limbs(acc)
+    }
+
+    /// [`Modulus::reduce`] into `out` (n limbs, overwritten), allocation-free apart from the
+    /// multiplication's scratch.
+    fn reduce_into(&self, out: &mut [Limb], a: &[Limb]) {
         let n = self.m.len();
         let mut scratch = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
         let mut chunk = Zeroizing::new(vec![0; n]);
-        let mut term = Zeroizing::new(vec![0; n]);
-        let mut acc = Zeroizing::new(vec![0; n]);
         let chunks = a.len().div_ceil(n).max(1);
+        out.fill(0);
         for c in (0..chunks).rev() {
             let lo = c * n;
             let hi = (lo + n).min(a.len());
+            // chunk = acc + a[lo..hi] (acc = 0 for the top chunk), below R after the masked
+            // subtraction of m on a carry (acc < m, so acc + c − m < c < R).
             chunk.fill(0);
             if lo < hi {
                 chunk[..hi - lo].copy_from_slice(&a[lo..hi]);
             }
-            if c + 1 < chunks {
-                // acc = (x·R)·R²·R⁻¹ = (x·R)·R: the Montgomery form of x·R.
-                mont::mul(&mut term, &self.r2, &acc, &self.m, *self.minv, &mut scratch);
-                acc.copy_from_slice(&term);
-            }
-            // chunk·R² ·R⁻¹ = chunk·R (any n-limb chunk may be the scanned operand).
-            mont::mul(
-                &mut term,
-                &self.r2,
-                &chunk,
-                &self.m,
-                *self.minv,
-                &mut scratch,
-            );
-            let c = mpn::add_assign_n(&mut acc, &term);
-            ct::reduce_once(&mut acc, c, &self.m);
+            let carry = mpn::add_assign_n(&mut chunk, out);
+            ct::cnd_sub_assign(ct::mask(carry), &mut chunk, &self.m);
+            // chunk·R²·R⁻¹ = chunk·R (any n-limb chunk may be the second operand).
+            mont::mul(out, &self.r2, &chunk, &self.m, *self.minv, &mut scratch);
         }
-        Residue::from_limbs(acc.to_vec())
+    }
+
+    /// The plain value a·b mod m, out of Montgomery form, for a residue `a` and a plain
+    /// integer `b` (n limbs, any value, not in Montgomery form): one Montgomery
+    /// multiplication, (a·R)·b·R⁻¹ = a·b. Writes n limbs to `out`, fully reduced.
+    ///
+    /// This fuses a multiplication with [`Modulus::retrieve`] (RSA's unblinding, and c·r^e
+    /// with a plain c).
+    ///
+    /// # Constant time
+    ///
+    /// Depends on n only.
+    ///
+    /// # Panics
+    ///
+    /// If `a` belongs to a modulus of another limb count, or `b` or `out` is not n limbs.
+    pub fn mul_retrieve(&self, out: &mut [Limb], a: &Residue, b: &[Limb]) {
+        self.check(a);
+        let n = self.m.len();
+        assert!(
+            b.len() == n && out.len() == n,
+            "mul_retrieve: b and out must have the modulus's limb count"
+        );
+        let mut scratch = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
+        mont::mul(out, &a.limbs, b, &self.m, *self.minv, &mut scratch);
+    }
+
+    /// A uniformly random residue (uniform in [0, m), so its Montgomery form is too), drawn
+    /// by rejection: n random limbs, the bits above m's bit length cleared, kept if below m.
+    ///
+    /// # Constant time
+    ///
+    /// Depends on n and the bit length of m, and on the number of draws, which is independent
+    /// of the value returned (on average at most 2 draws).
+    pub fn random<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> Residue {
+        let n = self.m.len();
+        let mut limbs = vec![0; n];
+        let mut bytes = Zeroizing::new(vec![0u8; 8 * n]);
+        let bits = self.bits();
+        loop {
+            rng.fill_bytes(&mut bytes);
+            for (l, b) in limbs.iter_mut().zip(bytes.chunks_exact(8)) {
+                *l = Limb::from_le_bytes(b.try_into().expect("8 bytes"));
+            }
+            // Clear the bits at and above `bits` (public): whole limbs, then the top one.
+            for (i, l) in limbs.iter_mut().enumerate() {
+                let lo = 64 * i;
+                if lo >= bits {
+                    *l = 0;
+                } else if bits - lo < 64 {
+                    *l &= (1 << (bits - lo)) - 1;
+                }
+            }
+            let below = ct::lt(&limbs, &self.m);
+            // Leaks: whether this draw was rejected (the value is then discarded); the value
+            // kept is uniform below m whatever the number of draws.
+            if below == 1 {
+                return Residue::from_limbs(limbs);
+            }
+        }
     }
 
     /// a mod m into Montgomery form, for `a` given as big-endian bytes of any length.
@@ -403,5 +462,110 @@ impl fmt::Debug for Modulus {
         f.debug_struct("Modulus")
             .field("bits", &self.bits)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+// The oracle reduces public test values.
+#[allow(clippy::integer_division_remainder_used, clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+    use rand_chacha::ChaCha20Rng;
+    use rand_core::{Rng, SeedableRng};
+
+    fn big(a: &[Limb]) -> BigUint {
+        BigUint::from_bytes_le(&a.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+    }
+
+    fn padded(x: &BigUint, n: usize) -> Vec<Limb> {
+        let mut v = x.to_u64_digits();
+        v.resize(n, 0);
+        v
+    }
+
+    /// Moduli of 1 to 24 limbs with the top limb large, half-full or tiny.
+    fn moduli() -> Vec<Vec<Limb>> {
+        let mut rng = ChaCha20Rng::seed_from_u64(7);
+        let mut out = Vec::new();
+        for n in 1..=24 {
+            for top in [u64::MAX, u64::MAX >> 32, 5] {
+                let mut m: Vec<Limb> = (0..n).map(|_| rng.next_u64()).collect();
+                m[n - 1] = (m[n - 1] % top).max(1) | if top == u64::MAX { 1 << 63 } else { 0 };
+                m[0] |= 1;
+                if n == 1 && m[0] < 3 {
+                    m[0] = 3;
+                }
+                out.push(m);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn reduce_matches_num_bigint_at_chunk_boundaries() {
+        let mut rng = ChaCha20Rng::seed_from_u64(8);
+        for m in moduli() {
+            let n = m.len();
+            let ctx = Modulus::new_vartime(&m).unwrap();
+            let bm = big(&m);
+            let r = (BigUint::from(1u8) << (64 * n)) % &bm;
+            for len in [0, 1, n - 1, n, n + 1, 2 * n, 2 * n + 1, 3 * n + 2] {
+                for fill in 0..3 {
+                    let a: Vec<Limb> = (0..len)
+                        .map(|_| match fill {
+                            0 => rng.next_u64(),
+                            1 => u64::MAX,
+                            _ => 0,
+                        })
+                        .collect();
+                    let want = (big(&a) % &bm) * &r % &bm;
+                    let got = ctx.reduce(&a);
+                    assert_eq!(big(got.as_montgomery_limbs()), want, "n {n} len {len}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mul_retrieve_is_the_plain_product() {
+        let mut rng = ChaCha20Rng::seed_from_u64(9);
+        for m in moduli() {
+            let n = m.len();
+            let ctx = Modulus::new_vartime(&m).unwrap();
+            let bm = big(&m);
+            for b_fill in 0..3 {
+                let a: Vec<Limb> = (0..n).map(|_| rng.next_u64()).collect();
+                let b: Vec<Limb> = (0..n)
+                    .map(|_| match b_fill {
+                        0 => rng.next_u64(),
+                        1 => u64::MAX,
+                        _ => 0,
+                    })
+                    .collect();
+                let mut out = vec![0; n];
+                ctx.mul_retrieve(&mut out, &ctx.reduce(&a), &b);
+                assert_eq!(out, padded(&(big(&a) * big(&b) % &bm), n), "n {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_residues_are_below_m_and_vary() {
+        let mut rng = ChaCha20Rng::seed_from_u64(10);
+        for m in moduli() {
+            let ctx = Modulus::new_vartime(&m).unwrap();
+            let bm = big(&m);
+            let draws: Vec<BigUint> = (0..16)
+                .map(|_| big(ctx.random(&mut rng).as_montgomery_limbs()))
+                .collect();
+            assert!(draws.iter().all(|d| d < &bm), "a draw not below m");
+            // m ≥ 3 has at least 3 residues: 16 equal draws would mean a broken generator
+            // (probability at most 3^-15).
+            assert!(draws.iter().any(|d| d != &draws[0]), "16 equal draws");
+            // Both halves of [0, m) are hit (probability of missing one: 2 · 2^-16 or so).
+            let half = &bm >> 1;
+            assert!(draws.iter().any(|d| d < &half) && draws.iter().any(|d| d >= &half));
+        }
     }
 }

@@ -47,37 +47,6 @@ pub(crate) fn redc(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     ct::reduce_once(r, hi, m);
 }
 
-/// r ≡ a·b·R⁻¹ (mod m) with r < R, not fully reduced, for any n-limb `a` and `b` (< R): the
-/// back end's kernel gives r + hi·R < R + m, and m is subtracted by mask only when hi is 1 (as
-/// GMP's `mpn_sec_powm`), one pass instead of the compare and subtract of [`mul`]. For chains
-/// of products whose result is brought below m once at the end (see [`Modulus::pow`]).
-///
-/// The bound: a·b < R², and REDC of t < R² is (t + q·m)/R < R + m with q < R; the kernels'
-/// running sums stay below R + m by the same argument row by row.
-///
-/// [`Modulus::pow`]: super::Modulus::pow
-pub(crate) fn mul_lazy(
-    r: &mut [Limb],
-    a: &[Limb],
-    b: &[Limb],
-    m: &[Limb],
-    minv: Limb,
-    t: &mut [Limb],
-) {
-    debug_assert!(a.len() == m.len() && b.len() == m.len() && r.len() == m.len());
-    let hi = (mpn::kernels().mont_mul)(r, a, b, m, minv, t);
-    ct::cnd_sub_assign(ct::mask(hi), r, m);
-}
-
-/// r ≡ a²·R⁻¹ (mod m) with r < R, not fully reduced, for any n-limb `a`: as [`mul_lazy`].
-pub(crate) fn sqr_lazy(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, t: &mut [Limb]) {
-    let n = m.len();
-    let t = &mut t[..sqr_scratch_len(n)];
-    mpn::sqr(t, a);
-    let hi = (mpn::kernels().redc_1)(r, t, m, minv);
-    ct::cnd_sub_assign(ct::mask(hi), r, m);
-}
-
 /// r = a²·R⁻¹ mod m for `a` < m, fully reduced: `mpn::sqr` into 2n limbs, then [`redc`].
 ///
 /// Preconditions: lengths n = `m.len()`, `t.len() ≥ sqr_scratch_len(n)`.

@@ -1,9 +1,10 @@
 //! Modular exponentiation: fixed-window constant-time [`Modulus::pow`] and the left-to-right
 //! [`Modulus::pow_vartime`] for public exponents.
 
-use zeroize::{Zeroize, Zeroizing};
+use zeroize::Zeroizing;
 
 use crate::limb::{self, Limb};
+use crate::mpn;
 
 use super::{Modulus, Residue, ct, mont};
 
@@ -57,53 +58,147 @@ fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
     v & ((1 << width) - 1)
 }
 
-/// The most entries a [`Modulus::pow`] table has: 2^w for the widest window, w = 6.
-const MAX_TABLE: usize = 1 << 6;
-
-/// Output limbs one pass of [`gather`] fills: their accumulators stay in registers while the
-/// pass reads those limbs of every entry.
-const GATHER_CHUNK: usize = 8;
-
-/// out = table[digit] for a table of `out.len()`-limb entries: reads every entry, keeps one by
-/// mask.
+/// out = table[digit] for a table of `out.len()`-limb entries (at most 64 of them): reads
+/// every entry, keeps one by mask.
 ///
-/// The masks are made once; then for each run of [`GATHER_CHUNK`] output limbs, the same limbs
-/// of every entry are ANDed with its mask and ORed into accumulators that stay in registers, so
-/// `out` is written once rather than once per entry. Measured against the entry-by-entry form
-/// (x86-64 SSE2, interleaved best of 2000 batches): the gather alone takes 0.6x the time at
-/// n = 16 limbs and 32 entries, 0.7-0.8x at 32 limbs and 64 entries and at 8 and 16; the whole
-/// ADX `pow` (best of 11 runs of each build) 2.5% less at n = 16, 1% less at 32, but 3% more
-/// at n = 8.
+/// Eight limbs at a time, the accumulators in registers across all the entries (one load, one
+/// `and`, one `or` per limb and entry; storing `out` only once), with the masks computed once.
 fn gather(out: &mut [Limb], table: &[Limb], digit: Limb) {
+    const LANES: usize = 8; // a power of two
     let n = out.len();
-    let size = table.chunks_exact(n).len();
-    debug_assert!(size <= MAX_TABLE && size * n == table.len());
-    let mut masks = [0; MAX_TABLE];
-    for (j, keep) in masks[..size].iter_mut().enumerate() {
-        *keep = ct::mask(limb::is_zero(j as Limb ^ digit));
+    let mut masks = [0; 64];
+    let entries = table.chunks_exact(n);
+    debug_assert!(entries.len() <= masks.len());
+    for (mask, j) in masks.iter_mut().zip(0..entries.len()) {
+        *mask = ct::mask(limb::is_zero(j as Limb ^ digit));
     }
-    let live = &masks[..size];
-    let mut chunks = out.chunks_exact_mut(GATHER_CHUNK);
-    let mut start = 0;
-    for o in &mut chunks {
-        let mut acc = [0; GATHER_CHUNK];
-        for (entry, &keep) in table.chunks_exact(n).zip(live) {
-            for (a, &e) in acc.iter_mut().zip(&entry[start..start + GATHER_CHUNK]) {
+    let masks = &masks[..entries.len()];
+    let whole = n & !(LANES - 1);
+    for lo in (0..whole).step_by(LANES) {
+        let mut acc = [0; LANES];
+        for (entry, &keep) in table.chunks_exact(n).zip(masks) {
+            let src: &[Limb; LANES] = entry[lo..lo + LANES]
+                .try_into()
+                .expect("a whole chunk of LANES limbs");
+            for (a, &e) in acc.iter_mut().zip(src) {
                 *a |= e & keep;
             }
         }
-        o.copy_from_slice(&acc);
-        start += GATHER_CHUNK;
+        out[lo..lo + LANES].copy_from_slice(&acc);
     }
-    for (i, o) in chunks.into_remainder().iter_mut().enumerate() {
-        let mut acc = 0;
-        for (entry, &keep) in table.chunks_exact(n).zip(live) {
-            acc |= entry[start + i] & keep;
+    if whole < n {
+        let tail = &mut out[whole..];
+        tail.fill(0);
+        for (entry, &keep) in table.chunks_exact(n).zip(masks) {
+            for (o, &e) in tail.iter_mut().zip(&entry[whole..]) {
+                *o |= e & keep;
+            }
         }
-        *o = acc;
     }
-    // The masks spell the digit: wipe them from the stack.
-    masks.zeroize();
+}
+
+/// The Montgomery arithmetic of one exponentiation: the back end's kernels looked up once, the
+/// scratch allocated once, and the final subtraction of each product done by the back end's
+/// `sub_n` into a spare buffer and a masked copy.
+pub(crate) struct Engine<'a> {
+    m: &'a [Limb],
+    minv: Limb,
+    k: &'static mpn::Kernels,
+    /// The scratch of the Montgomery multiplication (also the 2n-limb square before REDC),
+    /// then n limbs for r − m (kept or dropped by mask), then `extra` n-limb buffers for the
+    /// caller ([`Engine::bufs`]): one allocation for the whole exponentiation.
+    buf: Zeroizing<Vec<Limb>>,
+}
+
+impl<'a> Engine<'a> {
+    /// The engine of `modulus`, with `extra` spare n-limb buffers.
+    pub(crate) fn new(modulus: &'a Modulus, extra: usize) -> Self {
+        let n = modulus.limb_len();
+        Engine {
+            m: modulus.as_limbs(),
+            minv: modulus.minv(),
+            k: mpn::kernels(),
+            buf: Zeroizing::new(vec![0; Self::wide_len(n) + (1 + extra) * n]),
+        }
+    }
+
+    const fn wide_len(n: usize) -> usize {
+        let (a, b) = (mont::mul_scratch_len(n), mont::sqr_scratch_len(n));
+        if a > b { a } else { b }
+    }
+
+    /// The engine's scratch, its r − m buffer, and the caller's spare buffers (all zeroed on
+    /// drop with the engine).
+    fn split(&mut self) -> (&mut [Limb], &mut [Limb], &mut [Limb]) {
+        let n = self.m.len();
+        let (wide, rest) = self.buf.split_at_mut(Self::wide_len(n));
+        let (diff, extra) = rest.split_at_mut(n);
+        (wide, diff, extra)
+    }
+
+    /// The arithmetic, and the caller's spare buffers (`extra`·n limbs in one slice), borrowed
+    /// apart.
+    pub(crate) fn with_spare(&mut self) -> (Arith<'_, 'a>, &mut [Limb]) {
+        let (m, minv, k) = (self.m, self.minv, self.k);
+        let (wide, diff, extra) = self.split();
+        (
+            Arith {
+                m,
+                minv,
+                k,
+                wide,
+                diff,
+            },
+            extra,
+        )
+    }
+
+    /// r = a·b·R⁻¹ mod m (see [`Arith::mul`]).
+    #[inline]
+    pub(crate) fn mul(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+        self.with_spare().0.mul(r, a, b);
+    }
+
+    /// r = a²·R⁻¹ mod m (see [`Arith::sqr`]).
+    #[inline]
+    pub(crate) fn sqr(&mut self, r: &mut [Limb], a: &[Limb]) {
+        self.with_spare().0.sqr(r, a);
+    }
+}
+
+/// The arithmetic of an [`Engine`], borrowed apart from its spare buffers.
+pub(crate) struct Arith<'b, 'a> {
+    m: &'a [Limb],
+    minv: Limb,
+    k: &'static mpn::Kernels,
+    wide: &'b mut [Limb],
+    diff: &'b mut [Limb],
+}
+
+impl Arith<'_, '_> {
+    /// r = r − m if r ≥ m or `hi` is 1, else r unchanged (r + hi·2^(64·n) < 2m on entry).
+    #[inline]
+    fn finish(&mut self, r: &mut [Limb], hi: Limb) {
+        let borrow = (self.k.sub_n)(self.diff, r, self.m);
+        ct::cnd_copy(ct::mask(hi | (borrow ^ 1)), r, self.diff);
+    }
+
+    /// r = a·b·R⁻¹ mod m, fully reduced: `a` < m, `b` any n limbs, all of length n.
+    #[inline]
+    pub(crate) fn mul(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+        let hi = (self.k.mont_mul)(r, a, b, self.m, self.minv, self.wide);
+        self.finish(r, hi);
+    }
+
+    /// r = a²·R⁻¹ mod m, fully reduced, for `a` < m.
+    #[inline]
+    pub(crate) fn sqr(&mut self, r: &mut [Limb], a: &[Limb]) {
+        let n = self.m.len();
+        let t = &mut self.wide[..2 * n];
+        mpn::sqr(t, a);
+        let hi = (self.k.redc_1)(r, t, self.m, self.minv);
+        self.finish(r, hi);
+    }
 }
 
 impl Modulus {
@@ -112,10 +207,7 @@ impl Modulus {
     /// Fixed window of w bits (w from `exp_bits`), a table of base^0 … base^(2^w - 1), and per
     /// window w dedicated Montgomery squarings and one multiplication by a table entry fetched
     /// by a gather that reads every entry and keeps one by mask. No early exit: a zero exponent
-    /// costs the same as any other of its bit length. The table and the running value are kept
-    /// below R only (`mont::mul_lazy`: one masked subtraction when the kernel's carry is set,
-    /// rather than a full comparison with m each time); one multiplication by R mod m at the
-    /// end brings the result below m.
+    /// costs the same as any other of its bit length.
     ///
     /// # Constant time
     ///
@@ -139,12 +231,10 @@ impl Modulus {
             return self.one();
         }
         let n = self.limb_len();
-        let (m, minv) = (self.as_limbs(), self.minv());
         let w = ct_window_bits(exp_bits);
         let size = 1usize << w;
 
-        let mut mul_t = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
-        let mut sqr_t = Zeroizing::new(vec![0; mont::sqr_scratch_len(n)]);
+        let mut eng = Engine::new(self, 0);
         let mut table = Zeroizing::new(vec![0; size * n]);
         table[..n].copy_from_slice(&self.one().limbs);
         table[n..2 * n].copy_from_slice(&base.limbs);
@@ -154,16 +244,9 @@ impl Modulus {
             if j & 1 == 0 {
                 // j is public: base^j = (base^(j/2))².
                 let half = j >> 1;
-                mont::sqr_lazy(out, &done[half * n..(half + 1) * n], m, minv, &mut sqr_t);
+                eng.sqr(out, &done[half * n..(half + 1) * n]);
             } else {
-                mont::mul_lazy(
-                    out,
-                    &done[(j - 1) * n..j * n],
-                    &base.limbs,
-                    m,
-                    minv,
-                    &mut mul_t,
-                );
+                eng.mul(out, &done[(j - 1) * n..j * n], &base.limbs);
             }
         }
 
@@ -180,17 +263,14 @@ impl Modulus {
         );
         for k in (0..windows - 1).rev() {
             for _ in 0..w {
-                mont::sqr_lazy(&mut tmp, &acc, m, minv, &mut sqr_t);
+                eng.sqr(&mut tmp, &acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
             gather(&mut entry, &table, exp_bits_at(exp, k * w, w));
-            mont::mul_lazy(&mut tmp, &acc, &entry, m, minv, &mut mul_t);
+            eng.mul(&mut tmp, &acc, &entry);
             core::mem::swap(&mut acc, &mut tmp);
         }
-        // acc < R is congruent to the result; one = R mod m < m as the first factor brings it
-        // below m: acc·one·R⁻¹ ≡ acc, and acc·one < m·R, so one subtraction of m suffices.
-        mont::mul(&mut tmp, &self.one().limbs, &acc, m, minv, &mut mul_t);
-        Residue::from_limbs(tmp.to_vec())
+        Residue::from_limbs(acc.to_vec())
     }
 
     /// base^exp mod m for a PUBLIC exponent (RSA's e): left-to-right square-and-multiply that
@@ -210,17 +290,87 @@ impl Modulus {
             self.limb_len(),
             "residue of another modulus"
         );
+        let mut acc = vec![0; self.limb_len()];
+        if exp_bit_len(exp) == 0 {
+            acc.copy_from_slice(&self.one().limbs);
+        } else {
+            let mut eng = Engine::new(self, 1);
+            let (mut ar, tmp) = eng.with_spare();
+            self.pow_montgomery_vartime(&mut ar, &mut acc, &base.limbs, exp, tmp);
+        }
+        Residue::from_limbs(acc)
+    }
+
+    /// x^exp mod m for a PUBLIC exponent on plain integers, neither in Montgomery form: `x` of
+    /// n limbs (any value, not necessarily below m), the result fully reduced into `out`
+    /// (n limbs).
+    ///
+    /// For RSA's public operation and fault check: x goes into Montgomery form with one
+    /// multiplication by R², and the last multiplication of square-and-multiply (for an odd
+    /// exponent, by x itself) takes the plain x, which brings the result out of Montgomery form
+    /// with no separate REDC: (x^(e−1)·R)·x·R⁻¹ = x^e. e = 65537 costs 16 squarings and 2
+    /// multiplications in all, with no table (as BoringSSL does for small public exponents),
+    /// and one allocation.
+    ///
+    /// # Constant time
+    ///
+    /// Not in the exponent; x and the modulus may be secret (time depends on n and the
+    /// exponent only).
+    ///
+    /// # Panics
+    ///
+    /// If `x` or `out` is not n limbs long.
+    pub fn pow_limbs_vartime(&self, out: &mut [Limb], x: &[Limb], exp: &[Limb]) {
         let n = self.limb_len();
-        let (m, minv) = (self.as_limbs(), self.minv());
-        let Some(top) = exp.iter().rposition(|&e| e != 0) else {
-            return self.one();
-        };
-        let top_bit = 63 - exp[top].leading_zeros() as usize;
+        assert!(
+            x.len() == n && out.len() == n,
+            "pow_limbs_vartime: x and out must have the modulus's limb count"
+        );
+        let bits = exp_bit_len(exp);
+        if bits == 0 {
+            // x⁰ = 1 < m (m ≥ 3).
+            out.fill(0);
+            out[0] = 1;
+            return;
+        }
+        // Spare buffers: 1 (plain), x·R, the accumulator, and a temporary.
+        let mut eng = Engine::new(self, 4);
+        let (mut ar, spare) = eng.with_spare();
+        let (one_plain, rest) = spare.split_at_mut(n);
+        let (xr, rest) = rest.split_at_mut(n);
+        let (acc, tmp) = rest.split_at_mut(n);
+        one_plain[0] = 1;
+        // x·R mod m (R² mod m < m is the operand the kernel needs below m).
+        ar.mul(xr, self.r2(), x);
+        if bits == 1 {
+            // x mod m: (x·R)·1·R⁻¹.
+            ar.mul(out, xr, one_plain);
+            return;
+        }
+        // All bits but the last in Montgomery form (exp >> 1), then the last square and
+        // multiply.
+        let mut high = Zeroizing::new(vec![0; exp.len()]);
+        mpn::rshift(&mut high, exp, 1);
+        self.pow_montgomery_vartime(&mut ar, acc, xr, &high, tmp);
+        ar.sqr(tmp, acc);
+        let last_bit_set = exp[0] & 1 == 1;
+        ar.mul(out, tmp, if last_bit_set { x } else { one_plain });
+    }
+
+    /// acc = base^exp in Montgomery form, for a public exponent with at least one bit set;
+    /// `tmp` n limbs of scratch.
+    fn pow_montgomery_vartime(
+        &self,
+        ar: &mut Arith<'_, '_>,
+        acc: &mut [Limb],
+        base: &[Limb],
+        exp: &[Limb],
+        tmp: &mut [Limb],
+    ) {
+        let n = self.limb_len();
+        let exp_bits = exp_bit_len(exp);
+        debug_assert!(exp_bits > 0);
         let bit = |i: usize| (exp[i >> 6] >> (i & 63)) & 1;
-        let mut mul_t = Zeroizing::new(vec![0; mont::mul_scratch_len(n)]);
-        let mut sqr_t = Zeroizing::new(vec![0; mont::sqr_scratch_len(n)]);
-        let mut tmp = Zeroizing::new(vec![0; n]);
-        let exp_bits = 64 * top + top_bit + 1;
         // Sliding window (Menezes, van Oorschot, Vanstone, Handbook of Applied Cryptography,
         // 1996, Algorithm 14.85): odd powers base¹, base³, …, base^(2ʷ−1); each window of up
         // to w bits that starts and ends with a 1 costs one multiplication. Short exponents
@@ -230,24 +380,35 @@ impl Modulus {
         } else {
             1
         };
-        let mut table: Vec<Zeroizing<Vec<Limb>>> = vec![Zeroizing::new(base.limbs.clone())];
-        if w > 1 {
+        if w == 1 {
+            acc.copy_from_slice(base);
+            for i in (0..exp_bits - 1).rev() {
+                ar.sqr(tmp, acc);
+                if bit(i) == 1 {
+                    ar.mul(acc, tmp, base);
+                } else {
+                    acc.copy_from_slice(tmp);
+                }
+            }
+            return;
+        }
+        let odd_count = 1usize << (w - 1);
+        let mut table = Zeroizing::new(vec![0; odd_count * n]);
+        table[..n].copy_from_slice(base);
+        {
             let mut b2 = Zeroizing::new(vec![0; n]);
-            mont::sqr(&mut b2, &base.limbs, m, minv, &mut sqr_t);
-            for k in 1..1usize << (w - 1) {
-                let mut next = Zeroizing::new(vec![0; n]);
-                mont::mul(&mut next, &table[k - 1], &b2, m, minv, &mut mul_t);
-                table.push(next);
+            ar.sqr(&mut b2, base);
+            for k in 1..odd_count {
+                let (done, rest) = table.split_at_mut(k * n);
+                ar.mul(&mut rest[..n], &done[(k - 1) * n..], &b2);
             }
         }
-        let mut acc: Option<Zeroizing<Vec<Limb>>> = None;
+        let mut started = false;
         let mut i = exp_bits; // bits i-1 .. 0 remain
         while i > 0 {
             if bit(i - 1) == 0 {
-                if let Some(a) = acc.as_mut() {
-                    mont::sqr(&mut tmp, a, m, minv, &mut sqr_t);
-                    core::mem::swap(a, &mut tmp);
-                }
+                ar.sqr(tmp, acc);
+                acc.copy_from_slice(tmp);
                 i -= 1;
                 continue;
             }
@@ -259,23 +420,129 @@ impl Modulus {
             let value = (j..i)
                 .rev()
                 .fold(0usize, |v, b| (v << 1) | usize::from(bit(b) == 1));
-            let odd = &table[value >> 1];
-            match acc.as_mut() {
-                None => acc = Some(odd.clone()),
-                Some(a) => {
-                    for _ in j..i {
-                        mont::sqr(&mut tmp, a, m, minv, &mut sqr_t);
-                        core::mem::swap(a, &mut tmp);
-                    }
-                    mont::mul(&mut tmp, a, odd, m, minv, &mut mul_t);
-                    core::mem::swap(a, &mut tmp);
+            let odd = &table[(value >> 1) * n..((value >> 1) + 1) * n];
+            if started {
+                for _ in j..i {
+                    ar.sqr(tmp, acc);
+                    acc.copy_from_slice(tmp);
                 }
+                ar.mul(tmp, acc, odd);
+                acc.copy_from_slice(tmp);
+            } else {
+                acc.copy_from_slice(odd);
+                started = true;
             }
             i = j;
         }
-        let Some(acc) = acc else {
-            return self.one();
-        };
-        Residue::from_limbs(acc.to_vec())
+    }
+}
+
+/// The bit length of a public exponent (0 for zero).
+fn exp_bit_len(exp: &[Limb]) -> usize {
+    exp.iter()
+        .rposition(|&e| e != 0)
+        .map_or(0, |top| 64 * top + 64 - exp[top].leading_zeros() as usize)
+}
+
+#[cfg(test)]
+// The oracle reduces public test values.
+#[allow(clippy::integer_division_remainder_used, clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    /// Fixed pseudo-random limbs (SplitMix64).
+    fn limbs(seed: u64, n: usize) -> Vec<Limb> {
+        let mut state = seed;
+        (0..n)
+            .map(|_| {
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect()
+    }
+
+    fn big(a: &[Limb]) -> BigUint {
+        BigUint::from_bytes_le(&a.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+    }
+
+    fn padded(x: &BigUint, n: usize) -> Vec<Limb> {
+        let mut v = x.to_u64_digits();
+        v.resize(n, 0);
+        v
+    }
+
+    /// Moduli of 1 to 40 limbs (top bits set, clear, or the top limb small), bases of any
+    /// value below R (also ≥ m, 0 and R − 1), exponents from 0 to beyond 64 bits.
+    #[test]
+    fn pow_limbs_vartime_and_pow_vartime_match_num_bigint() {
+        let exps: [&[Limb]; 10] = [
+            &[0],
+            &[1],
+            &[2],
+            &[3],
+            &[65537],
+            &[0x8000_0000_0000_0000],
+            &[u64::MAX],
+            &[5, 1],
+            &[0x1234_5678_9ABC_DEF1, 0xFFFF, 7],
+            &[0, 0, 0, 1],
+        ];
+        for n in 1..=40usize {
+            for variant in 0..3u64 {
+                let mut m = limbs(n as u64 * 31 + variant, n);
+                match variant {
+                    0 => m[n - 1] |= 3 << 62,
+                    1 => m[n - 1] >>= 1,
+                    _ => m[n - 1] &= 0xFF,
+                }
+                m[0] |= 1;
+                if n == 1 && m[0] < 3 {
+                    m[0] = 0xFFFF_FFFF_FFFF_FFC5;
+                }
+                let ctx = Modulus::new_vartime(&m).unwrap();
+                let bm = big(&m);
+                let bases = [
+                    limbs(n as u64 ^ 0xABCD ^ variant, n),
+                    vec![0; n],
+                    vec![u64::MAX; n],
+                    m.clone(),
+                ];
+                for x in &bases {
+                    for e in exps {
+                        let want = padded(&big(x).modpow(&big(e), &bm), n);
+                        let mut out = vec![0; n];
+                        ctx.pow_limbs_vartime(&mut out, x, e);
+                        assert_eq!(
+                            out, want,
+                            "pow_limbs_vartime n {n} variant {variant} e {e:?}"
+                        );
+                        let r = ctx.pow_vartime(&ctx.reduce(x), e);
+                        assert_eq!(*ctx.retrieve(&r), want, "pow_vartime n {n} e {e:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gather_picks_the_entry_of_the_digit() {
+        for n in [1usize, 5, 8, 16, 19, 32] {
+            for size in [2usize, 8, 32, 64] {
+                let table = limbs(n as u64 * 100 + size as u64, n * size);
+                let mut out = vec![0; n];
+                for digit in 0..size {
+                    gather(&mut out, &table, digit as Limb);
+                    assert_eq!(
+                        out,
+                        table[digit * n..(digit + 1) * n],
+                        "n {n} digit {digit}"
+                    );
+                }
+            }
+        }
     }
 }
