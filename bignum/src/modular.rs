@@ -7,7 +7,7 @@
 //! subtraction of m, done by mask, makes it < m.
 //!
 //! Operations: [`Modulus::reduce`] (any length, also for a secret modulus), [`Modulus::retrieve`],
-//! `add`, `sub`, `neg`, `mul` (CIOS), `sqr` (square + REDC), [`Modulus::pow`] (fixed window,
+//! `add`, `sub`, `neg`, `mul` (product + REDC), `sqr` (square + REDC), [`Modulus::pow`] (fixed window,
 //! constant-time table gather), [`Modulus::pow_vartime`] (public exponent), [`Modulus::inv`]
 //! (binary extended gcd with a fixed step count); and on plain secret integers, [`gcd`], [`lcm`],
 //! [`div_rem`], [`rem`], [`inv_public_mod_secret`] (e⁻¹ mod an even secret m).

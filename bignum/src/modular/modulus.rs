@@ -382,7 +382,7 @@ impl Modulus {
         self.sub(&self.zero(), a)
     }
 
-    /// a·b mod m (Montgomery multiplication, CIOS).
+    /// a·b mod m (Montgomery multiplication: the product, then REDC).
     ///
     /// # Constant time
     ///

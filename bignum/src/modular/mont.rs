@@ -25,9 +25,9 @@ pub(crate) const fn sqr_scratch_len(n: usize) -> usize {
 
 /// r = a·b·R⁻¹ mod m, fully reduced (r < m).
 ///
-/// The back end's Montgomery kernel ([`mpn::mont_mul`]: fused CIOS in the portable one, Koç,
-/// Acar, Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", 1996) gives
-/// a value < 2m; one subtraction of m by mask finishes.
+/// The back end's Montgomery kernel ([`mpn::mont_mul`]: in both back ends the schoolbook
+/// product into 2n limbs, then REDC) gives a value < 2m; one subtraction of m by mask
+/// finishes.
 ///
 /// Preconditions: `a` < m (any n-limb `b` is fine), all of length n = `m.len()`,
 /// `t.len() ≥ mul_scratch_len(n)`.
