@@ -21,6 +21,68 @@ use core::arch::asm;
 
 use crate::limb::Limb;
 
+/// The 8-limb body of every ADX `addmul` row (`addmul_1`, and the row loops of
+/// `mul::mul_basecase` and `mul::redc_rows`): r[0..8] += a[0..8]·rdx, the low halves plus the
+/// previous high half in the CF chain (`adcx`), the limbs of r in the OF chain (`adox`). In
+/// the `asm!` that uses it: `{ap}` points at a, `{rp}` at r (neither is advanced), `{c}`
+/// carries the pending high half in and out, `{h0}`, `{l0}`, `{l1}` are scratch.
+macro_rules! addmul_block_8 {
+    () => {
+        concat!(
+            "mulx {h0}, {l0}, qword ptr [{ap}]\n",
+            "adcx {l0}, {c}\n",
+            "adox {l0}, qword ptr [{rp}]\n",
+            "mov qword ptr [{rp}], {l0}\n",
+            "mulx {c}, {l1}, qword ptr [{ap} + 8]\n",
+            "adcx {l1}, {h0}\n",
+            "adox {l1}, qword ptr [{rp} + 8]\n",
+            "mov qword ptr [{rp} + 8], {l1}\n",
+            "mulx {h0}, {l0}, qword ptr [{ap} + 16]\n",
+            "adcx {l0}, {c}\n",
+            "adox {l0}, qword ptr [{rp} + 16]\n",
+            "mov qword ptr [{rp} + 16], {l0}\n",
+            "mulx {c}, {l1}, qword ptr [{ap} + 24]\n",
+            "adcx {l1}, {h0}\n",
+            "adox {l1}, qword ptr [{rp} + 24]\n",
+            "mov qword ptr [{rp} + 24], {l1}\n",
+            "mulx {h0}, {l0}, qword ptr [{ap} + 32]\n",
+            "adcx {l0}, {c}\n",
+            "adox {l0}, qword ptr [{rp} + 32]\n",
+            "mov qword ptr [{rp} + 32], {l0}\n",
+            "mulx {c}, {l1}, qword ptr [{ap} + 40]\n",
+            "adcx {l1}, {h0}\n",
+            "adox {l1}, qword ptr [{rp} + 40]\n",
+            "mov qword ptr [{rp} + 40], {l1}\n",
+            "mulx {h0}, {l0}, qword ptr [{ap} + 48]\n",
+            "adcx {l0}, {c}\n",
+            "adox {l0}, qword ptr [{rp} + 48]\n",
+            "mov qword ptr [{rp} + 48], {l0}\n",
+            "mulx {c}, {l1}, qword ptr [{ap} + 56]\n",
+            "adcx {l1}, {h0}\n",
+            "adox {l1}, qword ptr [{rp} + 56]\n",
+            "mov qword ptr [{rp} + 56], {l1}\n",
+        )
+    };
+}
+pub(super) use addmul_block_8;
+
+/// One limb of an ADX `addmul` row, the operands as in [`addmul_block_8`]: r[0] += a[0]·rdx
+/// with the chains carried on, then `{ap}` and `{rp}` step one limb.
+macro_rules! addmul_step_1 {
+    () => {
+        concat!(
+            "mulx {h0}, {l0}, qword ptr [{ap}]\n",
+            "adcx {l0}, {c}\n",
+            "adox {l0}, qword ptr [{rp}]\n",
+            "mov qword ptr [{rp}], {l0}\n",
+            "mov {c}, {h0}\n",
+            "lea {ap}, [{ap} + 8]\n",
+            "lea {rp}, [{rp} + 8]\n",
+        )
+    };
+}
+pub(super) use addmul_step_1;
+
 /// r = a + b; returns the carry (0 or 1).
 ///
 /// # Safety
@@ -232,13 +294,7 @@ pub unsafe fn addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
             "mov rcx, {rem}",
             "jrcxz 3f",
             "2:",
-            "mulx {h0}, {l0}, qword ptr [{ap}]",
-            "adcx {l0}, {c}",
-            "adox {l0}, qword ptr [{rp}]",
-            "mov qword ptr [{rp}], {l0}",
-            "mov {c}, {h0}",
-            "lea {ap}, [{ap} + 8]",
-            "lea {rp}, [{rp} + 8]",
+            addmul_step_1!(),
             "lea rcx, [rcx - 1]",
             "jrcxz 3f",
             "jmp 2b",
@@ -249,38 +305,7 @@ pub unsafe fn addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
             "jmp 6f",
             ".p2align 5",
             "4:",
-            "mulx {h0}, {l0}, qword ptr [{ap}]",
-            "adcx {l0}, {c}",
-            "adox {l0}, qword ptr [{rp}]",
-            "mov qword ptr [{rp}], {l0}",
-            "mulx {c}, {l1}, qword ptr [{ap} + 8]",
-            "adcx {l1}, {h0}",
-            "adox {l1}, qword ptr [{rp} + 8]",
-            "mov qword ptr [{rp} + 8], {l1}",
-            "mulx {h0}, {l0}, qword ptr [{ap} + 16]",
-            "adcx {l0}, {c}",
-            "adox {l0}, qword ptr [{rp} + 16]",
-            "mov qword ptr [{rp} + 16], {l0}",
-            "mulx {c}, {l1}, qword ptr [{ap} + 24]",
-            "adcx {l1}, {h0}",
-            "adox {l1}, qword ptr [{rp} + 24]",
-            "mov qword ptr [{rp} + 24], {l1}",
-            "mulx {h0}, {l0}, qword ptr [{ap} + 32]",
-            "adcx {l0}, {c}",
-            "adox {l0}, qword ptr [{rp} + 32]",
-            "mov qword ptr [{rp} + 32], {l0}",
-            "mulx {c}, {l1}, qword ptr [{ap} + 40]",
-            "adcx {l1}, {h0}",
-            "adox {l1}, qword ptr [{rp} + 40]",
-            "mov qword ptr [{rp} + 40], {l1}",
-            "mulx {h0}, {l0}, qword ptr [{ap} + 48]",
-            "adcx {l0}, {c}",
-            "adox {l0}, qword ptr [{rp} + 48]",
-            "mov qword ptr [{rp} + 48], {l0}",
-            "mulx {c}, {l1}, qword ptr [{ap} + 56]",
-            "adcx {l1}, {h0}",
-            "adox {l1}, qword ptr [{rp} + 56]",
-            "mov qword ptr [{rp} + 56], {l1}",
+            addmul_block_8!(),
             "lea {ap}, [{ap} + 64]",
             "lea {rp}, [{rp} + 64]",
             "lea rcx, [rcx - 1]",
