@@ -51,6 +51,10 @@ pub struct Kernels {
     pub mont_mul: MontMulKernel,
     /// See [`redc_1`].
     pub redc_1: fn(&mut [Limb], &mut [Limb], &[Limb], Limb) -> Limb,
+    /// See [`mul_basecase`] (any `a.len()`, `b.len() ≥ 1`).
+    pub mul_basecase: fn(&mut [Limb], &[Limb], &[Limb]),
+    /// See [`sqr_basecase`].
+    pub sqr_basecase: fn(&mut [Limb], &[Limb]),
 }
 
 /// The portable Rust kernels: the reference for every other back end.
@@ -63,6 +67,8 @@ pub const PORTABLE: Kernels = Kernels {
     submul_1: portable::submul_1,
     mont_mul: portable::mont_mul,
     redc_1: portable::redc_1,
+    mul_basecase: portable::mul_basecase,
+    sqr_basecase: sqr::sqr_basecase_portable,
 };
 
 /// Every back end this CPU can run, portable first, then faster ones in order of preference

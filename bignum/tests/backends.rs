@@ -479,6 +479,36 @@ fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
     eprintln!("{count} cases with operands below R");
 }
 
+/// Every back end's schoolbook product and square (`Kernels::mul_basecase`,
+/// `Kernels::sqr_basecase`) against num-bigint, for every shape up to 40 limbs, on random and
+/// all-ones operands, with garbage in r beforehand.
+#[test]
+fn basecase_products_and_squares_match_num_bigint() {
+    let mut rng = Rng(0xBA5E);
+    for k in backends("basecase_products_and_squares_match_num_bigint") {
+        for an in 1..=40 {
+            for bn in 1..=an + 2 {
+                for ones in [false, true] {
+                    let (a, b) = if ones {
+                        (vec![Limb::MAX; an], vec![Limb::MAX; bn])
+                    } else {
+                        (rng.limbs(an), rng.limbs(bn))
+                    };
+                    let mut r = rng.limbs(an + bn);
+                    (k.mul_basecase)(&mut r, &a, &b);
+                    let want = common::big(&a) * common::big(&b);
+                    assert_eq!(common::big(&r), want, "{} mul_basecase {an} x {bn}", k.name);
+                }
+            }
+            let a = rng.limbs(an);
+            let mut r = rng.limbs(2 * an);
+            (k.sqr_basecase)(&mut r, &a);
+            let want = common::big(&a) * common::big(&a);
+            assert_eq!(common::big(&r), want, "{} sqr_basecase {an}", k.name);
+        }
+    }
+}
+
 #[test]
 fn montgomery_wrappers_check_lengths() {
     let m = [Limb::MAX, 5];

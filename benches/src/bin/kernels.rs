@@ -15,16 +15,9 @@ use std::time::Instant;
 use benches::gmp;
 use bignum::{Limb, mpn};
 
-/// xorshift64 limbs (timing does not depend on the values; this only avoids zeros).
-fn limbs(seed: &mut u64, n: usize) -> Vec<Limb> {
-    (0..n)
-        .map(|_| {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            *seed
-        })
-        .collect()
+/// A seed per size and operand, for `benches::limbs` (timing does not depend on the values).
+fn seed(n: usize, operand: u64) -> u64 {
+    (n as u64) << 8 | operand
 }
 
 fn arg(i: usize, default: u32) -> u32 {
@@ -85,17 +78,16 @@ fn main() {
         gmp::version(),
         gmp::configure_host()
     );
-    let mut seed = 0x0123_4567_89ab_cdef;
     for n in [8, 16, 24, 32] {
-        let mut m = limbs(&mut seed, n);
+        let mut m = benches::limbs(seed(n, 1), n);
         m[0] |= 1;
         m[n - 1] |= 1 << 63;
         let minv2 = neg_inverse_2(&m);
         let minv = minv2[0];
-        let mut a = limbs(&mut seed, n);
+        let mut a = benches::limbs(seed(n, 2), n);
         a[n - 1] >>= 1; // a < m
-        let b = limbs(&mut seed, n);
-        let mut t0 = limbs(&mut seed, 2 * n);
+        let b = benches::limbs(seed(n, 3), n);
+        let mut t0 = benches::limbs(seed(n, 4), 2 * n);
         t0[2 * n - 1] >>= 1; // t < m·R
 
         // Cross-check every variant against GMP once.

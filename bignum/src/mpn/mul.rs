@@ -13,31 +13,15 @@
 //!
 //! Scratch: `karatsuba_scratch_len(n)` limbs for an n × n product, none below the threshold.
 
-use super::portable;
 use super::tune::KARATSUBA_MUL_THRESHOLD;
 use crate::limb::{self, Limb};
 use crate::mpn::{self, Kernels};
 
-/// r = a · b by rows of `addmul_1`. `r.len() == a.len() + b.len()`, `b` non-empty.
+/// r = a · b by the back end's schoolbook product (portable: four rows per pass by columns;
+/// ADX: every row in one asm loop). `r.len() == a.len() + b.len()`, `b` non-empty.
 pub fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     debug_assert!(!b.is_empty() && r.len() == a.len() + b.len());
-    // One table look-up per product, not per row: rows go straight to the back end.
-    let k = mpn::kernels();
-    #[cfg(target_arch = "x86_64")]
-    if let Some(rows) = super::x86_64::mul_basecase(k) {
-        rows(r, a, b);
-        return;
-    }
-    if core::ptr::fn_addr_eq(k.addmul_1, mpn::PORTABLE.addmul_1) {
-        // Portable Rust goes four rows at a time instead (see `portable`'s module docs).
-        portable::mul_basecase(r, a, b);
-        return;
-    }
-    let n = a.len();
-    r[n] = (k.mul_1)(&mut r[..n], a, b[0]);
-    for (i, &bi) in b.iter().enumerate().skip(1) {
-        r[n + i] = (k.addmul_1)(&mut r[i..n + i], a, bi);
-    }
+    (mpn::kernels().mul_basecase)(r, a, b);
 }
 
 /// The low half's length when Karatsuba splits n limbs: ⌈n/2⌉.

@@ -12,52 +12,49 @@
 //! branches on the values.
 
 use super::mul::{KARATSUBA_MIN_LEN, abs_diff, add_middle, add_or_sub, half, middle_sum};
-use super::portable::Column;
+use super::portable::{self, Column};
 use super::tune::KARATSUBA_SQR_THRESHOLD;
 use crate::limb::{self, Limb};
-use crate::mpn::{self, Kernels};
+use crate::mpn;
 
-/// r = a², `r.len() == 2·a.len()`, `a` non-empty. n(n-1)/2 + n limb products.
+/// r = a², `r.len() == 2·a.len()`, `a` non-empty, by the back end's schoolbook square.
 pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
-    let n = a.len();
-    debug_assert!(n >= 1 && r.len() == 2 * n);
-    let k = mpn::kernels();
-    #[cfg(target_arch = "x86_64")]
-    if let Some(sqr) = super::x86_64::sqr_basecase(k) {
-        sqr(r, a);
-        return;
-    }
+    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    (mpn::kernels().sqr_basecase)(r, a);
+}
 
+/// The portable back end's schoolbook square (its `Kernels::sqr_basecase`): n(n-1)/2 + n limb
+/// products, `r.len() == 2·a.len()`, `a` non-empty.
+pub(super) fn sqr_basecase_portable(r: &mut [Limb], a: &[Limb]) {
+    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
     // Off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ: row i covers limbs 2i+1 ..= n+i.
-    triangle(k, r, a);
-
+    triangle(r, a);
     // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
     // loses no bit, and the total is a² < B²ⁿ, so the final carry is zero. (Not asserted: a
     // debug_assert! on these secret-derived bits would be a branch valgrind rightly flags.)
-    // (The ADX back end has its own pass inside its whole-square kernel above.)
     diag_addlsh1(r, a);
 }
 
-/// The off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ of [`sqr_basecase`] into r (all 2n limbs
-/// written) with back end `k`'s rows: row i covers limbs 2i+1 ..= n+i.
-fn triangle(k: &Kernels, r: &mut [Limb], a: &[Limb]) {
+/// The off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ of [`sqr_basecase_portable`] into r (all 2n
+/// limbs written): row i covers limbs 2i+1 ..= n+i.
+fn triangle(r: &mut [Limb], a: &[Limb]) {
     let n = a.len();
     r[0] = 0;
     r[2 * n - 1] = 0;
-    // Portable Rust goes four rows at a time while a row has at least 7 limbs (see
-    // `triangle_band`); back ends with an assembly addmul_1 go row by row.
+    // Four rows at a time while a row has at least 7 limbs (see `triangle_band`), then the
+    // remaining rows one by one.
     let mut i = 0;
-    if n >= TRIANGLE_BAND_MIN_LEN && core::ptr::fn_addr_eq(k.addmul_1, mpn::PORTABLE.addmul_1) {
+    if n >= TRIANGLE_BAND_MIN_LEN {
         while n - i >= TRIANGLE_BAND_MIN_LEN {
             triangle_band(&mut r[2 * i..n + i + 4], &a[i..], i == 0);
             i += 4;
         }
     } else if n > 1 {
-        r[n] = (k.mul_1)(&mut r[1..n], &a[1..], a[0]);
+        r[n] = portable::mul_1(&mut r[1..n], &a[1..], a[0]);
         i = 1;
     }
     for i in i..n.saturating_sub(2) {
-        r[n + i] = (k.addmul_1)(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
+        r[n + i] = portable::addmul_1(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
     }
     if n > 2 {
         // The last row is one product: done here rather than through a call.
@@ -239,7 +236,7 @@ mod tests {
             top1[n - 1] = 1;
             for a in [random, top1, vec![MAX; n]] {
                 let mut r = vec![7; 2 * n];
-                triangle(&mpn::PORTABLE, &mut r, &a);
+                triangle(&mut r, &a);
                 diag_addlsh1(&mut r, &a);
                 assert_eq!(big(&r), big(&a) * big(&a), "n = {n}, a = {a:x?}");
             }

@@ -27,6 +27,8 @@ static ADX: Kernels = Kernels {
     submul_1: adx_submul_1,
     mont_mul: adx_mont_mul,
     redc_1: adx_redc_1,
+    mul_basecase: adx_mul_basecase,
+    sqr_basecase: adx_sqr_basecase,
 };
 
 /// The BMI2/ADX back end; the token proves this CPU can run it.
@@ -35,35 +37,14 @@ pub fn kernels(adx: cpu::Adx) -> &'static Kernels {
     &ADX
 }
 
-/// `r = a·b` on (r, a, b) with `r.len() == a.len() + b.len()`, both non-empty.
-pub type MulBasecaseKernel = fn(&mut [Limb], &[Limb], &[Limb]);
-
-/// The schoolbook product of back end `k` with its rows in one assembly loop, when it has one:
-/// for `mpn::mul_basecase`, which has no slot in [`Kernels`]. The choice depends on which
-/// table `k` is, never on limb values.
-pub fn mul_basecase(k: &Kernels) -> Option<MulBasecaseKernel> {
-    core::ptr::eq(k, &ADX).then_some(adx_mul_basecase as MulBasecaseKernel)
-}
-
 fn adx_mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     assert!(
         !a.is_empty() && !b.is_empty() && r.len() == a.len() + b.len(),
         "mul_basecase: length mismatch"
     );
     // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
-    // reachable only through `mul_basecase(&ADX)`, and only `kernels(cpu::Adx)` hands out
-    // `&ADX`.
+    // reachable only through `ADX`, which only `kernels(cpu::Adx)` hands out.
     unsafe { mul::mul_basecase(r, a, b) }
-}
-
-/// `r = a²` on (r, a) with `r.len() == 2·a.len()`, a non-empty.
-pub type SqrKernel = fn(&mut [Limb], &[Limb]);
-
-/// The whole schoolbook square of back end `k`, when it has one in assembly: for
-/// `mpn::sqr_basecase`, which has no slot in [`Kernels`]. The choice depends on which table `k`
-/// is, never on limb values.
-pub fn sqr_basecase(k: &Kernels) -> Option<SqrKernel> {
-    core::ptr::eq(k, &ADX).then_some(adx_sqr_basecase as SqrKernel)
 }
 
 fn adx_sqr_basecase(r: &mut [Limb], a: &[Limb]) {
@@ -72,8 +53,7 @@ fn adx_sqr_basecase(r: &mut [Limb], a: &[Limb]) {
         "sqr_basecase: length mismatch"
     );
     // SAFETY: lengths checked just above; BMI2 and ADX are present because this function is
-    // reachable only through `sqr_basecase(&ADX)`, and only `kernels(cpu::Adx)` hands out
-    // `&ADX`.
+    // reachable only through `ADX`, which only `kernels(cpu::Adx)` hands out.
     unsafe { sqr::sqr_basecase(r, a) }
 }
 
@@ -276,8 +256,7 @@ mod tests {
     #[test]
     fn mul_basecase_matches_portable_rows() {
         let Some(token) = cpu::adx() else { return };
-        let mul = mul_basecase(kernels(token)).expect("the ADX table has the asm product");
-        assert!(mul_basecase(&super::super::PORTABLE).is_none());
+        let mul = kernels(token).mul_basecase;
         let p = &super::super::PORTABLE;
         let mut seed = 0xb0a5;
         let sizes: Vec<(usize, usize)> = (1..=40)
@@ -304,7 +283,7 @@ mod tests {
             }
         }
         let err = std::panic::catch_unwind(|| {
-            let mul = mul_basecase(kernels(cpu::adx().unwrap())).unwrap();
+            let mul = kernels(cpu::adx().unwrap()).mul_basecase;
             mul(&mut [0; 4], &[1; 2], &[1; 3]);
         });
         assert!(
@@ -339,8 +318,7 @@ mod tests {
     #[test]
     fn sqr_basecase_matches_portable_and_num_bigint() {
         let Some(token) = cpu::adx() else { return };
-        let sqr = sqr_basecase(kernels(token)).expect("the ADX table has the asm square");
-        assert!(sqr_basecase(&super::super::PORTABLE).is_none());
+        let sqr = kernels(token).sqr_basecase;
         let mut seed = 0x5151;
         for n in (1..=80).chain([100, 127, 200]) {
             for case in 0..7 {
@@ -378,7 +356,7 @@ mod tests {
     #[test]
     fn sqr_basecase_wrapper_rejects_length_mismatch() {
         let Some(token) = cpu::adx() else { return };
-        let sqr = sqr_basecase(kernels(token)).expect("the ADX table has the asm square");
+        let sqr = kernels(token).sqr_basecase;
         for (rn, an) in [(2, 0), (0, 0), (5, 3), (7, 4)] {
             let err = std::panic::catch_unwind(|| sqr(&mut vec![0; rn], &vec![1; an]))
                 .expect_err("length mismatch must panic");
@@ -400,7 +378,7 @@ mod tests {
         let Some(token) = cpu::adx() else { return };
         let k = kernels(token);
         let diag = adx_sqr_diag_addlsh1;
-        let sqr = sqr_basecase(k).expect("the ADX table has the asm square");
+        let sqr = k.sqr_basecase;
         let rows = |r: &mut [Limb], a: &[Limb]| {
             let n = a.len();
             r[0] = 0;

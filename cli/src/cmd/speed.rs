@@ -21,7 +21,7 @@ const MAX_LIMBS: usize = 1 << 15;
 #[command(
     after_help = "Kernels: add_n sub_n mul_1 addmul_1 submul_1 mul_basecase sqr_basecase \
                         mul sqr. A suffix .BACKEND (e.g. addmul_1.portable) picks a back end for \
-                        the table kernels (add_n .. submul_1); the others use the process-wide \
+                        the table kernels (add_n .. sqr_basecase); the others use the process-wide \
                         one, set with BIGNUM_BACKEND.\n\nExample:\n  \
                         rsatool speed -C -s 10,100,1000 addmul_1 submul_1 addmul_1.portable"
 )]
@@ -112,7 +112,13 @@ impl Op {
     fn in_table(self) -> bool {
         matches!(
             self,
-            Op::AddN | Op::SubN | Op::Mul1 | Op::Addmul1 | Op::Submul1
+            Op::AddN
+                | Op::SubN
+                | Op::Mul1
+                | Op::Addmul1
+                | Op::Submul1
+                | Op::MulBasecase
+                | Op::SqrBasecase
         )
     }
 }
@@ -221,8 +227,8 @@ impl Operands {
             Op::Submul1 => {
                 (k.submul_1)(r, a, m);
             }
-            Op::MulBasecase => mpn::mul_basecase(rr, a, b),
-            Op::SqrBasecase => mpn::sqr_basecase(rr, a),
+            Op::MulBasecase => (k.mul_basecase)(rr, a, b),
+            Op::SqrBasecase => (k.sqr_basecase)(rr, a),
             Op::Mul => mpn::mul(rr, a, b),
             Op::Sqr => mpn::sqr(rr, a),
             Op::MontMul => *ra = modulus.mul(ra, rb),
