@@ -14,6 +14,44 @@ use core::arch::asm;
 use super::adx::{addmul_block_8, addmul_step_1};
 use crate::limb::Limb;
 
+/// One whole ADX `addmul` row of n limbs, after its multiplier is in rdx: the n mod 8 single
+/// limbs, then the n / 8 blocks of eight ([`addmul_step_1`], [`addmul_block_8`]), then CF and
+/// OF folded into `{c}` (the row's high limb; `mov` keeps the flags). Starts the chains itself
+/// (`xor` clears `{c}`, CF and OF). Operands as in the row bodies, plus `{negn}` = -n and
+/// `{blocks}` = n / 8; uses rcx and the local labels 3 to 7. `{ap}` and `{rp}` end n limbs on.
+macro_rules! addmul_row {
+    () => {
+        concat!(
+            "mov rcx, {negn}\n",
+            "neg rcx\n",
+            "and ecx, 7\n",
+            "xor {c:e}, {c:e}\n",
+            "jrcxz 4f\n",
+            "3:\n",
+            addmul_step_1!(),
+            "lea rcx, [rcx - 1]\n",
+            "jrcxz 4f\n",
+            "jmp 3b\n",
+            "4:\n",
+            "mov rcx, {blocks}\n",
+            "jmp 6f\n",
+            ".p2align 5\n",
+            "5:\n",
+            addmul_block_8!(),
+            "lea {ap}, [{ap} + 64]\n",
+            "lea {rp}, [{rp} + 64]\n",
+            "lea rcx, [rcx - 1]\n",
+            "6:\n",
+            "jrcxz 7f\n",
+            "jmp 5b\n",
+            "7:\n",
+            "mov {l0:e}, 0\n",
+            "adcx {c}, {l0}\n",
+            "adox {c}, {l0}\n",
+        )
+    };
+}
+
 /// r = a·b for `a.len() = n ≥ 1`, `b.len() ≥ 1`, `r.len() == n + b.len()`.
 ///
 /// # Safety
@@ -35,37 +73,11 @@ pub unsafe fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     // steps back by n limbs; no stack use.
     unsafe {
         asm!(
-            // Row start: b_i, the single-limb count, CF = OF = 0 and c = 0 (`xor`).
+            // Row i: b_i as the multiplier, then the row.
             "2:",
             "mov rdx, qword ptr [{bp}]",
-            "mov rcx, {negn}",
-            "neg rcx",
-            "and ecx, 7",
-            "xor {c:e}, {c:e}",
-            "jrcxz 4f",
-            "3:",
-            addmul_step_1!(),
-            "lea rcx, [rcx - 1]",
-            "jrcxz 4f",
-            "jmp 3b",
-            "4:",
-            "mov rcx, {blocks}",
-            "jmp 6f",
-            ".p2align 5",
-            "5:",
-            addmul_block_8!(),
-            "lea {ap}, [{ap} + 64]",
-            "lea {rp}, [{rp} + 64]",
-            "lea rcx, [rcx - 1]",
-            "6:",
-            "jrcxz 7f",
-            "jmp 5b",
-            "7:",
-            // Fold CF and OF into the high limb (`mov` keeps the flags) and store it as r[i+n],
-            // which no row has written yet.
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            addmul_row!(),
+            // Store the row's high limb as r[i+n], which no row has written yet.
             "mov qword ptr [{rp}], {c}",
             // Next row: a from its start, r one limb further than this row's start.
             "lea {ap}, [{ap} + {negn} * 8]",
@@ -107,37 +119,12 @@ pub unsafe fn redc_rows(t: &mut [Limb], m: &[Limb], minv: Limb) {
     unsafe {
         asm!(
             // `{ap}` walks m and `{rp}` walks t: the operand names of the shared row body.
-            // Row start: q = t_i·m' in rdx, CF = OF = 0 and c = 0 (`xor`).
+            // Row i: q = t_i·m' as the multiplier, then the row.
             "2:",
             "mov rdx, {minv}",
             "imul rdx, qword ptr [{rp}]",
-            "mov rcx, {negn}",
-            "neg rcx",
-            "and ecx, 7",
-            "xor {c:e}, {c:e}",
-            "jrcxz 4f",
-            "3:",
-            addmul_step_1!(),
-            "lea rcx, [rcx - 1]",
-            "jrcxz 4f",
-            "jmp 3b",
-            "4:",
-            "mov rcx, {blocks}",
-            "jmp 6f",
-            ".p2align 5",
-            "5:",
-            addmul_block_8!(),
-            "lea {ap}, [{ap} + 64]",
-            "lea {rp}, [{rp} + 64]",
-            "lea rcx, [rcx - 1]",
-            "6:",
-            "jrcxz 7f",
-            "jmp 5b",
-            "7:",
-            // Fold CF and OF into the carry limb and park it in t_i (zeroed by this row).
-            "mov {l0:e}, 0",
-            "adcx {c}, {l0}",
-            "adox {c}, {l0}",
+            addmul_row!(),
+            // Park the row's carry limb in t_i (zeroed by this row).
             "mov qword ptr [{rp} + {negn} * 8], {c}",
             // Next row: m from its start, t one limb further than this row's start.
             "lea {ap}, [{ap} + {negn} * 8]",
