@@ -259,38 +259,40 @@ const POW_CASES: [(usize, usize); 8] = [
     (2, 3),
 ];
 
-/// pow on extreme bases and exponents (0, 1, m - 1, all-ones limbs, random). `.ci/ct-check`
-/// runs each case alone (`CT_POW_CASE=k`) under callgrind, counting only inside `pow`, and
-/// requires equal instruction counts; natively (no `CT_POW_CASE`) every case is checked against
-/// num-bigint.
+/// pow on extreme bases and exponents (0, 1, m - 1, all-ones limbs, random), at 4 and 8 limbs.
+/// `.ci/ct-check` runs each case alone (`CT_POW_CASE=k`) under callgrind, counting only inside
+/// `pow`, and requires equal instruction counts; natively (no `CT_POW_CASE`) every case is
+/// checked against num-bigint.
 #[test]
 fn callgrind_pow_extremes() {
-    let n = 4;
-    let m = n_limbs(n, 900, true);
-    let bm = big(&m);
-    let m1 = want(&(&bm - 1u8), n);
-    let one = want(&BigUint::one(), n);
-    let values = [
-        vec![0; n],
-        one,
-        m1,
-        n_limbs(n, 901, false),
-        vec![Limb::MAX; n],
-    ];
     let selected: Option<usize> = std::env::var("CT_POW_CASE")
         .ok()
         .map(|s| s.parse().unwrap());
-    let ctx = Modulus::new_vartime(&m).expect("odd modulus");
-    for (k, &(b, e)) in POW_CASES.iter().enumerate() {
-        if selected.is_some_and(|s| s != k) {
-            continue;
+    // 4 limbs: the row kernels; 8: the eight-row window kernels of the ADX back end.
+    for n in [4, 8] {
+        let m = n_limbs(n, 900, true);
+        let bm = big(&m);
+        let m1 = want(&(&bm - 1u8), n);
+        let one = want(&BigUint::one(), n);
+        let values = [
+            vec![0; n],
+            one,
+            m1,
+            n_limbs(n, 901, false),
+            vec![Limb::MAX; n],
+        ];
+        let ctx = Modulus::new_vartime(&m).expect("odd modulus");
+        for (k, &(b, e)) in POW_CASES.iter().enumerate() {
+            if selected.is_some_and(|s| s != k) {
+                continue;
+            }
+            let base = ctx.reduce(&values[b]);
+            let got = ctx.retrieve(&ctx.pow(&base, &values[e], 64 * n));
+            assert_eq!(
+                *got,
+                want(&big(&values[b]).modpow(&big(&values[e]), &bm), n),
+                "case {k}, n = {n}"
+            );
         }
-        let base = ctx.reduce(&values[b]);
-        let got = ctx.retrieve(&ctx.pow(&base, &values[e], 64 * n));
-        assert_eq!(
-            *got,
-            want(&big(&values[b]).modpow(&big(&values[e]), &bm), n),
-            "case {k}"
-        );
     }
 }
