@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p benches --features peers --bin compare [-- --time SECONDS]
-//!     [--primes N] [--keys N] [--keygen-cap SECONDS] [--rsa-only] [--no-write]
+//!     [--primes N] [--keys N] [--keygen-cap SECONDS] [--rsa-only | --powm-only] [--no-write]
 //! ```
 //!
 //! For each operation and size it times every implementation with its own loop (batches of about
@@ -12,7 +12,7 @@
 //! the figures as JSON to `benches/results/compare.json`, and draws log-log SVG charts of time
 //! against size (`benches/results/powm.svg`, `mulsqr.svg`, `rsa.svg`) with each curve's fitted
 //! growth exponent in the legend. `--no-write` only prints; `--rsa-only` runs only the RSA rows
-//! and key generation, and only prints.
+//! and key generation, `--powm-only` only the exponentiation table; both only print.
 //!
 //! Before timing, every implementation's result is checked against num-bigint (the kernels
 //! against GMP's); a disagreement stops the run without figures.
@@ -22,7 +22,8 @@
 //! `ours-vartime` (`mpn::div_qr_vartime`, 2n by n limbs) against `mpn_tdiv_qr`, `ours-ct` (`Modulus::pow`) and `ours-vartime` (`Modulus::pow_vartime`);
 //! `gmp` and `gmp-sec` (`mpz_powm`, `mpz_powm_sec`) from the GMP built for this CPU by
 //! `benches/gmp/build-tuned.sh`; `num-bigint` (`BigUint::modpow`); `crypto-bigint-boxed` and
-//! `crypto-bigint-fixed` (`BoxedMontyForm::pow`, `FixedMontyForm::pow`, both constant-time).
+//! `crypto-bigint-fixed` (`BoxedMontyForm::pow`, `FixedMontyForm::pow`, both constant-time);
+//! `openssl-ct` (OpenSSL's `BN_mod_exp_mont_consttime`, Montgomery context made once).
 //! Prime generation (`--primes N` per size, default 51, at 512 and 1024 bits) against OpenSSL's
 //! `BN_generate_prime_ex`, as medians: see the `primegen` module. RSA rows (raw public and CRT
 //! private, PKCS #1 v1.5 and PSS signatures, OAEP) against OpenSSL 3, AWS-LC, RustCrypto `rsa`
@@ -378,8 +379,126 @@ fn crypto_bigint_fixed<const L: usize>(b: &[Limb], e: &[Limb], m: &[Limb]) -> Im
     })
 }
 
-/// Modular exponentiation cases: ours constant-time and variable-time against GMP, num-bigint
-/// and crypto-bigint.
+/// OpenSSL's constant-time exponentiation, `BN_mod_exp_mont_consttime`, through libcrypto's C ABI
+/// (the `openssl` crate links it but wraps only `BN_mod_exp`, which needs `BN_FLG_CONSTTIME` on
+/// the exponent to take this path). The Montgomery context is made once, as OpenSSL's RSA caches
+/// it per prime (`_method_mod_p`), so a call times the exponentiation only, like `Modulus::pow`.
+mod openssl_ct {
+    // Calling C is unsafe by definition; each call sits in the safe wrapper below, which owns
+    // every pointer it passes and checks each allocation.
+    #![allow(unsafe_code)]
+
+    use std::ffi::{c_int, c_void};
+
+    use bignum::Limb;
+
+    // SAFETY: these match the prototypes of OpenSSL 3.0's openssl/bn.h; BIGNUM, BN_CTX and
+    // BN_MONT_CTX are opaque and only ever handled through these pointers.
+    unsafe extern "C" {
+        fn BN_CTX_new() -> *mut c_void;
+        fn BN_CTX_free(ctx: *mut c_void);
+        fn BN_new() -> *mut c_void;
+        fn BN_free(a: *mut c_void);
+        fn BN_lebin2bn(s: *const u8, len: c_int, ret: *mut c_void) -> *mut c_void;
+        fn BN_bn2lebinpad(a: *const c_void, to: *mut u8, tolen: c_int) -> c_int;
+        fn BN_MONT_CTX_new() -> *mut c_void;
+        fn BN_MONT_CTX_set(mont: *mut c_void, m: *const c_void, ctx: *mut c_void) -> c_int;
+        fn BN_MONT_CTX_free(mont: *mut c_void);
+        fn BN_mod_exp_mont_consttime(
+            rr: *mut c_void,
+            a: *const c_void,
+            p: *const c_void,
+            m: *const c_void,
+            ctx: *mut c_void,
+            in_mont: *mut c_void,
+        ) -> c_int;
+    }
+
+    /// A BIGNUM from little-endian limbs.
+    fn bn(x: &[Limb]) -> *mut c_void {
+        let bytes: Vec<u8> = x.iter().flat_map(|l| l.to_le_bytes()).collect();
+        let len = c_int::try_from(bytes.len()).expect("operand fits a C int of bytes");
+        // SAFETY: `bytes` is `len` readable bytes; a null `ret` asks for a new BIGNUM.
+        let r = unsafe { BN_lebin2bn(bytes.as_ptr(), len, std::ptr::null_mut()) };
+        assert!(!r.is_null(), "BN_lebin2bn failed");
+        r
+    }
+
+    /// b^e mod m for one fixed (b, e, m), m odd, b < m.
+    pub struct Pow {
+        n: usize,
+        r: *mut c_void,
+        b: *mut c_void,
+        e: *mut c_void,
+        m: *mut c_void,
+        ctx: *mut c_void,
+        mont: *mut c_void,
+    }
+
+    impl Pow {
+        /// Copies the operands into BIGNUMs and makes the Montgomery context of `m`.
+        pub fn new(b: &[Limb], e: &[Limb], m: &[Limb]) -> Self {
+            // SAFETY: plain constructors; each result is checked for null before use.
+            let (r, ctx, mont) = unsafe { (BN_new(), BN_CTX_new(), BN_MONT_CTX_new()) };
+            assert!(
+                !r.is_null() && !ctx.is_null() && !mont.is_null(),
+                "OpenSSL allocation"
+            );
+            let pow = Pow {
+                n: m.len(),
+                r,
+                b: bn(b),
+                e: bn(e),
+                m: bn(m),
+                ctx,
+                mont,
+            };
+            // SAFETY: `mont`, `m` and `ctx` are live objects owned by `pow`.
+            let ok = unsafe { BN_MONT_CTX_set(pow.mont, pow.m, pow.ctx) };
+            assert_eq!(ok, 1, "BN_MONT_CTX_set");
+            pow
+        }
+
+        /// Runs the exponentiation once into the result BIGNUM.
+        pub fn run(&mut self) {
+            // SAFETY: every pointer is a live object owned by `self`; `r` is distinct from the
+            // inputs; `mont` was set for `m`.
+            let ok = unsafe {
+                BN_mod_exp_mont_consttime(self.r, self.b, self.e, self.m, self.ctx, self.mont)
+            };
+            assert_eq!(ok, 1, "BN_mod_exp_mont_consttime");
+        }
+
+        /// The last result, as little-endian limbs of the modulus' length.
+        pub fn result(&self) -> Vec<Limb> {
+            let mut bytes = vec![0u8; self.n << 3];
+            let len = c_int::try_from(bytes.len()).expect("result fits a C int of bytes");
+            // SAFETY: `bytes` is `len` writable bytes; `r` is live.
+            let ok = unsafe { BN_bn2lebinpad(self.r, bytes.as_mut_ptr(), len) };
+            assert_eq!(ok, len, "BN_bn2lebinpad");
+            bytes
+                .chunks_exact(8)
+                .map(|c| Limb::from_le_bytes(c.try_into().expect("8 bytes")))
+                .collect()
+        }
+    }
+
+    impl Drop for Pow {
+        fn drop(&mut self) {
+            // SAFETY: each object was made by its constructor above and is freed once, here.
+            unsafe {
+                BN_MONT_CTX_free(self.mont);
+                BN_CTX_free(self.ctx);
+                for x in [self.r, self.b, self.e, self.m] {
+                    BN_free(x);
+                }
+            }
+        }
+    }
+}
+
+/// Modular exponentiation cases: ours constant-time and variable-time against GMP, num-bigint,
+/// crypto-bigint and OpenSSL's constant-time `BN_mod_exp_mont_consttime`.
 fn powm_cases() -> Vec<Case> {
     BITS.iter()
         .map(|&bits| {
@@ -453,6 +572,12 @@ fn powm_cases() -> Vec<Case> {
                 3072 => crypto_bigint_fixed::<48>(&b, &e, &m),
                 _ => crypto_bigint_fixed::<64>(&b, &e, &m),
             });
+            let mut ossl = openssl_ct::Pow::new(&b, &e, &m);
+            ossl.run();
+            check("powm", bits, "openssl-ct", &ossl.result(), &want);
+            imps.push(Imp::new("openssl-ct", move || {
+                black_box(&mut ossl).run();
+            }));
             let pair = |o: &str, p: &str| (o.to_owned(), p.to_owned());
             Case {
                 op: "powm",
@@ -463,6 +588,7 @@ fn powm_cases() -> Vec<Case> {
                     pair("ours-vartime", "gmp"),
                     pair("ours-ct", "crypto-bigint-fixed"),
                     pair("ours-ct", "crypto-bigint-boxed"),
+                    pair("ours-ct", "openssl-ct"),
                     pair("ours-vartime", "num-bigint"),
                 ],
             }
@@ -906,6 +1032,7 @@ fn main() {
     let mut primes = 51;
     let mut keys = 21;
     let mut rsa_only = false;
+    let mut powm_only = false;
     let mut keygen_cap = Duration::from_secs(20);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -913,17 +1040,22 @@ fn main() {
             "--time" => budget = seconds_arg(args.next(), "--time"),
             "--no-write" => write = false,
             "--rsa-only" => rsa_only = true,
+            "--powm-only" => powm_only = true,
             "--primes" => primes = count_arg(args.next(), "--primes"),
             "--keys" => keys = count_arg(args.next(), "--keys"),
             "--keygen-cap" => keygen_cap = seconds_arg(args.next(), "--keygen-cap"),
             _ => {
                 eprintln!(
                     "usage: compare [--time SECONDS] [--primes N] [--keys N] [--keygen-cap SECONDS] \
-                     [--rsa-only] [--no-write]"
+                     [--rsa-only | --powm-only] [--no-write]"
                 );
                 std::process::exit(2);
             }
         }
+    }
+    if rsa_only && powm_only {
+        eprintln!("compare: --rsa-only and --powm-only exclude each other");
+        std::process::exit(2);
     }
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let root = manifest.parent().unwrap_or(manifest).to_path_buf();
@@ -940,6 +1072,21 @@ fn main() {
         budget.as_secs_f64()
     );
     let started = Instant::now();
+    if powm_only {
+        let results: Vec<Measured> = powm_cases()
+            .into_iter()
+            .map(|case| {
+                eprintln!("compare: {} {} ...", case.op, case.size);
+                measure(case, budget)
+            })
+            .collect();
+        println!("{}", tables(&results, tsc));
+        eprintln!(
+            "compare: {:.0} s; --powm-only prints only",
+            started.elapsed().as_secs_f64()
+        );
+        return;
+    }
     let mut cases = Vec::new();
     if !rsa_only {
         cases.extend(kernel_cases("addmul_1"));
