@@ -58,7 +58,7 @@ fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
     v & ((1 << width) - 1)
 }
 
-/// out = table[digit] for a table of `out.len()`-limb entries (at most 64 of them): reads
+/// out = table\[digit\] for a table of `out.len()`-limb entries (at most 64 of them): reads
 /// every entry, keeps one by mask.
 ///
 /// Eight limbs at a time, the accumulators in registers across all the entries (one load, one
@@ -106,7 +106,7 @@ pub(crate) struct Engine<'a> {
     k: &'static mpn::Kernels,
     /// The scratch of the Montgomery multiplication (also the 2n-limb square before REDC),
     /// then n limbs for r − m (kept or dropped by mask), then `extra` n-limb buffers for the
-    /// caller ([`Engine::bufs`]): one allocation for the whole exponentiation.
+    /// caller ([`Engine::with_spare`]): one allocation for the whole exponentiation.
     buf: Zeroizing<Vec<Limb>>,
 }
 

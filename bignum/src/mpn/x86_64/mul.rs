@@ -52,7 +52,9 @@ macro_rules! addmul_row {
     };
 }
 
-/// r = a·b for `a.len() = n ≥ 1`, `b.len() ≥ 1`, `r.len() == n + b.len()`.
+/// r = a·b for `a.len() = n ≥ 1`, `b.len() ≥ 1`, `r.len() == n + b.len()`. When both lengths
+/// are multiples of 8, [`super::window::mul_blocks`] (eight rows per pass, the window in
+/// registers); otherwise the rows below.
 ///
 /// # Safety
 /// The CPU has BMI2 and ADX; the lengths are as above.
@@ -60,6 +62,12 @@ macro_rules! addmul_row {
 pub unsafe fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let n = a.len();
     debug_assert!(n >= 1 && !b.is_empty() && r.len() == n + b.len());
+    if n & 7 == 0 && b.len() & 7 == 0 {
+        // SAFETY: both lengths are non-zero multiples of 8 and r holds their sum; the caller
+        // guarantees BMI2 and ADX.
+        unsafe { super::window::mul_blocks(r, a, b) };
+        return;
+    }
     // Row 0 writes r[0..=n].
     // SAFETY: r[..n] and a both hold n limbs; the features are the caller's guarantee.
     r[n] = unsafe { super::adx::mul_1(&mut r[..n], a, b[0]) };

@@ -1,6 +1,7 @@
 //! Kernels that keep a window of eight limbs in registers (r8..r15) and add eight rows per
-//! pass over the destination, in BMI2/ADX assembly, for n a multiple of 8: Montgomery
-//! reduction ([`redc_blocks`]) and the schoolbook square ([`sqr_blocks`]).
+//! pass over the destination, in BMI2/ADX assembly, for lengths that are multiples of 8:
+//! Montgomery reduction ([`redc_blocks`]), the schoolbook product ([`mul_blocks`]) and the
+//! square's off-diagonal triangle ([`sqr_triangle_blocks`]).
 //!
 //! The row kernels of [`super::mul`] add one row per pass: every limb of the destination is
 //! loaded and stored once per row. Here a block of eight rows, with multipliers q₀..q₇ parked
@@ -443,46 +444,134 @@ pub unsafe fn sqr_triangle_blocks(r: &mut [Limb], a: &[Limb]) {
     if n == 8 {
         return;
     }
-    // SAFETY: rectangle b (b < n/8 - 1) reads a[8b..n] and reads and writes
-    // r[16b+8..8b+n+8] ⊂ r[..2n - 8]; its block carry, due at limb 8b+n+8, is added by the next
-    // rectangle's block end, the last one's (at limb 2n-8) into r[2n-8..2n] (no carry out:
-    // the triangle is below B^(2n)/2). The stack frame (128 bytes below the entry rsp,
-    // released before the end) holds A_b at 0..64, the end of a at 72, the chunk carry mask
-    // at 80, the block carry at 88, the rectangles left at 96, the next rectangle's a and r at
-    // 104 and 112.
+    // Rectangle b (b < n/8 - 1): A_b = a[8b..8b+8] times a[8b+8..n], added at limb 16b+8.
+    // SAFETY: rectangle b reads a[8b..n] and reads and writes r[16b+8..8b+n+8] ⊂ r[..2n-8];
+    // its block carry is due at limb 8b+n+8, the last one's at 2n-8.
+    let carry = unsafe {
+        addmul_blocks(AddmulBlocks {
+            r: r[8..].as_mut_ptr(),
+            r_step: 16,
+            x: a.as_ptr(),
+            blocks: (n >> 3) - 1,
+            c: a[8..].as_ptr(),
+            c_end: a.as_ptr_range().end,
+            c_step: 8,
+        })
+    };
+    // The last block carry into r[2n-8..2n]: no carry out, the triangle is below B^(2n)/2.
+    let mut c = carry;
+    for l in &mut r[2 * n - 8..] {
+        let (s, o) = l.overflowing_add(c);
+        *l = s;
+        c = Limb::from(o);
+    }
+    debug_assert_eq!(c, 0);
+}
+
+/// r = a·b for `a.len()` and `b.len()` non-zero multiples of 8 and
+/// `r.len() == a.len() + b.len()`: r zeroed, then each block b[8k..8k+8] of multipliers
+/// streams a through the window, added at limb 8k.
+///
+/// # Safety
+/// The CPU has BMI2 and ADX; the lengths are as above.
+#[target_feature(enable = "bmi2,adx")]
+pub unsafe fn mul_blocks(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    let (na, nb) = (a.len(), b.len());
+    debug_assert!(na > 0 && nb > 0 && na & 7 == 0 && nb & 7 == 0 && r.len() == na + nb);
+    r.fill(0);
+    // SAFETY: block k (k < nb/8) reads b[8k..8k+8] and a, and reads and writes
+    // r[8k..8k+na+8] ⊂ r[..na+nb]; the last block carry (due at limb na+nb) is zero because
+    // a·b < B^(na+nb).
+    let carry = unsafe {
+        addmul_blocks(AddmulBlocks {
+            r: r.as_mut_ptr(),
+            r_step: 8,
+            x: b.as_ptr(),
+            blocks: nb >> 3,
+            c: a.as_ptr(),
+            c_end: a.as_ptr_range().end,
+            c_step: 0,
+        })
+    };
+    debug_assert_eq!(carry, 0);
+}
+
+/// The operands of [`addmul_blocks`]; the steps are in limbs.
+struct AddmulBlocks {
+    /// Where block 0 adds (its low limb).
+    r: *mut Limb,
+    /// How much further each block adds than the one before.
+    r_step: usize,
+    /// The multipliers: eight limbs per block, one block after the other.
+    x: *const Limb,
+    /// The number of blocks, at least 1.
+    blocks: usize,
+    /// Block 0's multiplicand; each block's multiplicand runs to `c_end` (a multiple of eight
+    /// limbs, at least eight).
+    c: *const Limb,
+    /// The end of every block's multiplicand.
+    c_end: *const Limb,
+    /// How much later each block's multiplicand starts than the one before.
+    c_step: usize,
+}
+
+/// For each block k: r_k[0..len_k+8] += x[8k..8k+8]·c_k[0..len_k] where r_k = r + k·r_step,
+/// c_k = c + k·c_step and len_k = c_end − c_k; the carry out of block k is due at the top of
+/// r_k, and is added by block k+1 if its top is there; the last block's is returned (0, 1 or 2).
+/// The blocks run one after the other, so a block sees what the ones before it wrote.
+///
+/// # Safety
+/// The CPU has BMI2 and ADX; every pointer range above is valid (r_k for len_k + 8 limbs, read
+/// and written) and len_k is a non-zero multiple of 8; the carry of block k lands in block
+/// k+1's window end (r_(k+1) + len_(k+1) = r_k + len_k + 8), as it does for the square's
+/// rectangles and the product.
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn addmul_blocks(op: AddmulBlocks) -> Limb {
+    let carry: Limb;
+    // SAFETY: the caller guarantees the ranges. The stack frame (160 bytes below the entry
+    // rsp, released before the end) holds the block's multipliers at 0..64, the end of the
+    // multiplicand at 72, the chunk carry mask at 80, the block carry at 88, the blocks left
+    // at 96, the next block's multiplicand and r at 104 and 112, the next multipliers at 120,
+    // and the steps in bytes at 128 (c) and 136 (r).
     unsafe {
         asm!(
-            "sub rsp, 128",
-            "lea rax, [rsi + rcx * 8]",
-            "mov qword ptr [rsp + 72], rax",
-            "shr rcx, 3",
-            "dec rcx",
+            "sub rsp, 160",
+            "mov qword ptr [rsp + 72], r8",
             "mov qword ptr [rsp + 96], rcx",
+            "mov qword ptr [rsp + 120], rdx",
+            "shl r9, 3",
+            "mov qword ptr [rsp + 128], r9",
+            "shl r10, 3",
+            "mov qword ptr [rsp + 136], r10",
             "mov qword ptr [rsp + 88], 0",
-            "lea rdi, [rdi + 64]",
-            // Rectangle b: rsi = a + 8b, rdi = r + 16b + 8. Park A_b.
+            // Block k: rdi = r_k, rsi = c_k. Park its multipliers.
             "2:",
-            "mov rax, qword ptr [rsi]",
+            "mov rdx, qword ptr [rsp + 120]",
+            "mov rax, qword ptr [rdx]",
             "mov qword ptr [rsp], rax",
-            "mov rax, qword ptr [rsi + 8]",
+            "mov rax, qword ptr [rdx + 8]",
             "mov qword ptr [rsp + 8], rax",
-            "mov rax, qword ptr [rsi + 16]",
+            "mov rax, qword ptr [rdx + 16]",
             "mov qword ptr [rsp + 16], rax",
-            "mov rax, qword ptr [rsi + 24]",
+            "mov rax, qword ptr [rdx + 24]",
             "mov qword ptr [rsp + 24], rax",
-            "mov rax, qword ptr [rsi + 32]",
+            "mov rax, qword ptr [rdx + 32]",
             "mov qword ptr [rsp + 32], rax",
-            "mov rax, qword ptr [rsi + 40]",
+            "mov rax, qword ptr [rdx + 40]",
             "mov qword ptr [rsp + 40], rax",
-            "mov rax, qword ptr [rsi + 48]",
+            "mov rax, qword ptr [rdx + 48]",
             "mov qword ptr [rsp + 48], rax",
-            "mov rax, qword ptr [rsi + 56]",
+            "mov rax, qword ptr [rdx + 56]",
             "mov qword ptr [rsp + 56], rax",
-            "lea rsi, [rsi + 64]",
-            "mov qword ptr [rsp + 104], rsi",
-            "lea rax, [rdi + 128]",
+            "lea rdx, [rdx + 64]",
+            "mov qword ptr [rsp + 120], rdx",
+            "mov rax, qword ptr [rsp + 128]",
+            "add rax, rsi",
+            "mov qword ptr [rsp + 104], rax",
+            "mov rax, qword ptr [rsp + 136]",
+            "add rax, rdi",
             "mov qword ptr [rsp + 112], rax",
-            // The window from r[16b+8..16b+16]; the first chunk, a[8b+8..8b+16].
+            // The window from r_k[0..8], then the first chunk.
             "mov r8, qword ptr [rdi]",
             "mov r9, qword ptr [rdi + 8]",
             "mov r10, qword ptr [rdi + 16]",
@@ -494,32 +583,21 @@ pub unsafe fn sqr_triangle_blocks(r: &mut [Limb], a: &[Limb]) {
             "mov qword ptr [rsp + 80], 0",
             window_chunk!(),
             window_chunks!(),
-            // The window is r[8b+n..8b+n+8]; the block carry is due at 8b+n+8.
             window_block_end!(),
-            "lea rax, [rdi + 64]",
             "mov rsi, qword ptr [rsp + 104]",
             "mov rdi, qword ptr [rsp + 112]",
             "dec qword ptr [rsp + 96]",
             "jnz 2b",
-            // The last block carry into r[2n-8..2n] (rax points at limb 2n-8).
-            "mov rcx, qword ptr [rsp + 88]",
-            "add qword ptr [rax], rcx",
-            "adc qword ptr [rax + 8], 0",
-            "adc qword ptr [rax + 16], 0",
-            "adc qword ptr [rax + 24], 0",
-            "adc qword ptr [rax + 32], 0",
-            "adc qword ptr [rax + 40], 0",
-            "adc qword ptr [rax + 48], 0",
-            "adc qword ptr [rax + 56], 0",
-            "add rsp, 128",
-            inout("rsi") a.as_ptr() => _,
-            inout("rdi") r.as_mut_ptr() => _,
-            inout("rcx") n => _,
-            out("rax") _,
-            out("rdx") _,
-            out("r8") _,
-            out("r9") _,
-            out("r10") _,
+            "mov rax, qword ptr [rsp + 88]",
+            "add rsp, 160",
+            inout("rdi") op.r => _,
+            inout("rsi") op.c => _,
+            inout("rdx") op.x => _,
+            inout("rcx") op.blocks => _,
+            inout("r8") op.c_end => _,
+            inout("r9") op.c_step => _,
+            inout("r10") op.r_step => _,
+            out("rax") carry,
             out("r11") _,
             out("r12") _,
             out("r13") _,
@@ -527,4 +605,5 @@ pub unsafe fn sqr_triangle_blocks(r: &mut [Limb], a: &[Limb]) {
             out("r15") _,
         );
     }
+    carry
 }
