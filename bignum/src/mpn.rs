@@ -51,6 +51,8 @@ pub struct Kernels {
     pub mont_mul: MontMulKernel,
     /// See [`redc_1`].
     pub redc_1: fn(&mut [Limb], &mut [Limb], &[Limb], Limb) -> Limb,
+    /// See [`redc_1_sec`].
+    pub redc_1_sec: fn(&mut [Limb], &mut [Limb], &[Limb], Limb),
     /// See [`mul_basecase`] (any `a.len()`, `b.len() ≥ 1`).
     pub mul_basecase: fn(&mut [Limb], &[Limb], &[Limb]),
     /// See [`sqr_basecase`].
@@ -67,6 +69,7 @@ pub const PORTABLE: Kernels = Kernels {
     submul_1: portable::submul_1,
     mont_mul: portable::mont_mul,
     redc_1: portable::redc_1,
+    redc_1_sec: portable::redc_1_sec,
     mul_basecase: portable::mul_basecase,
     sqr_basecase: sqr::sqr_basecase_portable,
 };
@@ -220,6 +223,43 @@ pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
         "redc_1: length mismatch"
     );
     (kernels().redc_1)(r, t, m, minv)
+}
+
+/// Montgomery reduction for values kept below R instead of below m (as GMP's `mpn_sec_powm`
+/// does, its `MPN_REDC_1_SEC`): r = t·R⁻¹ (mod m) with r < R, for any 2n-limb t, which is
+/// destroyed. R, n and `minv` as in [`mont_mul`]: [`redc_1`]'s r + c·R is below R + m for
+/// t < R², and r − c·m (mod R) is the value itself, below R; the subtraction is done by
+/// mask. Operands below R multiply to t < R², so a chain of Montgomery products can stay
+/// below R with no comparison with m; one product by a value below m at the end brings the
+/// result below 2m, where one conditional subtraction finishes it.
+///
+/// # Constant time
+/// Time and memory accesses depend on n only.
+///
+/// # Panics
+/// If `r.len() != m.len()`, `t.len() != 2·m.len()`, or `m` is empty.
+#[inline]
+pub fn redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && t.len() == 2 * n,
+        "redc_1_sec: length mismatch"
+    );
+    (kernels().redc_1_sec)(r, t, m, minv);
+}
+
+/// r −= b where `mask` is all-ones (nothing where it is zero), the borrow dropped: the
+/// conditional subtraction of [`redc_1_sec`] for the back ends that do it apart from the
+/// reduction. Equal lengths.
+///
+/// # Constant time
+/// Time and memory accesses depend on the length only.
+pub(crate) fn cnd_sub_assign_n(mask: Limb, r: &mut [Limb], b: &[Limb]) {
+    debug_assert_eq!(r.len(), b.len());
+    let mut borrow = 0;
+    for (r, &b) in r.iter_mut().zip(b) {
+        (*r, borrow) = limb::sbb(*r, b & mask, borrow);
+    }
 }
 
 /// r += b in place; returns the carry (0 or 1).

@@ -5,7 +5,7 @@
 //! `MAX`, random) and multipliers 0, 1, `MAX`, 2⁶³ and random, with random prior contents of
 //! `r` (which the accumulating kernels read and the others must overwrite).
 //!
-//! The Montgomery kernels (`mont_mul`, `redc_1`) are also checked against num-bigint, on every
+//! The Montgomery kernels (`mont_mul`, `redc_1`, `redc_1_sec`) are also checked against num-bigint, on every
 //! modulus size 1..=64 with all-ones, top-bit-set and top-bit-clear moduli and operands 0, 1,
 //! m-1, and on proptest random moduli of up to 40 limbs.
 //!
@@ -351,7 +351,32 @@ fn assert_montgomery_kernels(k: &Kernels, a: &[Limb], b: &[Limb], m: &[Limb], ca
             results[0], results[1],
             "redc_1 differs: {name} vs portable, n = {n}, {case}"
         );
+        assert_redc_1_sec(k, &t, m, case);
     }
+}
+
+/// `redc_1_sec` of `k` and of `PORTABLE` on t (any 2n limbs): r < R (n limbs, nothing else
+/// returned), r ≡ t·R⁻¹ (mod m), and the same limbs from both.
+fn assert_redc_1_sec(k: &Kernels, t: &[Limb], m: &[Limb], case: &str) {
+    let n = m.len();
+    let big_m = common::big(m);
+    let bt = common::big(t);
+    let mut results = Vec::new();
+    for (f, who) in [(PORTABLE.redc_1_sec, "portable"), (k.redc_1_sec, k.name)] {
+        let mut r = vec![0xDEAD_BEEF; n];
+        f(&mut r, &mut t.to_vec(), m, minv(m[0]));
+        assert_eq!(
+            (common::big(&r) << (64 * n)) % &big_m,
+            &bt % &big_m,
+            "redc_1_sec {who}: not t·R⁻¹ mod m, n = {n}, {case}"
+        );
+        results.push(r);
+    }
+    assert_eq!(
+        results[0], results[1],
+        "redc_1_sec differs: {} vs portable, n = {n}, {case}",
+        k.name
+    );
 }
 
 /// Odd moduli of n limbs: random, all-ones (2⁶⁴-1 in every limb), all-ones with the top bit
@@ -470,6 +495,7 @@ fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
                             got.push((r, hi));
                         }
                         assert_eq!(got[0], got[1], "redc_1 {} vs portable, n = {n}", k.name);
+                        assert_redc_1_sec(k, &t, &m, &format!("m {mn}, operands below R"));
                         count += 1;
                     }
                 }

@@ -159,10 +159,16 @@ impl<'a> Engine<'a> {
         self.with_spare().0.mul(r, a, b);
     }
 
-    /// r = a²·R⁻¹ mod m (see [`Arith::sqr`]).
+    /// r ≡ a·b·R⁻¹ (mod m), r < R (see [`Arith::mul_lazy`]).
     #[inline]
-    pub(crate) fn sqr(&mut self, r: &mut [Limb], a: &[Limb]) {
-        self.with_spare().0.sqr(r, a);
+    pub(crate) fn mul_lazy(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+        self.with_spare().0.mul_lazy(r, a, b);
+    }
+
+    /// r ≡ a²·R⁻¹ (mod m), r < R (see [`Arith::sqr_lazy`]).
+    #[inline]
+    pub(crate) fn sqr_lazy(&mut self, r: &mut [Limb], a: &[Limb]) {
+        self.with_spare().0.sqr_lazy(r, a);
     }
 }
 
@@ -199,6 +205,25 @@ impl Arith<'_, '_> {
         let hi = (self.k.redc_1)(r, t, self.m, self.minv);
         self.finish(r, hi);
     }
+
+    /// r ≡ a·b·R⁻¹ (mod m) with r < R, for any n-limb a and b: the value is kept below R
+    /// only, with no comparison with m ([`mpn::redc_1_sec`]).
+    #[inline]
+    pub(crate) fn mul_lazy(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+        let n = self.m.len();
+        let t = &mut self.wide[..2 * n];
+        (self.k.mul_basecase)(t, a, b);
+        (self.k.redc_1_sec)(r, t, self.m, self.minv);
+    }
+
+    /// r ≡ a²·R⁻¹ (mod m) with r < R, for any n-limb a (see [`Arith::mul_lazy`]).
+    #[inline]
+    pub(crate) fn sqr_lazy(&mut self, r: &mut [Limb], a: &[Limb]) {
+        let n = self.m.len();
+        let t = &mut self.wide[..2 * n];
+        mpn::sqr(t, a);
+        (self.k.redc_1_sec)(r, t, self.m, self.minv);
+    }
 }
 
 impl Modulus {
@@ -207,7 +232,9 @@ impl Modulus {
     /// Fixed window of w bits (w from `exp_bits`), a table of base^0 … base^(2^w - 1), and per
     /// window w dedicated Montgomery squarings and one multiplication by a table entry fetched
     /// by a gather that reads every entry and keeps one by mask. No early exit: a zero exponent
-    /// costs the same as any other of its bit length.
+    /// costs the same as any other of its bit length. The table and the accumulator are kept
+    /// below R only, not below m ([`mpn::redc_1_sec`], as GMP's `mpn_sec_powm`): no
+    /// comparison with m per product, and one product by R mod m at the end.
     ///
     /// # Constant time
     ///
@@ -244,9 +271,9 @@ impl Modulus {
             if j & 1 == 0 {
                 // j is public: base^j = (base^(j/2))².
                 let half = j >> 1;
-                eng.sqr(out, &done[half * n..(half + 1) * n]);
+                eng.sqr_lazy(out, &done[half * n..(half + 1) * n]);
             } else {
-                eng.mul(out, &done[(j - 1) * n..j * n], &base.limbs);
+                eng.mul_lazy(out, &done[(j - 1) * n..j * n], &base.limbs);
             }
         }
 
@@ -263,14 +290,17 @@ impl Modulus {
         );
         for k in (0..windows - 1).rev() {
             for _ in 0..w {
-                eng.sqr(&mut tmp, &acc);
+                eng.sqr_lazy(&mut tmp, &acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
             gather(&mut entry, &table, exp_bits_at(exp, k * w, w));
-            eng.mul(&mut tmp, &acc, &entry);
+            eng.mul_lazy(&mut tmp, &acc, &entry);
             core::mem::swap(&mut acc, &mut tmp);
         }
-        Residue::from_limbs(acc.to_vec())
+        // Below m at last: acc·(R mod m)·R⁻¹ ≡ acc, and (R mod m)·acc < m·R gives a value
+        // below 2m, which the fully reducing multiplication brings below m.
+        eng.mul(&mut tmp, &self.one().limbs, &acc);
+        Residue::from_limbs(tmp.to_vec())
     }
 
     /// base^exp mod m for a PUBLIC exponent (RSA's e): left-to-right square-and-multiply that
@@ -473,6 +503,48 @@ mod tests {
         let mut v = x.to_u64_digits();
         v.resize(n, 0);
         v
+    }
+
+    /// The constant-time pow keeps its values below R only: moduli far below R (top limb 1
+    /// or small) and near R, of the sizes of every kernel family (1 to 33 limbs, multiples of
+    /// 8 included), bases 0, 1, m − 1 and random, exponents of every window count, against
+    /// num-bigint; and the result must be a canonical residue (below m).
+    #[test]
+    fn pow_is_canonical_for_moduli_far_below_r() {
+        for n in (1..=12usize).chain([15, 16, 17, 24, 32, 33]) {
+            for variant in 0..3u64 {
+                let mut m = limbs(n as u64 * 17 + variant, n);
+                match variant {
+                    0 => m[n - 1] = 1,
+                    1 => m[n - 1] &= 0xF,
+                    _ => m[n - 1] |= 1 << 63,
+                }
+                m[0] |= 1;
+                if n == 1 && m[0] < 3 {
+                    m[0] = 5;
+                }
+                let ctx = Modulus::new_vartime(&m).unwrap();
+                let bm = big(&m);
+                let m1 = padded(&(&bm - 1u8), n);
+                let mut one = vec![0; n];
+                one[0] = 1;
+                let bases = [vec![0; n], one, m1.clone(), limbs(n as u64 ^ 0x5EC, n)];
+                for x in &bases {
+                    for (e, bits) in [
+                        (m1.clone(), 64 * n),
+                        (limbs(99, n), 64 * n),
+                        (limbs(7, 1), 5),
+                    ] {
+                        let e = &e[..];
+                        let got = ctx.pow(&ctx.reduce(x), e, bits);
+                        let be = big(e) % (BigUint::from(1u8) << bits);
+                        let want = padded(&big(x).modpow(&be, &bm), n);
+                        assert_eq!(*ctx.retrieve(&got), want, "pow n {n} variant {variant}");
+                        assert!(big(got.as_montgomery_limbs()) < bm, "not canonical, n {n}");
+                    }
+                }
+            }
+        }
     }
 
     /// Moduli of 1 to 40 limbs (top bits set, clear, or the top limb small), bases of any

@@ -218,6 +218,12 @@ pub(super) fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     }
 }
 
+/// [`crate::mpn::redc_1_sec`]: [`redc_1`], then m subtracted by the mask of its carry.
+pub fn redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
+    let c = redc_1(r, t, m, minv);
+    crate::mpn::cnd_sub_assign_n(c.wrapping_neg(), r, m);
+}
+
 /// Montgomery reduction without the final subtraction (see [`crate::mpn::redc_1`]): n rows
 /// t += q_i·m·B^i with q_i = t_i·m', four rows at a time by columns (see the module docs),
 /// the first n mod 4 (or all, below four limbs) one by one.

@@ -28,6 +28,7 @@ static ADX: Kernels = Kernels {
     submul_1: adx_submul_1,
     mont_mul: adx_mont_mul,
     redc_1: adx_redc_1,
+    redc_1_sec: adx_redc_1_sec,
     mul_basecase: adx_mul_basecase,
     sqr_basecase: adx_sqr_basecase,
 };
@@ -145,11 +146,9 @@ fn adx_redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
         "redc_1: length mismatch"
     );
     if n & 7 == 0 {
-        // SAFETY: n is a non-zero multiple of 8 and t holds 2n limbs (checked above); BMI2
-        // and ADX are present because this function is reachable only through `ADX`.
-        let c = unsafe { window::redc_blocks(t, m, minv) };
-        r.copy_from_slice(&t[n..]);
-        return c;
+        // SAFETY: n is a non-zero multiple of 8, r holds n limbs and t 2n (checked above);
+        // BMI2 and ADX are present because this function is reachable only through `ADX`.
+        return unsafe { window::redc_blocks(r, t, m, minv, 0) };
     }
     // SAFETY: t holds 2n limbs for the n-limb m (checked above); BMI2 and ADX are present
     // because this function is reachable only through `ADX`.
@@ -157,6 +156,23 @@ fn adx_redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
     let (carries, high) = t.split_at(n);
     // SAFETY: r, high and carries all have n limbs; features as above.
     unsafe { adx::add_n(r, high, carries) }
+}
+
+/// [`crate::mpn::redc_1_sec`]: for n a multiple of 8, [`window::redc_blocks`] with the
+/// subtraction of m by mask in its last pass; otherwise [`adx_redc_1`], then the subtraction.
+fn adx_redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && t.len() == 2 * n,
+        "redc_1_sec: length mismatch"
+    );
+    if n & 7 == 0 {
+        // SAFETY: as in `adx_redc_1`.
+        unsafe { window::redc_blocks(r, t, m, minv, Limb::MAX) };
+    } else {
+        let c = adx_redc_1(r, t, m, minv);
+        super::cnd_sub_assign_n(c.wrapping_neg(), r, m);
+    }
 }
 
 #[cfg(test)]

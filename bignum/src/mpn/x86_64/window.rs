@@ -191,37 +191,52 @@ macro_rules! redc_row_first {
     };
 }
 
-/// REDC on a 2n-limb t, n = `m.len()` a non-zero multiple of 8: t[n..2n] + c·2^(64n) =
-/// (t + Q·m) / 2^(64n) with Q < 2^(64n) the multiple of m that zeroes t's low n limbs
-/// (Qᵢ = tᵢ·`minv`, `minv` = -m⁻¹ mod 2⁶⁴); returns c. The low n limbs of t are left with
-/// intermediate values.
+/// REDC on a 2n-limb t, n = `m.len()` a non-zero multiple of 8: with Q < 2^(64n) the
+/// multiple of m that zeroes t's low n limbs (Qᵢ = tᵢ·`minv`, `minv` = -m⁻¹ mod 2⁶⁴), and
+/// h + c·2^(64n) = (t + Q·m) / 2^(64n), writes r = h − (m if c and `sec` are set, else 0)
+/// mod 2^(64n) and returns c. `sec` is 0 or all-ones. t is destroyed.
 ///
 /// Block b (rows 8b..8b+8) streams m through the window, starting from t[8b..8b+8]; its first
-/// chunk computes q₀..q₇ as it goes.
+/// chunk computes q₀..q₇ as it goes. A last pass writes r from t's high half, subtracting m
+/// by mask: the copy of [`super::mul::redc_rows`]'s callers and the conditional subtraction
+/// of an exponentiation that keeps its values below 2^(64n) in one.
 ///
 /// # Safety
-/// The CPU has BMI2 and ADX; `m.len()` is a non-zero multiple of 8 and `t.len() == 2·m.len()`.
+/// The CPU has BMI2 and ADX; `m.len()` is a non-zero multiple of 8, `r.len() == m.len()` and
+/// `t.len() == 2·m.len()`.
 #[target_feature(enable = "bmi2,adx")]
-pub unsafe fn redc_blocks(t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
+pub unsafe fn redc_blocks(
+    r: &mut [Limb],
+    t: &mut [Limb],
+    m: &[Limb],
+    minv: Limb,
+    sec: Limb,
+) -> Limb {
     let n = m.len();
-    debug_assert!(n > 0 && n & 7 == 0 && t.len() == 2 * n);
+    debug_assert!(n > 0 && n & 7 == 0 && r.len() == n && t.len() == 2 * n);
     let carry: Limb;
     // SAFETY: the caller guarantees the lengths. Block b (b < n/8) reads and writes
-    // t[8b..8b+n+8] ⊂ t[..2n] and reads m[..n]; the stack frame (128 bytes below the entry rsp,
-    // released before the end) holds q₀..q₇ at 0..64, m' at 64, the end of m at 72, the chunk
-    // carry mask at 80, the block carry at 88, the blocks left at 96, the start of m at 104
-    // and the rewind 8n - 64 bytes at 112.
+    // t[8b..8b+n+8] ⊂ t[..2n] and reads m[..n]; the last pass reads t[n..2n] and m and writes
+    // r[..n]. The stack frame (160 bytes below the entry rsp, released before the end) holds
+    // q₀..q₇ at 0..64, m' at 64, the end of m at 72, the chunk carry mask at 80, the block
+    // carry at 88, the blocks left at 96, the start of m at 104, the rewind 8n - 64 bytes at
+    // 112, r at 120, `sec` at 128, t + n at 136, n / 8 at 144 and the last pass's borrow at 152.
     unsafe {
         asm!(
-            "sub rsp, 128",
+            "sub rsp, 160",
             "mov qword ptr [rsp + 64], rdx",
+            "mov qword ptr [rsp + 120], r8",
+            "mov qword ptr [rsp + 128], r9",
             "lea rax, [rsi + rcx * 8]",
             "mov qword ptr [rsp + 72], rax",
             "mov qword ptr [rsp + 104], rsi",
+            "lea rax, [rdi + rcx * 8]",
+            "mov qword ptr [rsp + 136], rax",
             "lea rax, [rcx * 8 - 64]",
             "mov qword ptr [rsp + 112], rax",
             "shr rcx, 3",
             "mov qword ptr [rsp + 96], rcx",
+            "mov qword ptr [rsp + 144], rcx",
             "mov qword ptr [rsp + 88], 0",
             // Block loop: the window from t[8b..8b+8], then chunk 0 computes q₀..q₇.
             "2:",
@@ -253,15 +268,77 @@ pub unsafe fn redc_blocks(t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
             "mov rsi, qword ptr [rsp + 104]",
             "dec qword ptr [rsp + 96]",
             "jnz 2b",
+            // r = t[n..2n] − (m & mask), mask = −c & sec, four limbs at a time: `and` clears CF,
+            // so the borrow waits at [rsp + 152] (as a mask) between the groups.
             "mov rax, qword ptr [rsp + 88]",
-            "add rsp, 128",
+            "neg rax",
+            "and rax, qword ptr [rsp + 128]",
+            "mov rsi, qword ptr [rsp + 104]",
+            "mov rdi, qword ptr [rsp + 136]",
+            "mov rdx, qword ptr [rsp + 120]",
+            "mov rcx, qword ptr [rsp + 144]",
+            "mov qword ptr [rsp + 152], 0",
+            "5:",
+            "mov r8, qword ptr [rsi + 0]",
+            "mov r9, qword ptr [rsi + 8]",
+            "mov r10, qword ptr [rsi + 16]",
+            "mov r11, qword ptr [rsi + 24]",
+            "and r8, rax",
+            "and r9, rax",
+            "and r10, rax",
+            "and r11, rax",
+            "mov r12, qword ptr [rdi + 0]",
+            "mov r13, qword ptr [rdi + 8]",
+            "mov r14, qword ptr [rdi + 16]",
+            "mov r15, qword ptr [rdi + 24]",
+            "bt qword ptr [rsp + 152], 0",
+            "sbb r12, r8",
+            "sbb r13, r9",
+            "sbb r14, r10",
+            "sbb r15, r11",
+            "sbb r8, r8",
+            "mov qword ptr [rsp + 152], r8",
+            "mov qword ptr [rdx + 0], r12",
+            "mov qword ptr [rdx + 8], r13",
+            "mov qword ptr [rdx + 16], r14",
+            "mov qword ptr [rdx + 24], r15",
+            "mov r8, qword ptr [rsi + 32]",
+            "mov r9, qword ptr [rsi + 40]",
+            "mov r10, qword ptr [rsi + 48]",
+            "mov r11, qword ptr [rsi + 56]",
+            "and r8, rax",
+            "and r9, rax",
+            "and r10, rax",
+            "and r11, rax",
+            "mov r12, qword ptr [rdi + 32]",
+            "mov r13, qword ptr [rdi + 40]",
+            "mov r14, qword ptr [rdi + 48]",
+            "mov r15, qword ptr [rdi + 56]",
+            "bt qword ptr [rsp + 152], 0",
+            "sbb r12, r8",
+            "sbb r13, r9",
+            "sbb r14, r10",
+            "sbb r15, r11",
+            "sbb r8, r8",
+            "mov qword ptr [rsp + 152], r8",
+            "mov qword ptr [rdx + 32], r12",
+            "mov qword ptr [rdx + 40], r13",
+            "mov qword ptr [rdx + 48], r14",
+            "mov qword ptr [rdx + 56], r15",
+            "lea rsi, [rsi + 64]",
+            "lea rdi, [rdi + 64]",
+            "lea rdx, [rdx + 64]",
+            "dec rcx",
+            "jnz 5b",
+            "mov rax, qword ptr [rsp + 88]",
+            "add rsp, 160",
             inout("rdi") t.as_mut_ptr() => _,
             inout("rsi") m.as_ptr() => _,
             inout("rdx") minv => _,
             inout("rcx") n => _,
+            inout("r8") r.as_mut_ptr() => _,
+            inout("r9") sec => _,
             out("rax") carry,
-            out("r8") _,
-            out("r9") _,
             out("r10") _,
             out("r11") _,
             out("r12") _,
