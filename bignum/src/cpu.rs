@@ -15,22 +15,50 @@ pub struct Adx {
     _proof: (),
 }
 
+/// Proof that this CPU has AVX2 (256-bit integer vectors).
+///
+/// Only [`detect`] and [`avx2`] construct it (the field is private).
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2 {
+    _proof: (),
+}
+
 /// What this CPU offers to the `mpn` back ends, as found by [`detect`].
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
     /// Set when the CPU has BMI2 and ADX.
     pub adx: Option<Adx>,
+    /// Set when the CPU has AVX2.
+    pub avx2: Option<Avx2>,
 }
 
 /// The features of this CPU, detected on the first call and cached for the process.
 pub fn detect() -> Features {
     static FEATURES: OnceLock<Features> = OnceLock::new();
-    *FEATURES.get_or_init(|| Features { adx: detect_adx() })
+    *FEATURES.get_or_init(|| Features {
+        adx: detect_adx(),
+        avx2: detect_avx2(),
+    })
 }
 
 /// A proof token for BMI2 + ADX, if this CPU has both.
 pub fn adx() -> Option<Adx> {
     detect().adx
+}
+
+/// A proof token for AVX2, if this CPU has it (valgrind reports AVX2 truthfully, unlike ADX).
+pub fn avx2() -> Option<Avx2> {
+    detect().avx2
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect_avx2() -> Option<Avx2> {
+    std::arch::is_x86_feature_detected!("avx2").then_some(Avx2 { _proof: () })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect_avx2() -> Option<Avx2> {
+    None
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -95,5 +123,10 @@ mod tests {
         let expected = false;
         assert_eq!(adx().is_some(), expected);
         assert_eq!(detect().adx.is_some(), expected);
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(
+            avx2().is_some(),
+            std::arch::is_x86_feature_detected!("avx2")
+        );
     }
 }

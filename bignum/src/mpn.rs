@@ -57,6 +57,8 @@ pub struct Kernels {
     pub mul_basecase: fn(&mut [Limb], &[Limb], &[Limb]),
     /// See [`sqr_basecase`].
     pub sqr_basecase: fn(&mut [Limb], &[Limb]),
+    /// See [`sec_tabselect`].
+    pub sec_tabselect: fn(&mut [Limb], &[Limb], Limb),
 }
 
 /// The portable Rust kernels: the reference for every other back end.
@@ -72,6 +74,7 @@ pub const PORTABLE: Kernels = Kernels {
     redc_1_sec: portable::redc_1_sec,
     mul_basecase: portable::mul_basecase,
     sqr_basecase: sqr::sqr_basecase_portable,
+    sec_tabselect: portable::sec_tabselect,
 };
 
 /// Every back end this CPU can run, portable first, then faster ones in order of preference
@@ -260,6 +263,26 @@ pub(crate) fn cnd_sub_assign_n(mask: Limb, r: &mut [Limb], b: &[Limb]) {
     for (r, &b) in r.iter_mut().zip(b) {
         (*r, borrow) = limb::sbb(*r, b & mask, borrow);
     }
+}
+
+/// r = entry `which` of `table`, a table of `table.len() / r.len()` entries of `r.len()`
+/// limbs each (GMP's `mpn_sec_tabselect`): every entry is read and the one wanted kept by
+/// mask, so which one was wanted does not show in the memory accesses. r is zero if `which`
+/// is not below the number of entries.
+///
+/// # Constant time
+/// Time and memory accesses depend on the lengths only, not on `which`.
+///
+/// # Panics
+/// If `r` is empty or `table.len()` is not a multiple of `r.len()`.
+#[inline]
+pub fn sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
+    let n = r.len();
+    assert!(
+        n > 0 && table.chunks_exact(n).remainder().is_empty(),
+        "sec_tabselect: table length is not a multiple of the entry length"
+    );
+    (kernels().sec_tabselect)(r, table, which);
 }
 
 /// r += b in place; returns the carry (0 or 1).

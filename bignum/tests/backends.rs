@@ -627,3 +627,41 @@ fn portable_row_kernels_match_num_bigint_for_every_unroll_remainder() {
     }
     eprintln!("{count} cases");
 }
+
+/// `sec_tabselect` of every back end (and through the dispatcher) returns entry `which` for
+/// entry lengths 1..=40 and tables of 1 to 130 entries (past the 64-entry groups of the
+/// portable kernel), and zero for a `which` past the last entry.
+#[test]
+fn sec_tabselect_picks_the_entry_asked_for() {
+    let mut rng = Rng(0x7AB5);
+    for k in backends("sec_tabselect_picks_the_entry_asked_for") {
+        for n in (1..=20).chain([24, 31, 32, 40]) {
+            for entries in [1usize, 2, 3, 8, 32, 64, 65, 130] {
+                let table = rng.limbs(n * entries);
+                let mut r = rng.limbs(n);
+                for which in 0..entries {
+                    (k.sec_tabselect)(&mut r, &table, which as Limb);
+                    assert_eq!(
+                        r,
+                        &table[which * n..(which + 1) * n],
+                        "{} n {n} entries {entries} which {which}",
+                        k.name
+                    );
+                }
+                for which in [entries as Limb, Limb::MAX] {
+                    (k.sec_tabselect)(&mut r, &table, which);
+                    assert_eq!(r, vec![0; n], "{} n {n} which {which} past the end", k.name);
+                }
+            }
+        }
+    }
+    let table: Vec<Limb> = (0..12).collect();
+    let mut r = [0; 3];
+    mpn::sec_tabselect(&mut r, &table, 2);
+    assert_eq!(r, [6, 7, 8]);
+    let err = std::panic::catch_unwind(|| mpn::sec_tabselect(&mut [0; 5], &[0; 12], 0));
+    assert!(
+        err.is_err(),
+        "a table that is not whole entries must be refused"
+    );
+}

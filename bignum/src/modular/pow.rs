@@ -3,7 +3,7 @@
 
 use zeroize::Zeroizing;
 
-use crate::limb::{self, Limb};
+use crate::limb::Limb;
 use crate::mpn;
 
 use super::{Modulus, Residue, ct, mont};
@@ -56,45 +56,6 @@ fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
         v |= exp[idx + 1] << (64 - off);
     }
     v & ((1 << width) - 1)
-}
-
-/// out = table\[digit\] for a table of `out.len()`-limb entries (at most 64 of them): reads
-/// every entry, keeps one by mask.
-///
-/// Eight limbs at a time, the accumulators in registers across all the entries (one load, one
-/// `and`, one `or` per limb and entry; storing `out` only once), with the masks computed once.
-fn gather(out: &mut [Limb], table: &[Limb], digit: Limb) {
-    const LANES: usize = 8; // a power of two
-    let n = out.len();
-    let mut masks = [0; 64];
-    let entries = table.chunks_exact(n);
-    debug_assert!(entries.len() <= masks.len());
-    for (mask, j) in masks.iter_mut().zip(0..entries.len()) {
-        *mask = ct::mask(limb::is_zero(j as Limb ^ digit));
-    }
-    let masks = &masks[..entries.len()];
-    let whole = n & !(LANES - 1);
-    for lo in (0..whole).step_by(LANES) {
-        let mut acc = [0; LANES];
-        for (entry, &keep) in table.chunks_exact(n).zip(masks) {
-            let src: &[Limb; LANES] = entry[lo..lo + LANES]
-                .try_into()
-                .expect("a whole chunk of LANES limbs");
-            for (a, &e) in acc.iter_mut().zip(src) {
-                *a |= e & keep;
-            }
-        }
-        out[lo..lo + LANES].copy_from_slice(&acc);
-    }
-    if whole < n {
-        let tail = &mut out[whole..];
-        tail.fill(0);
-        for (entry, &keep) in table.chunks_exact(n).zip(masks) {
-            for (o, &e) in tail.iter_mut().zip(&entry[whole..]) {
-                *o |= e & keep;
-            }
-        }
-    }
 }
 
 /// The Montgomery arithmetic of one exponentiation: the back end's kernels looked up once, the
@@ -283,7 +244,7 @@ impl Modulus {
         // Windows from the top; the top one takes the exp_bits mod w leftover bits (or w).
         let windows = exp_bits.div_ceil(w);
         let top_lo = (windows - 1) * w;
-        gather(
+        (eng.k.sec_tabselect)(
             &mut acc,
             &table,
             exp_bits_at(exp, top_lo, exp_bits - top_lo),
@@ -293,7 +254,7 @@ impl Modulus {
                 eng.sqr_lazy(&mut tmp, &acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
-            gather(&mut entry, &table, exp_bits_at(exp, k * w, w));
+            (eng.k.sec_tabselect)(&mut entry, &table, exp_bits_at(exp, k * w, w));
             eng.mul_lazy(&mut tmp, &acc, &entry);
             core::mem::swap(&mut acc, &mut tmp);
         }
@@ -595,24 +556,6 @@ mod tests {
                         let r = ctx.pow_vartime(&ctx.reduce(x), e);
                         assert_eq!(*ctx.retrieve(&r), want, "pow_vartime n {n} e {e:?}");
                     }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn gather_picks_the_entry_of_the_digit() {
-        for n in [1usize, 5, 8, 16, 19, 32] {
-            for size in [2usize, 8, 32, 64] {
-                let table = limbs(n as u64 * 100 + size as u64, n * size);
-                let mut out = vec![0; n];
-                for digit in 0..size {
-                    gather(&mut out, &table, digit as Limb);
-                    assert_eq!(
-                        out,
-                        table[digit * n..(digit + 1) * n],
-                        "n {n} digit {digit}"
-                    );
                 }
             }
         }

@@ -218,6 +218,55 @@ pub(super) fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     }
 }
 
+/// [`crate::mpn::sec_tabselect`]: [`sec_tabselect_lanes`] eight limbs at a time.
+pub fn sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
+    sec_tabselect_lanes::<8>(r, table, which);
+}
+
+/// [`crate::mpn::sec_tabselect`] `L` limbs at a time (`L` a power of two): the accumulators
+/// in registers across the entries (one load, one `and`, one `or` per limb and entry), the
+/// masks of up to 64 entries computed once per group of entries. Always inlined, so that a
+/// caller compiled for wider vectors (the ADX back end's AVX2 variant) vectorizes it so.
+///
+/// The masks go through `black_box` (the array as a whole, after they are computed): with
+/// `limb::mask` alone LLVM sees that the masks are 0 or all-ones with one all-ones, and may
+/// turn the loop back into a load of the entry wanted (the valgrind check caught exactly that
+/// in an earlier version of this gather).
+#[inline(always)]
+pub(crate) fn sec_tabselect_lanes<const L: usize>(r: &mut [Limb], table: &[Limb], which: Limb) {
+    const GROUP: usize = 64;
+    let n = r.len();
+    debug_assert!(n > 0 && table.chunks_exact(n).remainder().is_empty());
+    r.fill(0);
+    let whole = n & !(L - 1);
+    for (g, group) in table.chunks(GROUP * n).enumerate() {
+        let mut masks = [0; GROUP];
+        let first = (g * GROUP) as Limb;
+        let count = group.chunks_exact(n).len();
+        for (mask, j) in masks[..count].iter_mut().zip(first..) {
+            *mask = limb::mask(limb::is_zero(j ^ which));
+        }
+        core::hint::black_box(&mut masks);
+        for lo in (0..whole).step_by(L) {
+            let mut acc: [Limb; L] = r[lo..lo + L].try_into().expect("a whole chunk of L limbs");
+            for (entry, &keep) in group.chunks_exact(n).zip(&masks) {
+                let src: &[Limb; L] = entry[lo..lo + L]
+                    .try_into()
+                    .expect("a whole chunk of L limbs");
+                for (a, &e) in acc.iter_mut().zip(src) {
+                    *a |= e & keep;
+                }
+            }
+            r[lo..lo + L].copy_from_slice(&acc);
+        }
+        for (entry, &keep) in group.chunks_exact(n).zip(&masks) {
+            for (o, &e) in r[whole..].iter_mut().zip(&entry[whole..]) {
+                *o |= e & keep;
+            }
+        }
+    }
+}
+
 /// [`crate::mpn::redc_1_sec`]: [`redc_1`], then m subtracted by the mask of its carry.
 pub fn redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     let c = redc_1(r, t, m, minv);

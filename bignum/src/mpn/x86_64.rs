@@ -31,6 +31,7 @@ static ADX: Kernels = Kernels {
     redc_1_sec: adx_redc_1_sec,
     mul_basecase: adx_mul_basecase,
     sqr_basecase: adx_sqr_basecase,
+    sec_tabselect: adx_sec_tabselect,
 };
 
 /// The BMI2/ADX back end; the token proves this CPU can run it.
@@ -67,6 +68,30 @@ fn adx_sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
     // SAFETY: lengths checked just above; BMI2 and ADX are present because only the tests
     // below call this, each after `cpu::adx()` returned a token.
     unsafe { sqr::sqr_diag_addlsh1(r, a) }
+}
+
+/// The portable table select compiled for AVX2 when the CPU has it (sixteen limbs, four
+/// 256-bit accumulators, per pass over the entries), else the portable one. Not an ADX kernel,
+/// but every CPU with ADX so far has AVX2, and this back end is the one such CPUs use.
+fn adx_sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
+    assert!(
+        !r.is_empty() && table.chunks_exact(r.len()).remainder().is_empty(),
+        "sec_tabselect: length mismatch"
+    );
+    match cpu::avx2() {
+        // SAFETY: the token proves AVX2.
+        Some(_) => unsafe { sec_tabselect_avx2(r, table, which) },
+        None => super::portable::sec_tabselect(r, table, which),
+    }
+}
+
+/// [`super::portable::sec_tabselect_lanes`] with sixteen lanes, compiled for AVX2.
+///
+/// # Safety
+/// The CPU has AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn sec_tabselect_avx2(r: &mut [Limb], table: &[Limb], which: Limb) {
+    super::portable::sec_tabselect_lanes::<16>(r, table, which);
 }
 
 fn adx_add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
