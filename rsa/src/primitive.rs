@@ -274,95 +274,355 @@ fn add_into(acc: &mut [Limb], b: &[Limb]) {
     bignum::mpn::add_assign_1(hi, c);
 }
 
-/// x⁻¹ mod n for PUBLIC x and odd n > x, or none if gcd(x, n) ≠ 1: Lehmer's extended Euclid
-/// (Knuth, TAOCP vol. 2, §4.5.2, Algorithm L) on the leading 63 bits, the multi-precision
-/// updates done in place with `mpn` kernels.
+/// x⁻¹ mod n for PUBLIC x and n, or none if gcd(x, n) ≠ 1 (or n = 0); x may be n or more, and n
+/// need not be odd. Lehmer's extended Euclid (Knuth, TAOCP vol. 2, §4.5.2, Algorithm L) in the
+/// form of GMP's `mpn_gcdext_lehmer`: each step reduces the leading two limbs of a and b by a
+/// run of quotients ([`hgcd2`], about 64 bits of progress), then applies the 2×2 matrix of that
+/// run to a, b and their cofactors in one pass of `mpn` kernels each; where the leading limbs
+/// cannot give a step (one number much shorter than the other, or the two almost equal) one
+/// division step instead; below two limbs, Euclid on single words.
 ///
-/// The cofactors of x alternate in sign along the Euclidean sequence, and so do the entries of
-/// each row of a Lehmer matrix, so only their magnitudes are kept (sums, never differences)
-/// with the sign of `sa` on the side.
+/// Invariants, with a ≥ 0, b ≥ 0 and only the magnitudes sa, sb ≥ 0 stored:
+/// a ≡ −sa·x and b ≡ sb·x (mod n), and sb·a + sa·b = n. Every matrix M has non-negative entries
+/// and determinant 1, (a; b) = M·(a'; b'), so a' = u11·a − u01·b, b' = u00·b − u10·a, and the
+/// cofactors grow by sums only: sa' = u11·sa + u01·sb, sb' = u00·sb + u10·sa; the identity
+/// carries over unchanged. A matrix is applied only if both a' and b' come out non-negative
+/// (checked from the carries; the leading-limb theory promises it, the check makes the result
+/// independent of that promise), and then the identity bounds both cofactors by n, so they fit
+/// n's limbs.
 ///
 /// # Constant time
 ///
 /// No: for public values only.
 pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
+    if n.is_zero() {
+        return None;
+    }
     let l = n.as_limbs().len();
     let x = x % n;
-    // Invariants: a ≡ ±|sa|·x and b ≡ ∓|sb|·x (mod n), the sign of sa being `sa_neg`; a ≥ b;
-    // |sa|, |sb| ≤ n, so l + 1 limbs hold them and their Lehmer combinations.
     let mut a = n.as_limbs().to_vec();
     let mut b = x.to_limbs_padded(l)?;
+    // Cofactor magnitudes: at most n, so l limbs; one more takes a carry without a check.
     let mut sa = vec![0; l + 1];
     let mut sb = vec![0; l + 1];
     sb[0] = 1;
-    let mut sa_neg = true;
-    let (mut t1, mut t2) = (vec![0; l + 1], vec![0; l + 1]);
+    // The limbs of sa and sb that may be non-zero; every limb above is zero.
+    let mut slen = 1;
+    let (mut ta, mut tb) = (vec![0; l], vec![0; l]);
+    let (mut tsa, mut tsb) = (vec![0; l + 1], vec![0; l + 1]);
     let mut len = l;
     loop {
-        len = mpn::normalized_len_vartime(&a[..len]);
-        let blen = mpn::normalized_len_vartime(&b[..len]);
-        if blen == 0 {
+        let la = mpn::normalized_len_vartime(&a[..len]);
+        let lb = mpn::normalized_len_vartime(&b[..len]);
+        if la == 0 || lb == 0 {
             break;
         }
-        let abits = 64 * len - a[len - 1].leading_zeros() as usize;
-        let shift = abits.saturating_sub(63);
-        let (mut ah, mut bh) = (
-            i128::from(bits_at(&a[..len], shift)),
-            i128::from(bits_at(&b[..len], shift)),
-        );
-        // a' = ma·a + mb·b, b' = mc·a + md·b.
-        let (mut ma, mut mb, mut mc, mut md) = (1i128, 0i128, 0i128, 1i128);
-        loop {
-            let (n1, d1, n2, d2) = (ah + ma, bh + mc, ah + mb, bh + md);
-            // Stop where Knuth's test is undefined (and, conservatively, on a negative
-            // numerator): fewer single-precision steps, never a wrong one. All four are below
-            // 2⁶⁴ in magnitude, so u64 division serves (much faster than i128's).
-            if d1 <= 0 || d2 <= 0 || n1 < 0 || n2 < 0 {
-                break;
-            }
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            let (q, q2) = (quot(n1 as u64, d1 as u64), quot(n2 as u64, d2 as u64));
-            if q != q2 {
-                break;
-            }
-            let q = i128::from(q);
-            (ma, mc) = (mc, ma - q * mc);
-            (mb, md) = (md, mb - q * md);
-            (ah, bh) = (bh, ah - q * bh);
+        len = la.max(lb);
+        if len == 1 {
+            // Both fit a word: Euclid to the end there, then one cofactor update.
+            let (m, a1, b1) = euclid_1(a[0], b[0]);
+            (a[0], b[0]) = (a1, b1);
+            slen = cofactors(&m, &mut sa, &mut sb, &mut tsa, &mut tsb, slen);
+            continue;
         }
-        if mb == 0 {
-            // No single-precision step was certain: one full division step,
-            // (a, b) ← (b, a − q·b), (sa, sb) ← (sb, sa − q·sb) with |sa − q·sb| = |sa| + q·|sb|.
-            let (q, r) = Nat::from_limbs(&a[..len]).div_rem(&Nat::from_limbs(&b[..len]));
-            let t = Nat::from_limbs(&sa) + &(&q * &Nat::from_limbs(&sb));
-            core::mem::swap(&mut a, &mut b);
-            b = r.to_limbs_padded(l)?;
-            core::mem::swap(&mut sa, &mut sb);
-            sb = t.to_limbs_padded(l + 1)?;
-            sa_neg = !sa_neg;
+        let m = hgcd2(
+            top_bits(&a[..len]),
+            top_bits(&b[..len]),
+            leading_shift(&a, &b, len),
+        );
+        if let Some(m) = m
+            && mat_vec(&m, &a[..len], &b[..len], &mut ta[..len], &mut tb[..len])
+        {
+            core::mem::swap(&mut a, &mut ta);
+            core::mem::swap(&mut b, &mut tb);
+            slen = cofactors(&m, &mut sa, &mut sb, &mut tsa, &mut tsb, slen);
         } else {
-            lin(&mut t1[..len], ma, &a[..len], mb, &b[..len]);
-            lin(&mut t2[..len], mc, &a[..len], md, &b[..len]);
-            a[..len].copy_from_slice(&t1[..len]);
-            b[..len].copy_from_slice(&t2[..len]);
-            // ma·sa and mb·sb share a sign: sign(ma)·sign(sa) (or, ma = 0, of mb·sb).
-            let neg = if ma != 0 {
-                (ma < 0) != sa_neg
-            } else {
-                (mb < 0) == sa_neg
-            };
-            mag(&mut t1, ma, &sa, mb, &sb);
-            mag(&mut t2, mc, &sa, md, &sb);
-            sa.copy_from_slice(&t1);
-            sb.copy_from_slice(&t2);
-            sa_neg = neg;
+            slen = div_step(&mut a[..len], &mut b[..len], &mut sa, &mut sb, slen);
         }
     }
-    if !(a[0] == 1 && a[1..].iter().all(|&v| v == 0)) {
+    // One of a and b is zero, the other gcd(x, n).
+    let one = |v: &[Limb]| v[0] == 1 && v[1..].iter().all(|&w| w == 0);
+    if mpn::normalized_len_vartime(&a[..len]) != 0 {
+        // 1 = a ≡ −sa·x: x⁻¹ = n − sa (sa ≤ n; 0 when n = 1).
+        one(&a[..len]).then(|| &(n - &Nat::from_limbs(&sa[..slen])) % n)
+    } else {
+        // 1 = b ≡ sb·x.
+        one(&b[..len]).then(|| &Nat::from_limbs(&sb[..slen]) % n)
+    }
+}
+
+/// A 2×2 matrix (u00 u01; u10 u11) of non-negative entries and determinant 1, a product of
+/// elementary steps (1 q; 0 1) (a ← a − q·b) and (1 0; q 1) (b ← b − q·a): (a; b) = M·(a'; b').
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Matrix {
+    u00: u64,
+    u01: u64,
+    u10: u64,
+    u11: u64,
+}
+
+impl Matrix {
+    const ONE: Matrix = Matrix {
+        u00: 1,
+        u01: 0,
+        u10: 0,
+        u11: 1,
+    };
+
+    /// M·(1 q; 0 1), after a ← a − q·b; none if an entry would overflow.
+    fn reduce_a(self, q: u64) -> Option<Matrix> {
+        Some(Matrix {
+            u01: self.u01.checked_add(q.checked_mul(self.u00)?)?,
+            u11: self.u11.checked_add(q.checked_mul(self.u10)?)?,
+            ..self
+        })
+    }
+
+    /// M·(1 0; q 1), after b ← b − q·a; none if an entry would overflow.
+    fn reduce_b(self, q: u64) -> Option<Matrix> {
+        Some(Matrix {
+            u00: self.u00.checked_add(q.checked_mul(self.u01)?)?,
+            u10: self.u10.checked_add(q.checked_mul(self.u11)?)?,
+            ..self
+        })
+    }
+}
+
+/// The shift that brings the top bit of the longer of a and b (`len` limbs, `len` ≥ 2) to bit
+/// 63 of limb `len` − 1, or 0 when there are just two limbs (nothing below to shift in).
+fn leading_shift(a: &[Limb], b: &[Limb], len: usize) -> u32 {
+    if len == 2 {
+        0
+    } else {
+        (a[len - 1] | b[len - 1]).leading_zeros()
+    }
+}
+
+/// The top two limbs of `a` (`a.len()` ≥ 2 limbs, top limb possibly zero), unshifted; the
+/// shift is applied by [`hgcd2`]'s caller through [`leading_shift`] and the third limb.
+fn top_bits(a: &[Limb]) -> [Limb; 3] {
+    let n = a.len();
+    [a[n - 1], a[n - 2], if n >= 3 { a[n - 3] } else { 0 }]
+}
+
+/// Bits [2⁶⁵, 2¹²⁸) of the double-limb phase: a reduction stops once the number it reduces
+/// falls below this (GMP's hgcd2: the high limb below 2).
+const STOP2: u128 = 1 << 65;
+/// The single-limb phase, on the leading 64 of 96 bits: the same bound shifted by 32.
+const STOP1: u64 = 1 << 33;
+
+/// GMP's hgcd2 (Möller, "On Schönhage's algorithm and subquadratic integer gcd computation",
+/// 2008), written anew: from the leading 128 bits A, B of a and b (the same shift for both,
+/// the longer normalised), the matrix of the run of subtractive Euclid steps that keeps the
+/// reduced numbers at 2⁶⁵ or more, so that it is also a correct run for the full a and b; none
+/// if not even one step qualifies. Double precision while the number being reduced is 2⁹⁶ or
+/// more, then single precision on the leading 64 bits.
+fn hgcd2(a: [Limb; 3], b: [Limb; 3], shift: u32) -> Option<Matrix> {
+    let lead = |v: [Limb; 3]| -> u128 {
+        let hi = (u128::from(v[0]) << 64) | u128::from(v[1]);
+        if shift == 0 {
+            hi
+        } else {
+            (hi << shift) | u128::from(v[2] >> (64 - shift))
+        }
+    };
+    let (mut a, mut b) = (lead(a), lead(b));
+    if a < STOP2 || b < STOP2 {
         return None;
     }
-    let sa = &Nat::from_limbs(&sa) % n;
-    Some(if sa_neg && !sa.is_zero() { n - &sa } else { sa })
+    let mut m;
+    if a > b {
+        a -= b;
+        if a < STOP2 {
+            return None;
+        }
+        m = Matrix {
+            u01: 1,
+            ..Matrix::ONE
+        };
+    } else {
+        b -= a;
+        if b < STOP2 {
+            return None;
+        }
+        m = Matrix {
+            u10: 1,
+            ..Matrix::ONE
+        };
+    }
+    // Reduce a (a ≥ b) or b (b ≥ a) next.
+    let mut on_a = a >= b;
+    loop {
+        let (big, small) = if on_a { (&mut a, b) } else { (&mut b, a) };
+        if *big < 1 << 96 {
+            break;
+        }
+        *big -= small;
+        if *big < STOP2 {
+            return Some(m);
+        }
+        let q = if *big <= small {
+            1
+        } else {
+            let (q, r) = quot_rem_128(*big, small);
+            *big = r;
+            if r < STOP2 {
+                // a − (q + 1)·b would be too small; a − q·b = r + b is not.
+                return Some(step(m, on_a, q).unwrap_or(m));
+            }
+            q + 1
+        };
+        let Some(next) = step(m, on_a, q) else {
+            return Some(m);
+        };
+        m = next;
+        on_a = !on_a;
+    }
+    // Single precision on bits [32, 96) (both below 2⁹⁶ now: the larger is the one reduced).
+    #[allow(clippy::cast_possible_truncation)] // below 2⁹⁶ before the shift
+    let (mut a, mut b) = ((a >> 32) as u64, (b >> 32) as u64);
+    loop {
+        let (big, small) = if on_a { (&mut a, b) } else { (&mut b, a) };
+        *big -= small;
+        if *big < STOP1 {
+            return Some(m);
+        }
+        let q = if *big <= small {
+            1
+        } else {
+            let q = quot(*big, small);
+            *big -= q * small;
+            if *big < STOP1 {
+                return Some(step(m, on_a, q).unwrap_or(m));
+            }
+            q + 1
+        };
+        let Some(next) = step(m, on_a, q) else {
+            return Some(m);
+        };
+        m = next;
+        on_a = !on_a;
+    }
+}
+
+/// M after a ← a − q·b (`on_a`) or b ← b − q·a.
+fn step(m: Matrix, on_a: bool, q: u64) -> Option<Matrix> {
+    if on_a { m.reduce_a(q) } else { m.reduce_b(q) }
+}
+
+/// ⌊a / b⌋ and a mod b for a > b ≥ 2⁶⁵ (so the quotient fits a word): by subtraction for
+/// small quotients, as [`quot`].
+fn quot_rem_128(a: u128, b: u128) -> (u64, u128) {
+    let mut r = a;
+    for q in 0..4 {
+        if r < b {
+            return (q, r);
+        }
+        r -= b;
+    }
+    // Public values; a < 2¹²⁸ and b ≥ 2⁶⁵, so the quotient is below 2⁶³.
+    #[allow(
+        clippy::integer_division_remainder_used,
+        clippy::cast_possible_truncation
+    )]
+    let q = (a / b) as u64;
+    (q, a - u128::from(q) * b)
+}
+
+/// Euclid on single words to the end: (M, a', b') with (a; b) = M·(a'; b') and one of a', b'
+/// zero, the other gcd(a, b). The entries stay below 2⁶⁴: before the last step both reduced
+/// numbers are at least 1, so a = u00·a' + u01·b' bounds the entries, and the last step
+/// makes one column a/g or b/g.
+fn euclid_1(mut a: u64, mut b: u64) -> (Matrix, u64, u64) {
+    let mut m = Matrix::ONE;
+    while a != 0 && b != 0 {
+        if a >= b {
+            let q = quot(a, b);
+            a -= q * b;
+            m.u01 += q * m.u00;
+            m.u11 += q * m.u10;
+        } else {
+            let q = quot(b, a);
+            b -= q * a;
+            m.u00 += q * m.u01;
+            m.u10 += q * m.u11;
+        }
+    }
+    (m, a, b)
+}
+
+/// (ta; tb) = M⁻¹·(a; b) = (u11·a − u01·b; u00·b − u10·a), if both come out non-negative
+/// (then they fit: a' ≤ a, b' ≤ b as M's entries are non-negative with u00, u11 ≥ 1); false
+/// otherwise, with `ta` and `tb` garbage.
+fn mat_vec(m: &Matrix, a: &[Limb], b: &[Limb], ta: &mut [Limb], tb: &mut [Limb]) -> bool {
+    // The high limbs of the two products must cancel exactly: a borrow beyond the carry means
+    // a negative result, a carry beyond the borrow a result longer than a.
+    mpn::mul_1(ta, a, m.u11) == mpn::submul_1(ta, b, m.u01)
+        && mpn::mul_1(tb, b, m.u00) == mpn::submul_1(tb, a, m.u10)
+}
+
+/// (sa; sb) ← (u11·sa + u01·sb; u00·sb + u10·sa) over the first `slen` limbs (the others are
+/// zero), through the scratch `tsa`, `tsb` (swapped in); returns the new length. Both stay at
+/// most n (the invariant of [`inv_mod_vartime`]), so they fit `sa.len()` − 1 limbs and the
+/// carry limb written at `slen` is in bounds.
+fn cofactors(
+    m: &Matrix,
+    sa: &mut Vec<Limb>,
+    sb: &mut Vec<Limb>,
+    tsa: &mut Vec<Limb>,
+    tsb: &mut Vec<Limb>,
+    slen: usize,
+) -> usize {
+    let s = slen;
+    let c = mpn::mul_1(&mut tsa[..s], &sa[..s], m.u11);
+    tsa[s] = c + mpn::addmul_1(&mut tsa[..s], &sb[..s], m.u01);
+    let c = mpn::mul_1(&mut tsb[..s], &sb[..s], m.u00);
+    tsb[s] = c + mpn::addmul_1(&mut tsb[..s], &sa[..s], m.u10);
+    core::mem::swap(sa, tsa);
+    core::mem::swap(sb, tsb);
+    if s + 1 < sa.len() && (sa[s] | sb[s]) != 0 {
+        s + 1
+    } else {
+        s
+    }
+}
+
+/// One division step where the leading limbs give no matrix: the larger of a and b becomes
+/// its remainder by the smaller, and its cofactor grows by the quotient times the other's
+/// (a ← a − q·b: sa ← sa + q·sb; b ← b − q·a: sb ← sb + q·sa). Both a and b non-zero.
+/// Returns the new cofactor length.
+fn div_step(
+    a: &mut [Limb],
+    b: &mut [Limb],
+    sa: &mut [Limb],
+    sb: &mut [Limb],
+    slen: usize,
+) -> usize {
+    let (an, bn) = (Nat::from_limbs(a), Nat::from_limbs(b));
+    let (big, small, s_big, s_small) = if an >= bn {
+        (a, &bn, sa, &*sb)
+    } else {
+        (b, &an, sb, &*sa)
+    };
+    let (q, r) = Nat::from_limbs(big).div_rem(small);
+    store(big, &r);
+    let s = &Nat::from_limbs(&s_big[..slen]) + &(&q * &Nat::from_limbs(&s_small[..slen]));
+    store(s_big, &s);
+    slen.max(s.as_limbs().len())
+}
+
+/// `v` into `dst`, zero-padded (`v` fits: the invariants bound it).
+fn store(dst: &mut [Limb], v: &Nat) {
+    dst.fill(0);
+    for (d, &w) in dst.iter_mut().zip(v.as_limbs()) {
+        *d = w;
+    }
+}
+
+/// [`inv_mod_vartime`], for the timing example `rsa/examples/inv_bench.rs`. Not for use.
+#[doc(hidden)]
+pub fn inv_mod_vartime_for_bench(x: &Nat, n: &Nat) -> Option<Nat> {
+    inv_mod_vartime(x, n)
 }
 
 /// ⌊n / d⌋ for d > 0: by subtraction for quotients up to 3 (about two thirds of the
@@ -381,42 +641,6 @@ fn quot(n: u64, d: u64) -> u64 {
     #[allow(clippy::integer_division_remainder_used)]
     let q = n / d;
     q
-}
-
-/// Bits [shift, shift + 63) of `a` (fewer at the top).
-fn bits_at(a: &[Limb], shift: usize) -> u64 {
-    let (i, o) = (shift >> 6, shift & 63);
-    let lo = a.get(i).copied().unwrap_or(0) >> o;
-    let hi = if o == 0 {
-        0
-    } else {
-        a.get(i + 1).copied().unwrap_or(0) << (64 - o)
-    };
-    (lo | hi) & (u64::MAX >> 1)
-}
-
-/// r = c·u + d·v, known to be non-negative and below max(u, v) (Lehmer's update: c and d
-/// have opposite signs or one is zero).
-fn lin(r: &mut [Limb], c: i128, u: &[Limb], d: i128, v: &[Limb]) {
-    #[allow(clippy::cast_possible_truncation)] // |c|, |d| < 2⁶⁴
-    let (cu, du) = (c.unsigned_abs() as u64, d.unsigned_abs() as u64);
-    // The positive term first, the negative one subtracted; the carry and the borrow cancel.
-    let (p, pv, m, mv) = if c >= 0 && d <= 0 {
-        (cu, u, du, v)
-    } else {
-        (du, v, cu, u)
-    };
-    mpn::mul_1(r, pv, p);
-    mpn::submul_1(r, mv, m);
-}
-
-/// r = |c|·s + |d|·t (magnitudes of the cofactors; all l + 1 limbs, no overflow as the result
-/// is at most n).
-fn mag(r: &mut [Limb], c: i128, s: &[Limb], d: i128, t: &[Limb]) {
-    #[allow(clippy::cast_possible_truncation)] // |c|, |d| < 2⁶⁴
-    let (cu, du) = (c.unsigned_abs() as u64, d.unsigned_abs() as u64);
-    mpn::mul_1(r, s, cu);
-    mpn::addmul_1(r, t, du);
 }
 
 #[cfg(test)]
@@ -491,5 +715,139 @@ mod tests {
         let m1 = &n - 1u64;
         assert_eq!(inv_mod_vartime(&m1, &n).unwrap(), m1);
         assert!(inv_mod_vartime(&Nat::ZERO, &n).is_none());
+    }
+
+    use num_bigint::BigUint;
+    use proptest::prelude::*;
+
+    fn big(x: &Nat) -> BigUint {
+        BigUint::from_bytes_be(&x.to_be_bytes())
+    }
+
+    /// Ours against num-bigint's `modinv` (which answers Some(0) for n = 1), and a returned
+    /// inverse is below n and an inverse.
+    fn agrees_with_num_bigint(x: &Nat, n: &Nat) -> core::result::Result<(), TestCaseError> {
+        let want = big(x)
+            .modinv(&big(n))
+            .map(|v| Nat::from_be_bytes(&v.to_bytes_be()));
+        let got = inv_mod_vartime(x, n);
+        prop_assert_eq!(&got, &want, "x = {:x}, n = {:x}", x, n);
+        if let Some(y) = got {
+            prop_assert!(y < *n);
+            prop_assert!(((x * &y) % n) == (&Nat::one() % n));
+        }
+        Ok(())
+    }
+
+    /// n = 0 has no inverses (and must not panic); n = 1 has the inverse 0 of everything.
+    #[test]
+    fn inv_mod_vartime_of_moduli_zero_and_one() {
+        for x in [Nat::ZERO, Nat::one(), Nat::from(12345u64), nat(1, 3)] {
+            assert!(inv_mod_vartime(&x, &Nat::ZERO).is_none());
+            assert_eq!(inv_mod_vartime(&x, &Nat::one()), Some(Nat::ZERO));
+        }
+    }
+
+    /// Consecutive Fibonacci numbers (every quotient 1: the longest runs, the largest matrix
+    /// entries for their size) and a modulus one more than a large multiple of x (a quotient
+    /// of many limbs) at every length up to 64 limbs.
+    #[test]
+    #[allow(clippy::integer_division_remainder_used)] // public test values
+    fn inv_mod_vartime_on_extreme_quotients() {
+        let (mut f0, mut f1) = (Nat::one(), Nat::one());
+        // Every 61st pair (about one per 42 bits) and the first hundred.
+        for i in 0usize.. {
+            if f1.as_limbs().len() > 64 {
+                break;
+            }
+            let f2 = &f0 + &f1;
+            if i < 100 || i % 61 == 0 {
+                agrees_with_num_bigint(&f0, &f1).unwrap();
+                agrees_with_num_bigint(&f1, &f2).unwrap();
+            }
+            (f0, f1) = (f1, f2);
+        }
+        for limbs in 1..=64usize {
+            for xl in [1, limbs.div_ceil(2), limbs] {
+                let x = nat(limbs as u64, xl);
+                let n = &(&x * &nat(!(limbs as u64), limbs)) + 1u64;
+                agrees_with_num_bigint(&x, &n).unwrap();
+                agrees_with_num_bigint(&(&n - 2u64), &n).unwrap();
+            }
+        }
+    }
+
+    /// The shapes a random x rarely takes, for a random n of `limbs` limbs (any parity).
+    #[allow(clippy::integer_division_remainder_used)] // public test values
+    fn case(limbs: usize, seed: u64, kind: u8, k: usize) -> (Nat, Nat) {
+        let n = nat(seed, limbs);
+        let n = if n.is_zero() { Nat::one() } else { n };
+        let x = match kind {
+            // Random, of n's length or one limb more (x ≥ n reduced first).
+            0 => nat(seed ^ 1, limbs + (k & 1)),
+            1 => &n - 1u64,
+            2 => Nat::one(),
+            3 => {
+                let mut p = Nat::ZERO;
+                p.set_bit(k % (64 * limbs + 64), true);
+                p
+            }
+            // A common factor: n = p·q, x = p·r.
+            4 => {
+                let p = nat(seed ^ 2, 1 + k % limbs);
+                let p = &p + 2u64;
+                let n = &p * &nat(seed ^ 3, limbs);
+                return (&p * &nat(seed ^ 4, limbs), n);
+            }
+            5 => [Nat::ZERO, n.clone(), &n + 1u64, &n * &n][k & 3].clone(),
+            // Close to n, or short: leading limbs that give no matrix.
+            6 => n
+                .checked_sub(&nat(seed ^ 5, 1 + k % limbs))
+                .unwrap_or_default(),
+            7 => nat(seed ^ 6, 1 + k % limbs),
+            // All-ones limbs.
+            _ => {
+                let ones = Nat::from_limbs(&vec![u64::MAX; 1 + k % limbs]);
+                return (
+                    ones.clone(),
+                    Nat::from_limbs(&vec![u64::MAX; limbs]) - &Nat::from(k as u64 % 7),
+                );
+            }
+        };
+        (x, n)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: std::env::var("BIGNUM_TEST_CASES")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(4096),
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn inv_mod_vartime_agrees_with_num_bigint(
+            limbs in 1usize..=64,
+            seed in any::<u64>(),
+            kind in 0u8..9,
+            k in any::<usize>(),
+        ) {
+            let (x, n) = case(limbs, seed, kind, k);
+            agrees_with_num_bigint(&x, &n)?;
+        }
+
+        /// RSA-like moduli: odd, top bit set, x random below n.
+        #[test]
+        fn inv_mod_vartime_agrees_with_num_bigint_on_odd_full_moduli(
+            limbs in 1usize..=64,
+            seed in any::<u64>(),
+        ) {
+            let mut n = nat(seed, limbs);
+            n.set_bit(0, true);
+            n.set_bit(64 * limbs - 1, true);
+            let x = &nat(!seed, limbs) % &n;
+            agrees_with_num_bigint(&x, &n)?;
+        }
     }
 }
