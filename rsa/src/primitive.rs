@@ -368,24 +368,6 @@ impl Matrix {
         u10: 0,
         u11: 1,
     };
-
-    /// M·(1 q; 0 1), after a ← a − q·b; none if an entry would overflow.
-    fn reduce_a(self, q: u64) -> Option<Matrix> {
-        Some(Matrix {
-            u01: self.u01.checked_add(q.checked_mul(self.u00)?)?,
-            u11: self.u11.checked_add(q.checked_mul(self.u10)?)?,
-            ..self
-        })
-    }
-
-    /// M·(1 0; q 1), after b ← b − q·a; none if an entry would overflow.
-    fn reduce_b(self, q: u64) -> Option<Matrix> {
-        Some(Matrix {
-            u00: self.u00.checked_add(q.checked_mul(self.u01)?)?,
-            u10: self.u10.checked_add(q.checked_mul(self.u11)?)?,
-            ..self
-        })
-    }
 }
 
 /// The shift that brings the top bit of the longer of a and b (`len` limbs, `len` ≥ 2) to bit
@@ -426,88 +408,78 @@ fn hgcd2(a: [Limb; 3], b: [Limb; 3], shift: u32) -> Option<Matrix> {
             (hi << shift) | u128::from(v[2] >> (64 - shift))
         }
     };
-    let (mut a, mut b) = (lead(a), lead(b));
-    if a < STOP2 || b < STOP2 {
+    let (a, b) = (lead(a), lead(b));
+    if a < STOP2 || b < STOP2 || a == b {
         return None;
     }
-    let mut m;
-    if a > b {
-        a -= b;
-        if a < STOP2 {
-            return None;
-        }
-        m = Matrix {
-            u01: 1,
-            ..Matrix::ONE
-        };
+    // The larger number and the smaller, each with its column of M: a ← a − q·b adds q times
+    // a's column (u00, u10) to b's (u01, u11), and the other way round. `b_big` says which
+    // is which, the rest of the way the two just trade places after each division.
+    let mut b_big = b > a;
+    let (mut big, mut small) = if b_big { (b, a) } else { (a, b) };
+    let (mut cbig, mut csmall) = if b_big {
+        ([0, 1], [1, 0])
     } else {
-        b -= a;
-        if b < STOP2 {
-            return None;
-        }
-        m = Matrix {
-            u10: 1,
-            ..Matrix::ONE
-        };
-    }
-    // Reduce a (a ≥ b) or b (b ≥ a) next.
-    let mut on_a = a >= b;
+        ([1, 0], [0, 1])
+    };
+    // Double precision while the number to reduce is 2⁹⁶ or more.
     loop {
-        let (big, small) = if on_a { (&mut a, b) } else { (&mut b, a) };
-        if *big < 1 << 96 {
+        if big < 1 << 96 {
             break;
         }
-        *big -= small;
-        if *big < STOP2 {
-            return Some(m);
+        let (q, r) = quot_rem_128(big, small);
+        if r < STOP2 {
+            // big − q·small is too small; big − (q − 1)·small ≥ small is not.
+            return matrix(b_big, cbig, add_mul(csmall, q - 1, cbig).unwrap_or(csmall));
         }
-        let q = if *big <= small {
-            1
-        } else {
-            let (q, r) = quot_rem_128(*big, small);
-            *big = r;
-            if r < STOP2 {
-                // a − (q + 1)·b would be too small; a − q·b = r + b is not.
-                return Some(step(m, on_a, q).unwrap_or(m));
-            }
-            q + 1
+        let Some(c) = add_mul(csmall, q, cbig) else {
+            return matrix(b_big, cbig, csmall);
         };
-        let Some(next) = step(m, on_a, q) else {
-            return Some(m);
-        };
-        m = next;
-        on_a = !on_a;
+        (big, small, cbig, csmall, b_big) = (small, r, c, cbig, !b_big);
     }
-    // Single precision on bits [32, 96) (both below 2⁹⁶ now: the larger is the one reduced).
+    // Single precision on bits [32, 96) (both below 2⁹⁶ now).
     #[allow(clippy::cast_possible_truncation)] // below 2⁹⁶ before the shift
-    let (mut a, mut b) = ((a >> 32) as u64, (b >> 32) as u64);
+    let (mut big, mut small) = ((big >> 32) as u64, (small >> 32) as u64);
     loop {
-        let (big, small) = if on_a { (&mut a, b) } else { (&mut b, a) };
-        *big -= small;
-        if *big < STOP1 {
-            return Some(m);
+        // Public values (the leading bits of public a and b); small ≥ 2³³. A division every
+        // step: on Zen 3 that beats trying small quotients first (GMP's HGCD2_DIV1_METHOD 1).
+        #[allow(clippy::integer_division_remainder_used)]
+        let q = big / small;
+        let r = big - q * small;
+        if r < STOP1 {
+            return matrix(b_big, cbig, add_mul(csmall, q - 1, cbig).unwrap_or(csmall));
         }
-        let q = if *big <= small {
-            1
-        } else {
-            let q = quot(*big, small);
-            *big -= q * small;
-            if *big < STOP1 {
-                return Some(step(m, on_a, q).unwrap_or(m));
-            }
-            q + 1
+        let Some(c) = add_mul(csmall, q, cbig) else {
+            return matrix(b_big, cbig, csmall);
         };
-        let Some(next) = step(m, on_a, q) else {
-            return Some(m);
-        };
-        m = next;
-        on_a = !on_a;
+        (big, small, cbig, csmall, b_big) = (small, r, c, cbig, !b_big);
     }
 }
 
-/// M after a ← a − q·b (`on_a`) or b ← b − q·a.
-fn step(m: Matrix, on_a: bool, q: u64) -> Option<Matrix> {
-    if on_a { m.reduce_a(q) } else { m.reduce_b(q) }
+/// c + q·d (columns of a matrix), or none on overflow.
+#[inline]
+fn add_mul(c: [u64; 2], q: u64, d: [u64; 2]) -> Option<[u64; 2]> {
+    Some([
+        c[0].checked_add(q.checked_mul(d[0])?)?,
+        c[1].checked_add(q.checked_mul(d[1])?)?,
+    ])
+}
+
+/// The matrix from the columns of the larger and the smaller number; none if it is the
+/// identity (no step was taken).
+fn matrix(b_big: bool, cbig: [u64; 2], csmall: [u64; 2]) -> Option<Matrix> {
+    let (c0, c1) = if b_big {
+        (csmall, cbig)
+    } else {
+        (cbig, csmall)
+    };
+    let m = Matrix {
+        u00: c0[0],
+        u10: c0[1],
+        u01: c1[0],
+        u11: c1[1],
+    };
+    (m != Matrix::ONE).then_some(m)
 }
 
 /// ⌊a / b⌋ and a mod b for a > b ≥ 2⁶⁵ (so the quotient fits a word): by subtraction for
