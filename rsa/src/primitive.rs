@@ -295,21 +295,33 @@ fn add_into(acc: &mut [Limb], b: &[Limb]) {
 ///
 /// No: for public values only.
 pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
-    if n.is_zero() {
+    let nl = n.as_limbs();
+    let l = nl.len();
+    if l == 0 {
         return None;
     }
-    let l = n.as_limbs().len();
-    let x = x % n;
-    let mut a = n.as_limbs().to_vec();
-    let mut b = x.to_limbs_padded(l)?;
-    // Cofactor magnitudes: at most n, so l limbs; one more takes a carry without a check.
-    let mut sa = vec![0; l + 1];
-    let mut sb = vec![0; l + 1];
+    // Eight buffers in one allocation: a, b and the scratch for their next values (l limbs
+    // each), sa, sb and their scratch (l + 2 limbs: a carry limb, and one more for the
+    // two-limb quotient of a division step).
+    let mut buf = vec![0; 4 * l + 4 * (l + 2)];
+    let (ab, s) = buf.split_at_mut(4 * l);
+    let (a, rest) = ab.split_at_mut(l);
+    let (mut b, rest) = rest.split_at_mut(l);
+    let (mut ta, mut tb) = rest.split_at_mut(l);
+    let (mut sa, rest) = s.split_at_mut(l + 2);
+    let (mut sb, rest) = rest.split_at_mut(l + 2);
+    let (mut tsa, mut tsb) = rest.split_at_mut(l + 2);
+    let mut a = a;
+    a.copy_from_slice(nl);
+    if x.as_limbs().len() < l || (x.as_limbs().len() == l && x < n) {
+        b[..x.as_limbs().len()].copy_from_slice(x.as_limbs());
+    } else {
+        let x = x % n;
+        b[..x.as_limbs().len()].copy_from_slice(x.as_limbs());
+    }
     sb[0] = 1;
     // The limbs of sa and sb that may be non-zero; every limb above is zero.
     let mut slen = 1;
-    let (mut ta, mut tb) = (vec![0; l], vec![0; l]);
-    let (mut tsa, mut tsb) = (vec![0; l + 1], vec![0; l + 1]);
     let mut len = l;
     loop {
         let la = mpn::normalized_len_vartime(&a[..len]);
@@ -328,7 +340,7 @@ pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
         let m = hgcd2(
             top_bits(&a[..len]),
             top_bits(&b[..len]),
-            leading_shift(&a, &b, len),
+            leading_shift(a, b, len),
         );
         if let Some(m) = m
             && mat_vec(&m, &a[..len], &b[..len], &mut ta[..len], &mut tb[..len])
@@ -336,19 +348,34 @@ pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
             core::mem::swap(&mut a, &mut ta);
             core::mem::swap(&mut b, &mut tb);
             slen = cofactors(&m, &mut sa, &mut sb, &mut tsa, &mut tsb, slen);
+        } else if len == 2 {
+            slen = div_step_2(&mut a[..2], &mut b[..2], sa, sb, slen);
         } else {
-            slen = div_step(&mut a[..len], &mut b[..len], &mut sa, &mut sb, slen);
+            slen = div_step(&mut a[..len], &mut b[..len], sa, sb, slen);
         }
     }
     // One of a and b is zero, the other gcd(x, n).
     let one = |v: &[Limb]| v[0] == 1 && v[1..].iter().all(|&w| w == 0);
+    let mut inv = vec![0; l];
     if mpn::normalized_len_vartime(&a[..len]) != 0 {
-        // 1 = a ≡ −sa·x: x⁻¹ = n − sa (sa ≤ n; 0 when n = 1).
-        one(&a[..len]).then(|| &(n - &Nat::from_limbs(&sa[..slen])) % n)
+        if !one(&a[..len]) {
+            return None;
+        }
+        // 1 = a ≡ −sa·x: x⁻¹ = n − sa, as 0 < sa ≤ n (sa = 0 only for n = 1, where x⁻¹ = 0).
+        if slen <= l {
+            let borrow = mpn::sub_n(&mut inv[..slen], &nl[..slen], &sa[..slen]);
+            mpn::sub_1(&mut inv[slen..], &nl[slen..], borrow);
+        }
     } else {
-        // 1 = b ≡ sb·x.
-        one(&b[..len]).then(|| &Nat::from_limbs(&sb[..slen]) % n)
+        if !one(&b[..len]) {
+            return None;
+        }
+        // 1 = b ≡ sb·x, sb ≤ n.
+        inv[..slen.min(l)].copy_from_slice(&sb[..slen.min(l)]);
     }
+    // n − sa and sb are below n but when they equal n (n = 1).
+    let inv = Nat::from_limbs(&inv);
+    Some(if inv == *n { Nat::ZERO } else { inv })
 }
 
 /// A 2×2 matrix (u00 u01; u10 u11) of non-negative entries and determinant 1, a product of
@@ -537,22 +564,24 @@ fn mat_vec(m: &Matrix, a: &[Limb], b: &[Limb], ta: &mut [Limb], tb: &mut [Limb])
 /// zero), through the scratch `tsa`, `tsb` (swapped in); returns the new length. Both stay at
 /// most n (the invariant of [`inv_mod_vartime`]), so they fit `sa.len()` − 1 limbs and the
 /// carry limb written at `slen` is in bounds.
-fn cofactors(
+fn cofactors<'s>(
     m: &Matrix,
-    sa: &mut Vec<Limb>,
-    sb: &mut Vec<Limb>,
-    tsa: &mut Vec<Limb>,
-    tsb: &mut Vec<Limb>,
+    sa: &mut &'s mut [Limb],
+    sb: &mut &'s mut [Limb],
+    tsa: &mut &'s mut [Limb],
+    tsb: &mut &'s mut [Limb],
     slen: usize,
 ) -> usize {
     let s = slen;
+    // The top limbs cannot overflow while the invariant holds; wrapping keeps a broken one
+    // from panicking.
     let c = mpn::mul_1(&mut tsa[..s], &sa[..s], m.u11);
-    tsa[s] = c + mpn::addmul_1(&mut tsa[..s], &sb[..s], m.u01);
+    tsa[s] = c.wrapping_add(mpn::addmul_1(&mut tsa[..s], &sb[..s], m.u01));
     let c = mpn::mul_1(&mut tsb[..s], &sb[..s], m.u00);
-    tsb[s] = c + mpn::addmul_1(&mut tsb[..s], &sa[..s], m.u10);
+    tsb[s] = c.wrapping_add(mpn::addmul_1(&mut tsb[..s], &sa[..s], m.u10));
     core::mem::swap(sa, tsa);
     core::mem::swap(sb, tsb);
-    if s + 1 < sa.len() && (sa[s] | sb[s]) != 0 {
+    if s + 2 < sa.len() && (sa[s] | sb[s]) != 0 {
         s + 1
     } else {
         s
@@ -581,6 +610,39 @@ fn div_step(
     let s = &Nat::from_limbs(&s_big[..slen]) + &(&q * &Nat::from_limbs(&s_small[..slen]));
     store(s_big, &s);
     slen.max(s.as_limbs().len())
+}
+
+/// [`div_step`] on two-limb a and b without allocating: the quotient has at most two limbs,
+/// so the cofactor takes two `addmul_1` passes (`sa`, `sb` have two limbs beyond `slen`).
+fn div_step_2(
+    a: &mut [Limb],
+    b: &mut [Limb],
+    sa: &mut [Limb],
+    sb: &mut [Limb],
+    slen: usize,
+) -> usize {
+    let wide = |v: &[Limb]| (u128::from(v[1]) << 64) | u128::from(v[0]);
+    let (av, bv) = (wide(a), wide(b));
+    let (big, small, s_big, s_small) = if av >= bv {
+        (a, bv, sa, &*sb)
+    } else {
+        (b, av, sb, &*sa)
+    };
+    let bigv = wide(big);
+    // Public values; small ≠ 0 (both a and b are non-zero here).
+    #[allow(clippy::integer_division_remainder_used)]
+    let (q, r) = (bigv / small, bigv % small);
+    #[allow(clippy::cast_possible_truncation)] // the two halves
+    let (q0, q1, r0, r1) = (q as u64, (q >> 64) as u64, r as u64, (r >> 64) as u64);
+    (big[0], big[1]) = (r0, r1);
+    let s = slen;
+    let c = mpn::addmul_1(&mut s_big[..s], &s_small[..s], q0);
+    s_big[s] = c;
+    let c = mpn::addmul_1(&mut s_big[1..=s], &s_small[..s], q1);
+    s_big[s + 1] = s_big[s + 1].wrapping_add(c);
+    // sa and sb stay at most n, so at most `s_big.len()` − 2 limbs are non-zero.
+    let n = mpn::normalized_len_vartime(&s_big[..s + 2]);
+    slen.max(n).min(s_big.len() - 2)
 }
 
 /// `v` into `dst`, zero-padded (`v` fits: the invariants bound it).
