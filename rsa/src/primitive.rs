@@ -509,8 +509,9 @@ fn matrix(b_big: bool, cbig: [u64; 2], csmall: [u64; 2]) -> Option<Matrix> {
     (m != Matrix::ONE).then_some(m)
 }
 
-/// ⌊a / b⌋ and a mod b for a > b ≥ 2⁶⁵ (so the quotient fits a word): by subtraction for
-/// small quotients, as [`quot`].
+/// ⌊a / b⌋ and a mod b for a ≥ b ≥ 2⁶⁵ (so the quotient fits a word) and a ≥ 2⁹⁶: by
+/// subtraction for quotients up to 3, as [`quot`]; beyond, by a word division of the leading
+/// bits and a correction.
 fn quot_rem_128(a: u128, b: u128) -> (u64, u128) {
     let mut r = a;
     for q in 0..4 {
@@ -518,6 +519,31 @@ fn quot_rem_128(a: u128, b: u128) -> (u64, u128) {
             return (q, r);
         }
         r -= b;
+    }
+    // A quotient of 4 or more: estimated from the leading 64 bits of a and the same bits of b
+    // by one word division (a 128-bit division is a library call, several times slower). With
+    // ah = ⌊a/2ˢ⌋ < 2⁶⁴ and bh = ⌊b/2ˢ⌋ ≥ 2³², ah/(bh + 1) ≤ a/b < (ah + 1)/bh gives
+    // ⌊ah/bh⌋ − 1 ≤ ⌊a/b⌋ ≤ ⌊ah/bh⌋ + 1: the loops below run at most once.
+    let s = 128 - a.leading_zeros();
+    let s = s.saturating_sub(64);
+    #[allow(clippy::cast_possible_truncation)] // below 2⁶⁴ after the shift
+    let (ah, bh) = ((a >> s) as u64, (b >> s) as u64);
+    if bh >> 32 != 0 {
+        // Public values.
+        #[allow(clippy::integer_division_remainder_used)]
+        let mut q = ah / bh;
+        // a − q·b modulo 2¹²⁸: −b ≤ a − q·b < 2·b, and b < 2¹²⁶ (the quotient is 4 or
+        // more), so the top bit says negative.
+        let mut r = a.wrapping_sub(u128::from(q).wrapping_mul(b));
+        while r >> 127 != 0 {
+            q -= 1;
+            r = r.wrapping_add(b);
+        }
+        while r >= b {
+            q += 1;
+            r -= b;
+        }
+        return (q, r);
     }
     // Public values; a < 2¹²⁸ and b ≥ 2⁶⁵, so the quotient is below 2⁶³.
     #[allow(
@@ -720,6 +746,45 @@ mod tests {
         }
         for (n, d) in pairs {
             assert_eq!(quot(n, d), n / d, "{n} / {d}");
+        }
+    }
+
+    #[test]
+    #[allow(clippy::integer_division_remainder_used)] // the oracle: public test values
+    fn quot_rem_128_is_integer_division() {
+        let wide = |seed: u64| {
+            let v = nat(seed, 2);
+            (u128::from(v.as_limbs()[1]) << 64) | u128::from(v.as_limbs()[0])
+        };
+        let mut pairs = vec![
+            (u128::MAX, 1 << 65),
+            (u128::MAX, u128::MAX >> 2),
+            (u128::MAX, (u128::MAX >> 2) + 1),
+            (u128::MAX, u128::MAX),
+            (1 << 96, 1 << 65),
+            ((1 << 96) + 5, (1 << 94) + 1),
+        ];
+        for seed in 0..20000u64 {
+            // a ≥ 2⁹⁶, b ≥ 2⁶⁵ below a, quotients from 1 to 2⁶³.
+            let a = wide(seed) | 1 << 127 >> (seed & 31);
+            let b = (wide(!seed) >> (seed.wrapping_mul(7) % 63)).max(1 << 65);
+            pairs.push((a, b.min(a)));
+            // Around each small multiple, where the estimate is off by one either way.
+            let b = (a >> (2 + (seed & 15))).max(1 << 65);
+            for k in 1..8u128 {
+                if let Some(m) = b.checked_mul(k) {
+                    pairs.push((m - 1, b));
+                    pairs.push((m, b));
+                    pairs.push((m.saturating_add(1), b));
+                }
+            }
+        }
+        for (a, b) in pairs {
+            if a < 1 << 96 || b > a {
+                continue;
+            }
+            let (q, r) = quot_rem_128(a, b);
+            assert_eq!((u128::from(q), r), (a / b, a % b), "{a} / {b}");
         }
     }
 
