@@ -277,8 +277,8 @@ fn add_into(acc: &mut [Limb], b: &[Limb]) {
 /// x⁻¹ mod n for PUBLIC x and n, or none if gcd(x, n) ≠ 1 (or n = 0); x may be n or more, and n
 /// need not be odd. Lehmer's extended Euclid (Knuth, TAOCP vol. 2, §4.5.2, Algorithm L) in the
 /// form of GMP's `mpn_gcdext_lehmer`: each step reduces the leading two limbs of a and b by a
-/// run of quotients ([`hgcd2`], about 64 bits of progress), then applies the 2×2 matrix of that
-/// run to a, b and their cofactors in one pass of `mpn` kernels each; where the leading limbs
+/// run of quotients ([`hgcd2`], about 63 bits of progress), then applies the 2×2 matrix of that
+/// run to a, b and their cofactors with two `mpn` kernel passes per number; where the leading limbs
 /// cannot give a step (one number much shorter than the other, or the two almost equal) one
 /// division step instead; below two limbs, Euclid on single words.
 ///
@@ -407,8 +407,8 @@ fn leading_shift(a: &[Limb], b: &[Limb], len: usize) -> u32 {
     }
 }
 
-/// The top two limbs of `a` (`a.len()` ≥ 2 limbs, top limb possibly zero), unshifted; the
-/// shift is applied by [`hgcd2`]'s caller through [`leading_shift`] and the third limb.
+/// The top three limbs of `a` (`a.len()` ≥ 2 limbs, top limb possibly zero; a zero third
+/// limb for two), from which [`hgcd2`] takes 128 bits at the shift of [`leading_shift`].
 fn top_bits(a: &[Limb]) -> [Limb; 3] {
     let n = a.len();
     [a[n - 1], a[n - 2], if n >= 3 { a[n - 3] } else { 0 }]
@@ -422,10 +422,12 @@ const STOP1: u64 = 1 << 33;
 
 /// GMP's hgcd2 (Möller, "On Schönhage's algorithm and subquadratic integer gcd computation",
 /// 2008), written anew: from the leading 128 bits A, B of a and b (the same shift for both,
-/// the longer normalised), the matrix of the run of subtractive Euclid steps that keeps the
-/// reduced numbers at 2⁶⁵ or more, so that it is also a correct run for the full a and b; none
-/// if not even one step qualifies. Double precision while the number being reduced is 2⁹⁶ or
-/// more, then single precision on the leading 64 bits.
+/// the longer normalised), the matrix of the run of Euclid's quotients that keeps the reduced
+/// numbers at 2⁶⁵ or more, so that it is also a correct run for the full a and b; none if not
+/// even one quotient qualifies. Double precision while the number being reduced is 2⁹⁶ or
+/// more, then single precision on bits [32, 96), as GMP; one division per quotient in both
+/// (faster here than GMP's trial subtractions, and than running the double precision to the
+/// end: `rsa/examples/inv_bench.rs`).
 fn hgcd2(a: [Limb; 3], b: [Limb; 3], shift: u32) -> Option<Matrix> {
     let lead = |v: [Limb; 3]| -> u128 {
         let hi = (u128::from(v[0]) << 64) | u128::from(v[1]);
