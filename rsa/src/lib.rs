@@ -50,6 +50,8 @@ pub use keygen::{Declassify, KeyValues};
 pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
+#[doc(hidden)] // For the timing example `inv_bench` only.
+pub use primitive::inv_mod_vartime_for_bench;
 pub use pss::{Pss, SaltLen};
 #[doc(hidden)]
 pub use scheme::Unsliced;
