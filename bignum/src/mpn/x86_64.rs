@@ -70,8 +70,8 @@ fn adx_sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
     unsafe { sqr::sqr_diag_addlsh1(r, a) }
 }
 
-/// The portable table select compiled for AVX2 when the CPU has it (sixteen limbs, four
-/// 256-bit accumulators, per pass over the entries), else the portable one. Not an ADX kernel,
+/// The portable table select compiled for AVX2 when the CPU has it (up to sixteen limbs,
+/// four 256-bit accumulators, per pass over the entries), else the portable one. Not an ADX kernel,
 /// but every CPU with ADX so far has AVX2, and this back end is the one such CPUs use.
 fn adx_sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
     assert!(
@@ -85,13 +85,23 @@ fn adx_sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
     }
 }
 
-/// [`super::portable::sec_tabselect_lanes`] with sixteen lanes, compiled for AVX2.
+/// [`super::portable::sec_tabselect_lanes`] compiled for AVX2, with sixteen lanes (four
+/// 256-bit accumulators) when they divide n, else eight or four: the lanes that do not fit
+/// go limb by limb through memory, which cost a quarter of a 1024-bit RSA operation when
+/// n = 8 ran with sixteen.
 ///
 /// # Safety
 /// The CPU has AVX2.
 #[target_feature(enable = "avx2")]
 unsafe fn sec_tabselect_avx2(r: &mut [Limb], table: &[Limb], which: Limb) {
-    super::portable::sec_tabselect_lanes::<16>(r, table, which);
+    let n = r.len();
+    if n & 15 == 0 {
+        super::portable::sec_tabselect_lanes::<16>(r, table, which);
+    } else if n & 7 == 0 {
+        super::portable::sec_tabselect_lanes::<8>(r, table, which);
+    } else {
+        super::portable::sec_tabselect_lanes::<4>(r, table, which);
+    }
 }
 
 fn adx_add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
