@@ -1,4 +1,8 @@
-//! x86-64 back ends: safe wrappers around the assembly kernels in `x86_64/adx.rs`.
+//! x86-64 back ends: safe wrappers around the assembly kernels in `x86_64/`: `adx.rs` (the
+//! one-row kernels), `mul.rs` (row loops of the product and of REDC), `sqr.rs` (the square's
+//! row ring and its doubling-and-diagonal pass) and `window.rs` (REDC, product and square
+//! eight rows per pass with a window of eight limbs in registers, for lengths that are
+//! multiples of 8: the RSA sizes). The table select runs the portable code compiled for AVX2.
 //!
 //! The wrappers check the slice lengths with `assert!` before entering the assembly (which reads
 //! and writes whole slices by raw pointer, so a mismatch must never reach it), and they are
