@@ -107,6 +107,39 @@ macro_rules! window_chunk {
     };
 }
 
+/// The window loaded from the eight limbs of the destination at rdi.
+macro_rules! window_load {
+    () => {
+        concat!(
+            "mov r8, qword ptr [rdi]\n",
+            "mov r9, qword ptr [rdi + 8]\n",
+            "mov r10, qword ptr [rdi + 16]\n",
+            "mov r11, qword ptr [rdi + 24]\n",
+            "mov r12, qword ptr [rdi + 32]\n",
+            "mov r13, qword ptr [rdi + 40]\n",
+            "mov r14, qword ptr [rdi + 48]\n",
+            "mov r15, qword ptr [rdi + 56]\n",
+        )
+    };
+}
+
+/// The window plus the eight limbs of the destination at rdi, with CF as the carry in; the
+/// carry out in CF.
+macro_rules! window_adc_dest {
+    () => {
+        concat!(
+            "adc r8, qword ptr [rdi]\n",
+            "adc r9, qword ptr [rdi + 8]\n",
+            "adc r10, qword ptr [rdi + 16]\n",
+            "adc r11, qword ptr [rdi + 24]\n",
+            "adc r12, qword ptr [rdi + 32]\n",
+            "adc r13, qword ptr [rdi + 40]\n",
+            "adc r14, qword ptr [rdi + 48]\n",
+            "adc r15, qword ptr [rdi + 56]\n",
+        )
+    };
+}
+
 /// The chunks after the first: while rsi is not the end of the multiplicand ([rsp + 72]), add
 /// the next eight limbs of the destination and the chunk carry (mask at [rsp + 80]) to the
 /// window, keep the carry out as the new mask, and run the chunk. Local labels 3 and 4.
@@ -117,14 +150,7 @@ macro_rules! window_chunks {
             "cmp rsi, qword ptr [rsp + 72]\n",
             "je 4f\n",
             "bt qword ptr [rsp + 80], 0\n",
-            "adc r8, qword ptr [rdi]\n",
-            "adc r9, qword ptr [rdi + 8]\n",
-            "adc r10, qword ptr [rdi + 16]\n",
-            "adc r11, qword ptr [rdi + 24]\n",
-            "adc r12, qword ptr [rdi + 32]\n",
-            "adc r13, qword ptr [rdi + 40]\n",
-            "adc r14, qword ptr [rdi + 48]\n",
-            "adc r15, qword ptr [rdi + 56]\n",
+            window_adc_dest!(),
             "sbb rax, rax\n",
             "mov qword ptr [rsp + 80], rax\n",
             window_chunk!(),
@@ -151,14 +177,7 @@ macro_rules! window_block_end {
             "adc r15, 0\n",
             "adc rcx, 0\n",
             "bt qword ptr [rsp + 80], 0\n",
-            "adc r8, qword ptr [rdi]\n",
-            "adc r9, qword ptr [rdi + 8]\n",
-            "adc r10, qword ptr [rdi + 16]\n",
-            "adc r11, qword ptr [rdi + 24]\n",
-            "adc r12, qword ptr [rdi + 32]\n",
-            "adc r13, qword ptr [rdi + 40]\n",
-            "adc r14, qword ptr [rdi + 48]\n",
-            "adc r15, qword ptr [rdi + 56]\n",
+            window_adc_dest!(),
             "adc rcx, 0\n",
             "mov qword ptr [rsp + 88], rcx\n",
             "mov qword ptr [rdi], r8\n",
@@ -240,14 +259,7 @@ pub unsafe fn redc_blocks(
             "mov qword ptr [rsp + 88], 0",
             // Block loop: the window from t[8b..8b+8], then chunk 0 computes q₀..q₇.
             "2:",
-            "mov r8, qword ptr [rdi]",
-            "mov r9, qword ptr [rdi + 8]",
-            "mov r10, qword ptr [rdi + 16]",
-            "mov r11, qword ptr [rdi + 24]",
-            "mov r12, qword ptr [rdi + 32]",
-            "mov r13, qword ptr [rdi + 40]",
-            "mov r14, qword ptr [rdi + 48]",
-            "mov r15, qword ptr [rdi + 56]",
+            window_load!(),
             redc_row_first!("0"),
             redc_row_first!("8"),
             redc_row_first!("16"),
@@ -646,14 +658,7 @@ unsafe fn addmul_blocks(op: AddmulBlocks) -> Limb {
             "add rax, rdi",
             "mov qword ptr [rsp + 112], rax",
             // The window from r_k[0..8], then the first chunk.
-            "mov r8, qword ptr [rdi]",
-            "mov r9, qword ptr [rdi + 8]",
-            "mov r10, qword ptr [rdi + 16]",
-            "mov r11, qword ptr [rdi + 24]",
-            "mov r12, qword ptr [rdi + 32]",
-            "mov r13, qword ptr [rdi + 40]",
-            "mov r14, qword ptr [rdi + 48]",
-            "mov r15, qword ptr [rdi + 56]",
+            window_load!(),
             "mov qword ptr [rsp + 80], 0",
             window_chunk!(),
             window_chunks!(),
