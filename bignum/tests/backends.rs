@@ -512,8 +512,13 @@ fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
 fn basecase_products_and_squares_match_num_bigint() {
     let mut rng = Rng(0xBA5E);
     for k in backends("basecase_products_and_squares_match_num_bigint") {
-        for an in 1..=40 {
-            for bn in 1..=an + 2 {
+        // Every a up to 40 limbs with b up to a + 2, and b longer than a in whole blocks of 8
+        // (the window kernels' multipliers outnumbering the multiplicand).
+        let long_b = (1..=40)
+            .map(|an| (an, an + 2))
+            .chain([(8, 16), (8, 24), (16, 32), (8, 40)]);
+        for (an, bn_max) in long_b {
+            for bn in 1..=bn_max {
                 for ones in [false, true] {
                     let (a, b) = if ones {
                         (vec![Limb::MAX; an], vec![Limb::MAX; bn])
