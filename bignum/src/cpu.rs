@@ -69,7 +69,7 @@ fn detect_adx() -> Option<Adx> {
 }
 
 /// The environment variable that lets the constant-time check run the ADX kernels under
-/// valgrind: see [`kernel_reports_adx_under_valgrind`].
+/// valgrind: see `kernel_reports_adx_under_valgrind` in this module.
 pub const VALGRIND_ADX_ENV: &str = "BIGNUM_VALGRIND_ADX";
 
 /// Valgrind executes `mulx`, `adcx` and `adox`, but its synthetic CPUID (3.19 up to at least

@@ -66,7 +66,7 @@ macro_rules! addmul_block_8 {
 }
 pub(super) use addmul_block_8;
 
-/// One limb of an ADX `addmul` row, the operands as in [`addmul_block_8`]: r[0] += a[0]·rdx
+/// One limb of an ADX `addmul` row, the operands as in [`addmul_block_8`]: `r[0] += a[0]·rdx`
 /// with the chains carried on, then `{ap}` and `{rp}` step one limb.
 macro_rules! addmul_step_1 {
     () => {

@@ -717,8 +717,9 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
 /// r = a² for `r.len() == 2·a.len()`, a non-empty: the triangle, then the
 /// doubling-and-diagonal pass ([`sqr_diag_addlsh1`]), all in assembly, with no call per row.
 /// For n a multiple of 8 the triangle is [`super::window::sqr_triangle_blocks`] (eight rows per
-/// pass, the window in registers: 1.24 → 1.01x GMP's `mpn_sqr_basecase` at n = 16, 1.34 →
-/// 1.01 at n = 8, in `benches/src/bin/kernels.rs`), otherwise the ring of [`sqr_triangle`].
+/// pass, the window in registers: 1.17 → 1.02x GMP's `mpn_sqr_basecase` at n = 16, 1.37 →
+/// 0.92 at n = 8, in `benches/src/bin/kernels.rs`, BENCHMARKS.md), otherwise the ring of
+/// [`sqr_triangle`].
 ///
 /// # Safety
 /// The CPU has BMI2 and ADX; `a.len() ≥ 1` and `r.len() == 2·a.len()`.

@@ -23,8 +23,9 @@
 //! half plus both chain carries (it cannot overflow: w + q·c < 2⁵⁷⁶).
 //!
 //! The scheme of the reduction in OpenSSL's `sqrx8x` Montgomery code (Andy Polyakov's
-//! `x86_64-mont5`), written from the description above. Measured in
-//! `benches/src/bin/kernels.rs` against the row kernels and GMP.
+//! `x86_64-mont5`), written from the description above. Measured against GMP's kernels by
+//! `benches/src/bin/kernels.rs` (BENCHMARKS.md, "Kernels against GMP", with the row kernels'
+//! figures from before).
 //!
 //! No branch and no address depends on a limb value: the loop counts are public lengths.
 
@@ -349,7 +350,7 @@ pub unsafe fn redc_blocks(
 }
 
 /// The off-diagonal triangle of eight limbs: r[0..16] = Σ_{i<j<8} aᵢaⱼ·Bⁱ⁺ʲ, a at rsi, r at
-/// rdi (r[0] = r[15] = 0). Straight-line code with a register per limb position, printed by
+/// rdi (`r[0] = r[15] = 0`). Straight-line code with a register per limb position, printed by
 /// `tri8.py` beside this file (which says how it works). Uses rdx, rax, rcx, r8..r15.
 macro_rules! sqr_triangle_8 {
     () => {
