@@ -251,18 +251,19 @@ pub fn redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     (kernels().redc_1_sec)(r, t, m, minv);
 }
 
-/// r −= b where `mask` is all-ones (nothing where it is zero), the borrow dropped: the
+/// r −= b & `mask` (`mask` all-ones or zero); returns the borrow (0 or 1). Equal lengths. The
 /// conditional subtraction of [`redc_1_sec`] for the back ends that do it apart from the
-/// reduction. Equal lengths.
+/// reduction, and of `modular`'s constant-time helpers.
 ///
 /// # Constant time
 /// Time and memory accesses depend on the length only.
-pub(crate) fn cnd_sub_assign_n(mask: Limb, r: &mut [Limb], b: &[Limb]) {
+pub(crate) fn cnd_sub_assign_n(mask: Limb, r: &mut [Limb], b: &[Limb]) -> Limb {
     debug_assert_eq!(r.len(), b.len());
     let mut borrow = 0;
     for (r, &b) in r.iter_mut().zip(b) {
         (*r, borrow) = limb::sbb(*r, b & mask, borrow);
     }
+    borrow
 }
 
 /// r = entry `which` of `table`, a table of `table.len() / r.len()` entries of `r.len()`

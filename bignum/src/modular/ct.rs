@@ -9,6 +9,7 @@
 use subtle::Choice;
 
 use crate::limb::{self, Limb};
+use crate::mpn;
 
 /// All-ones if `bit` is 1, zero if 0, hidden from the optimiser.
 ///
@@ -64,15 +65,11 @@ pub(crate) fn cnd_add_assign(m: Limb, r: &mut [Limb], a: &[Limb]) -> Limb {
     c
 }
 
-/// r -= a & m; returns the borrow (0 or 1). Equal lengths.
+/// r -= a & m; returns the borrow (0 or 1). Equal lengths. ([`mpn::cnd_sub_assign_n`], the
+/// one implementation.)
 #[inline]
 pub(crate) fn cnd_sub_assign(m: Limb, r: &mut [Limb], a: &[Limb]) -> Limb {
-    debug_assert_eq!(r.len(), a.len());
-    let mut c = 0;
-    for (r, &a) in r.iter_mut().zip(a) {
-        (*r, c) = limb::sbb(*r, a & m, c);
-    }
-    c
+    mpn::cnd_sub_assign_n(m, r, a)
 }
 
 /// r = -r mod 2^(64·len) where `m` is all-ones (two's complement: flip, then add one).

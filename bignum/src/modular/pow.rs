@@ -58,9 +58,10 @@ fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
     v & ((1 << width) - 1)
 }
 
-/// The Montgomery arithmetic of one exponentiation: the back end's kernels looked up once, the
-/// scratch allocated once, and the final subtraction of each product done by the back end's
-/// `sub_n` into a spare buffer and a masked copy.
+/// The Montgomery arithmetic of one exponentiation: the back end's kernels looked up once and
+/// the scratch allocated once. Products come fully reduced (the final subtraction by the back
+/// end's `sub_n` into a spare buffer and a masked copy) or lazily, below R only (the back end's
+/// `redc_1_sec`).
 pub(crate) struct Engine<'a> {
     m: &'a [Limb],
     minv: Limb,
@@ -162,7 +163,7 @@ impl Arith<'_, '_> {
     pub(crate) fn sqr(&mut self, r: &mut [Limb], a: &[Limb]) {
         let n = self.m.len();
         let t = &mut self.wide[..2 * n];
-        Self::square(self.k, t, a);
+        mpn::sqr(t, a);
         let hi = (self.k.redc_1)(r, t, self.m, self.minv);
         self.finish(r, hi);
     }
@@ -177,23 +178,12 @@ impl Arith<'_, '_> {
         (self.k.redc_1_sec)(r, t, self.m, self.minv);
     }
 
-    /// t = a²: below the Karatsuba threshold the back end's `sqr_basecase` straight from the
-    /// table looked up once (1% of a 1024-bit pow against the dispatching `mpn::sqr`).
-    #[inline]
-    fn square(k: &mpn::Kernels, t: &mut [Limb], a: &[Limb]) {
-        if a.len() < mpn::KARATSUBA_SQR_THRESHOLD {
-            (k.sqr_basecase)(t, a);
-        } else {
-            mpn::sqr(t, a);
-        }
-    }
-
     /// r ≡ a²·R⁻¹ (mod m) with r < R, for any n-limb a (see [`Arith::mul_lazy`]).
     #[inline]
     pub(crate) fn sqr_lazy(&mut self, r: &mut [Limb], a: &[Limb]) {
         let n = self.m.len();
         let t = &mut self.wide[..2 * n];
-        Self::square(self.k, t, a);
+        mpn::sqr(t, a);
         (self.k.redc_1_sec)(r, t, self.m, self.minv);
     }
 }

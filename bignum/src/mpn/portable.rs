@@ -270,7 +270,7 @@ pub(crate) fn sec_tabselect_lanes<const L: usize>(r: &mut [Limb], table: &[Limb]
 /// [`crate::mpn::redc_1_sec`]: [`redc_1`], then m subtracted by the mask of its carry.
 pub fn redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     let c = redc_1(r, t, m, minv);
-    crate::mpn::cnd_sub_assign_n(c.wrapping_neg(), r, m);
+    _ = crate::mpn::cnd_sub_assign_n(c.wrapping_neg(), r, m);
 }
 
 /// Montgomery reduction without the final subtraction (see [`crate::mpn::redc_1`]): n rows

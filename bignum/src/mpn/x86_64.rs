@@ -176,8 +176,9 @@ fn adx_mont_mul(
 
 /// For n a multiple of 8, the asm [`window::redc_blocks`] (eight rows per pass over t, the
 /// window in registers: 1.00 → 0.93x GMP's `mpn_redc_1` at n = 16, 1.01 → 0.98 at n = 24, in
-/// `benches/src/bin/kernels.rs`, BENCHMARKS.md); otherwise the n rows of the asm [`mul::redc_rows`] (each row's carry
-/// parked in the limb it zeroed), then one `add_n` of all carries (as GMP's `mpn_redc_1`).
+/// `benches/src/bin/kernels.rs`, BENCHMARKS.md); otherwise the n rows of the asm
+/// [`mul::redc_rows`] (each row's carry parked in the limb it zeroed), then one `add_n` of all
+/// carries (as GMP's `mpn_redc_1`).
 fn adx_redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
     let n = m.len();
     assert!(
@@ -210,7 +211,7 @@ fn adx_redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
         unsafe { window::redc_blocks(r, t, m, minv, Limb::MAX) };
     } else {
         let c = adx_redc_1(r, t, m, minv);
-        super::cnd_sub_assign_n(c.wrapping_neg(), r, m);
+        _ = super::cnd_sub_assign_n(c.wrapping_neg(), r, m);
     }
 }
 
