@@ -14,6 +14,7 @@
 //! when a caller breaks them; they never read or write out of bounds.
 
 mod div;
+pub(crate) mod ifma;
 mod mul;
 mod portable;
 mod sqr;
