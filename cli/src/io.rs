@@ -1,6 +1,7 @@
 //! Files as the key tool reads and writes them: `-` for stdin/stdout, keys detected as PEM or
-//! DER and private or public, and atomic output (a temporary file in the same folder, written,
-//! synced, then renamed over the target; removed on any error).
+//! DER and private or public, and safe output: regular files replaced atomically (a temporary
+//! file in the same folder, written, synced, then renamed over the target; removed on any
+//! error), symlinks followed, devices and FIFOs written directly (see [`write_output`]).
 //!
 //! Every error names the file (`stdin` / `stdout` for `-`) and says what is wrong, as one line
 //! for `rsatool: ...`.
@@ -47,9 +48,25 @@ fn file_error(name: &str, e: &io::Error) -> Failure {
         io::ErrorKind::NotFound => "no such file".to_owned(),
         io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
         io::ErrorKind::IsADirectory => "is a directory".to_owned(),
-        _ => e.to_string(),
+        io::ErrorKind::StorageFull => "no space left on device".to_owned(),
+        _ => os_message(e),
     };
     Failure::error(format!("{name}: {what}"))
+}
+
+/// The system's wording of an error, first letter in lower case, without Rust's
+/// " (os error N)" suffix.
+fn os_message(e: &io::Error) -> String {
+    let text = e.to_string();
+    let text = match text.find(" (os error ") {
+        Some(i) => &text[..i],
+        None => &text,
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => "I/O error".to_owned(),
+    }
 }
 
 fn open_input(spec: &Path) -> Result<Box<dyn Read>, Failure> {
@@ -181,11 +198,22 @@ pub enum Secrecy {
     Public,
 }
 
-/// Writes `data` to the path atomically, or to stdout for `-`.
+/// Writes `data` to the path, or to stdout for `-`.
 ///
-/// A file is written as a temporary file in the same folder (a unique name starting with
-/// `.`), synced to disk, then renamed over the target, so a reader sees the old file or the
-/// whole new one, never a part; the temporary file is removed on any error.
+/// What the path is decides how:
+///
+/// - a regular file, or a path that does not exist yet: written atomically, as a temporary
+///   file in the same folder (a unique name starting with `.`), synced to disk, then renamed
+///   over the target, so a reader sees the old file or the whole new one, never a part; the
+///   temporary file is removed on any error. An existing file keeps its mode (for a
+///   [`Secrecy::Secret`] output, less any bits beyond 0600); a new one gets 0600 for a secret
+///   and 0666 less the umask otherwise;
+/// - a symlink: followed (through any chain of links), and its final target written as
+///   above, so the link stays a link;
+/// - anything else (a character or block device, a FIFO, a socket) and the pseudo-files of
+///   `/proc` and `/sys`: opened and written directly, as `openssl -out` does, since renaming
+///   over them would replace the device with a file (or, for a FIFO, never reach its
+///   reader). Write errors are reported (`/dev/full`: no space left on device).
 ///
 /// # Errors
 ///
@@ -202,15 +230,103 @@ pub fn write_output(spec: &Path, data: &[u8], secrecy: Secrecy) -> Result<(), Fa
         });
     }
     let name = output_name(spec);
-    if spec.is_dir() {
-        return Err(Failure::error(format!("{name}: is a directory")));
+    let target = follow_symlinks(spec).map_err(|e| file_error(&name, &e))?;
+    let existing = match fs::metadata(&target) {
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(file_error(&name, &e)),
+    };
+    let mode = match &existing {
+        Some(meta) if meta.is_dir() => {
+            return Err(Failure::error(format!("{name}: is a directory")));
+        }
+        Some(meta) if !meta.is_file() || is_pseudo_file(&target) => {
+            return write_direct(&target, data).map_err(|e| file_error(&name, &e));
+        }
+        Some(meta) => Some(kept_mode(meta, secrecy)),
+        None => None,
+    };
+    let mut temp = TempFile::create(&target, secrecy).map_err(|e| {
+        if e.kind() == io::ErrorKind::NotFound {
+            Failure::error(format!("{name}: cannot create it: its folder does not exist"))
+        } else {
+            file_error(&name, &e)
+        }
+    })?;
+    if let Some(mode) = mode {
+        set_mode(&temp.file, mode).map_err(|e| file_error(&name, &e))?;
     }
-    let mut temp = TempFile::create(spec, secrecy).map_err(|e| file_error(&name, &e))?;
     temp.file
         .write_all(data)
         .and_then(|()| temp.file.sync_all())
         .map_err(|e| file_error(&name, &e))?;
-    temp.persist(spec).map_err(|e| file_error(&name, &e))
+    temp.persist(&target).map_err(|e| file_error(&name, &e))
+}
+
+/// Links followed before a path is given up as a loop (Linux's `MAXSYMLINKS`).
+const MAX_SYMLINKS: usize = 40;
+
+/// The path a chain of symlinks ends at (the path itself if it is no link); a relative link
+/// is taken relative to the link's folder. The end need not exist (a dangling link's target
+/// is where a new file goes).
+fn follow_symlinks(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_SYMLINKS {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            Ok(_) => return Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Whether a regular file is a kernel pseudo-file (`/proc`, `/sys`), which cannot be
+/// replaced and has no folder a temporary file could be made in.
+fn is_pseudo_file(path: &Path) -> bool {
+    fs::canonicalize(path).is_ok_and(|p| p.starts_with("/proc") || p.starts_with("/sys"))
+}
+
+/// Writes to a device, FIFO or pseudo-file in place (no create, no rename).
+fn write_direct(path: &Path, data: &[u8]) -> io::Result<()> {
+    let mut file = OpenOptions::new().write(true).open(path)?;
+    file.write_all(data)?;
+    file.flush()
+}
+
+/// The mode an existing file keeps when it is replaced: its own, but for a secret without
+/// any bit beyond 0600 (owner read and write).
+#[cfg(unix)]
+fn kept_mode(meta: &fs::Metadata, secrecy: Secrecy) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = meta.permissions().mode() & 0o7777;
+    match secrecy {
+        Secrecy::Secret => mode & 0o600,
+        Secrecy::Public => mode,
+    }
+}
+
+#[cfg(not(unix))]
+fn kept_mode(_meta: &fs::Metadata, _secrecy: Secrecy) -> u32 {
+    0
+}
+
+#[cfg(unix)]
+fn set_mode(file: &File, mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(fs::Permissions::from_mode(mode))
+}
+
+#[cfg(not(unix))]
+fn set_mode(_file: &File, _mode: u32) -> io::Result<()> {
+    Ok(())
 }
 
 /// A temporary file beside the target, removed on drop unless renamed into place.
