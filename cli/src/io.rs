@@ -248,7 +248,9 @@ pub fn write_output(spec: &Path, data: &[u8], secrecy: Secrecy) -> Result<(), Fa
     };
     let mut temp = TempFile::create(&target, secrecy).map_err(|e| {
         if e.kind() == io::ErrorKind::NotFound {
-            Failure::error(format!("{name}: cannot create it: its folder does not exist"))
+            Failure::error(format!(
+                "{name}: cannot create it: its folder does not exist"
+            ))
         } else {
             file_error(&name, &e)
         }
