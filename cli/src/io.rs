@@ -11,10 +11,11 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use rsa::{HashAlg, RsaPrivateKey, RsaPublicKey};
+use rsa::{HashAlg, KeyAlgorithm, RsaPrivateKey, RsaPublicKey};
 use zeroize::Zeroizing;
 
 use crate::exit::Failure;
+use crate::pass::PassSource;
 
 /// Keys and inputs larger than this are refused before they are read into memory: a 16384-bit
 /// key in PEM is under 13 KiB, so a key file of a megabyte is not a key.
@@ -44,14 +45,18 @@ pub fn is_std(spec: &Path) -> bool {
 
 /// `name: what` as a failure with exit code 2.
 fn file_error(name: &str, e: &io::Error) -> Failure {
-    let what = match e.kind() {
+    Failure::error(format!("{name}: {}", describe(e)))
+}
+
+/// An I/O error in a few words, for `rsatool: NAME: ...`.
+pub fn describe(e: &io::Error) -> String {
+    match e.kind() {
         io::ErrorKind::NotFound => "no such file".to_owned(),
         io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
         io::ErrorKind::IsADirectory => "is a directory".to_owned(),
         io::ErrorKind::StorageFull => "no space left on device".to_owned(),
         _ => os_message(e),
-    };
-    Failure::error(format!("{name}: {what}"))
+    }
 }
 
 /// The system's wording of an error, first letter in lower case, without Rust's
@@ -124,6 +129,16 @@ pub fn hash_input(spec: &Path, hash: HashAlg) -> Result<Vec<u8>, Failure> {
     Ok(hasher.finalize())
 }
 
+/// The bytes of a key file, as [`read_private_key`] reads them (for commands that look at the
+/// file before choosing how to read it).
+///
+/// # Errors
+///
+/// As [`read_private_key`], for the file itself.
+pub fn read_key_bytes(spec: &Path) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    read_key_file(spec)
+}
+
 /// Reads a key file, at most [`MAX_KEY_FILE`] bytes, wiped when dropped.
 fn read_key_file(spec: &Path) -> Result<Zeroizing<Vec<u8>>, Failure> {
     let name = input_name(spec);
@@ -149,20 +164,54 @@ fn key_error(name: &str, e: &rsa::Error) -> Failure {
         rsa::Error::Encoding(what) => format!("{name}: not a PEM or DER RSA key ({what})"),
         rsa::Error::InvalidKey(what) => format!("{name}: not a usable RSA key: {what}"),
         rsa::Error::Unsupported(what) => format!("{name}: unsupported: {what}"),
+        rsa::Error::BadPassword => {
+            format!("{name}: wrong password (or a damaged encrypted key): it does not decrypt")
+        }
         other => format!("{name}: {other}"),
     })
 }
 
-/// Reads a private key: PKCS #8 or PKCS #1, PEM or DER, detected, then validated.
+/// A key as read from a file: the key and what its AlgorithmIdentifier allows.
+pub struct Loaded<K> {
+    /// The key.
+    pub key: K,
+    /// `rsaEncryption`, or an RSA-PSS key with its restrictions.
+    pub algorithm: KeyAlgorithm,
+}
+
+/// Runs `decode` without a password, and if the key turns out encrypted, again with the
+/// password from `passin` (or a prompt). The outer error: no password could be had.
+fn with_password<T>(
+    name: &str,
+    passin: Option<&PassSource>,
+    decode: impl Fn(Option<&[u8]>) -> rsa::Result<T>,
+) -> Result<rsa::Result<T>, Failure> {
+    match decode(None) {
+        Err(rsa::Error::NeedPassword) => {
+            let password = crate::pass::password(passin, "--passin", name, false)?;
+            Ok(decode(Some(&password)))
+        }
+        other => Ok(other),
+    }
+}
+
+/// Reads a private key: PKCS #8 (plain or encrypted) or PKCS #1 (plain or OpenSSL's legacy
+/// encryption), PEM or DER, detected, then validated. An encrypted key takes its password
+/// from `passin`, or a no-echo prompt on a terminal.
 ///
 /// # Errors
 ///
-/// One line naming the file: unreadable, empty, not a key, a public key, an invalid key.
-pub fn read_private_key(spec: &Path) -> Result<RsaPrivateKey, Failure> {
+/// One line naming the file: unreadable, empty, not a key, a public key, an invalid key, a
+/// wrong password.
+pub fn read_private_key(
+    spec: &Path,
+    passin: Option<&PassSource>,
+) -> Result<Loaded<RsaPrivateKey>, Failure> {
     let name = input_name(spec);
     let data = read_key_file(spec)?;
-    let parts = match rsa::decode_private_key(&data) {
-        Ok(parts) => parts,
+    let decoded = with_password(&name, passin, |pw| rsa::decode_private_key_with(&data, pw))?;
+    let (parts, algorithm) = match decoded {
+        Ok(decoded) => decoded,
         Err(e) => {
             if rsa::decode_public_key(&data).is_ok() {
                 return Err(Failure::error(format!(
@@ -172,20 +221,40 @@ pub fn read_private_key(spec: &Path) -> Result<RsaPrivateKey, Failure> {
             return Err(key_error(&name, &e));
         }
     };
-    RsaPrivateKey::from_parts(&parts).map_err(|e| key_error(&name, &e))
+    let key = RsaPrivateKey::from_parts(&parts).map_err(|e| key_error(&name, &e))?;
+    Ok(Loaded { key, algorithm })
 }
 
-/// Reads a public key (SubjectPublicKeyInfo or PKCS #1), or the public half of a private key,
-/// PEM or DER, detected, then validated.
+/// Reads a public key (SubjectPublicKeyInfo or PKCS #1), the key of an X.509 certificate, or
+/// the public half of a private key (validated as [`read_private_key`] does, so that a broken
+/// private key is refused here too), PEM or DER, detected, then validated.
 ///
 /// # Errors
 ///
 /// One line naming the file: unreadable, empty, not a key, an invalid key.
-pub fn read_public_key(spec: &Path) -> Result<RsaPublicKey, Failure> {
+pub fn read_public_key(
+    spec: &Path,
+    passin: Option<&PassSource>,
+) -> Result<Loaded<RsaPublicKey>, Failure> {
     let name = input_name(spec);
     let data = read_key_file(spec)?;
-    let parts = rsa::decode_public_key(&data).map_err(|e| key_error(&name, &e))?;
-    RsaPublicKey::from_parts(&parts).map_err(|e| key_error(&name, &e))
+    let mut password = None;
+    let decoded = match rsa::decode_public_key_with(&data, None) {
+        Err(rsa::Error::NeedPassword) => {
+            let pw = password.insert(crate::pass::password(passin, "--passin", &name, false)?);
+            rsa::decode_public_key_with(&data, Some(pw))
+        }
+        other => other,
+    };
+    let (parts, algorithm) = decoded.map_err(|e| key_error(&name, &e))?;
+    // A private key's public half: the private key must be a valid one.
+    if let Ok((private, _)) =
+        rsa::decode_private_key_with(&data, password.as_deref().map(|p| &p[..]))
+    {
+        RsaPrivateKey::from_parts(&private).map_err(|e| key_error(&name, &e))?;
+    }
+    let key = RsaPublicKey::from_parts(&parts).map_err(|e| key_error(&name, &e))?;
+    Ok(Loaded { key, algorithm })
 }
 
 /// Whether an output file holds a secret (a private key, a decrypted message): created with
