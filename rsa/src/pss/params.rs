@@ -93,13 +93,26 @@ impl fmt::Display for PssKeyParams {
     /// OpenSSL's `PSS parameter restrictions` block (`openssl pkey -text`), without the
     /// heading.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "  Hash Algorithm: {}", openssl_name(self.hash))?;
+        let d = PssKeyParams::default();
+        let default = |is: bool| if is { " (default)" } else { "" };
         writeln!(
             f,
-            "  Mask Algorithm: MGF1 with {}",
-            openssl_name(self.mgf1_hash)
+            "  Hash Algorithm: {}{}",
+            openssl_name(self.hash),
+            default(self.hash == d.hash)
         )?;
-        writeln!(f, "  Minimum Salt Length: 0x{:X}", self.min_salt_len)?;
+        writeln!(
+            f,
+            "  Mask Algorithm: MGF1 with {}{}",
+            openssl_name(self.mgf1_hash),
+            default(self.mgf1_hash == d.mgf1_hash)
+        )?;
+        writeln!(
+            f,
+            "  Minimum Salt Length: {}{}",
+            self.min_salt_len,
+            default(self.min_salt_len == d.min_salt_len)
+        )?;
         write!(f, "  Trailer Field: 0x1 (default)")
     }
 }
