@@ -29,9 +29,13 @@ pub enum EncScheme {
     rsatool encrypt -k pub.pem --scheme oaep --hash sha256 --mgf1-hash sha1 --label app -i secret.txt -o secret.enc"
 )]
 pub struct Args {
-    /// Public or private key (PEM or DER, any format), or - for stdin
+    /// Public key, certificate or private key (PEM or DER, any format), or - for stdin
     #[arg(short, long, value_name = "KEY")]
     key: PathBuf,
+    /// The password of an encrypted private key given as --key: pass:TEXT, env:VAR,
+    /// file:PATH, fd:N or stdin
+    #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
+    passin: Option<crate::pass::PassSource>,
     #[command(flatten)]
     scheme: SchemeArgs,
     /// Message, or - for stdin
@@ -89,7 +93,7 @@ impl SchemeArgs {
 pub fn run(args: &Args) -> CmdResult {
     let oaep = args.scheme.oaep()?;
     io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
-    let loaded = io::read_public_key(&args.key, None)?;
+    let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
     if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
         return Err(Failure::error(format!(
             "{}: an RSA-PSS key is for PSS signatures only",
