@@ -507,7 +507,7 @@ fn ctrl_c_during_keygen_leaves_the_terminal_on_a_new_line() {
         "'{}' keygen --bits 16384 -o big.pem",
         env!("CARGO_BIN_EXE_rsatool")
     );
-    let Ok(mut child) = std::process::Command::new("script")
+    let Ok(child) = std::process::Command::new("script")
         .args(["-qec", &cmd, "/dev/null"])
         .current_dir(d)
         .stdin(std::process::Stdio::null())

@@ -221,7 +221,7 @@ fn bug3_the_key_block_of_a_several_block_pem_is_used_and_truncation_says_so() {
             None,
         );
     }
-    write(d, "cut.pem", &key[..key.len() / 2]);
+    write(d, "cut.pem", &key[..key.len() >> 1]);
     let out = rsatool_in(
         d,
         &[
@@ -317,7 +317,7 @@ fn a_pem_file_of_a_certificate_and_its_key_works_and_truncation_says_so() {
     assert_eq!(out.stdout, b"hello");
     // Truncated: said as truncation.
     let key = fs::read(d.join("key.pem")).expect("key");
-    write(d, "cut.pem", &key[..key.len() / 2]);
+    write(d, "cut.pem", &key[..key.len() >> 1]);
     let out = rsatool_in(d, &["pubkey", "-k", "cut.pem", "-o", "out.pem"], None);
     assert_failure(&out, 2, &["cut.pem", "truncated"]);
     assert!(!d.join("out.pem").exists());

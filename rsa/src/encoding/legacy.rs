@@ -14,6 +14,8 @@ use zeroize::Zeroizing;
 use crate::{Error, Result};
 
 /// The DEK-Info ciphers OpenSSL writes for `openssl rsa -aes128|-aes192|-aes256|-des3`.
+// The variants spell OpenSSL's names, which all end in "-CBC".
+#[allow(clippy::enum_variant_names)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cipher {
     Aes128Cbc,
@@ -126,7 +128,7 @@ fn hex(s: &str) -> Option<Vec<u8>> {
         .chunks(2)
         .map(|pair| {
             let digit = |c: u8| char::from(c).to_digit(16);
-            Some(u8::try_from(digit(pair[0])? * 16 + digit(pair[1])?).ok()?)
+            u8::try_from(digit(pair[0])? * 16 + digit(pair[1])?).ok()
         })
         .collect()
 }
