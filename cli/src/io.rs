@@ -207,6 +207,11 @@ pub fn read_private_key(
     spec: &Path,
     passin: Option<&PassSource>,
 ) -> Result<Loaded<RsaPrivateKey>, Failure> {
+    if is_std(spec) && matches!(passin, Some(PassSource::Stdin)) {
+        return Err(Failure::error(
+            "--key - and --passin stdin cannot both read stdin",
+        ));
+    }
     let name = input_name(spec);
     let data = read_key_file(spec)?;
     let decoded = with_password(&name, passin, |pw| rsa::decode_private_key_with(&data, pw))?;
@@ -236,6 +241,11 @@ pub fn read_public_key(
     spec: &Path,
     passin: Option<&PassSource>,
 ) -> Result<Loaded<RsaPublicKey>, Failure> {
+    if is_std(spec) && matches!(passin, Some(PassSource::Stdin)) {
+        return Err(Failure::error(
+            "--key - and --passin stdin cannot both read stdin",
+        ));
+    }
     let name = input_name(spec);
     let data = read_key_file(spec)?;
     let mut password = None;

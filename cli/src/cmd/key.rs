@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use rsa::{Encoding, KeyAlgorithm, KeyFormat, PrivateKeyParts, PublicFormat, PublicKeyParts};
+use zeroize::Zeroizing;
 
 use crate::cmd::args::OutputFormat;
 use crate::exit::{CmdResult, Failure};
@@ -177,24 +178,26 @@ fn be_limbs(bytes: &[u8]) -> Vec<bignum::Limb> {
 }
 
 /// OpenSSL's `ASN1_bn_print` layout: a leading 00 when the top bit is set, 15 bytes a line,
-/// four spaces in, bytes joined by ':'.
+/// four spaces in, bytes joined by ':'. Writes straight into `out` (no copy of a secret is
+/// left elsewhere).
 fn hex_block(out: &mut String, bytes: &[u8]) {
-    let mut v: Vec<u8> = Vec::with_capacity(bytes.len() + 1);
-    if bytes.first().is_some_and(|b| b & 0x80 != 0) {
-        v.push(0);
-    }
-    v.extend_from_slice(bytes);
-    if v.is_empty() {
-        v.push(0);
-    }
-    for (i, chunk) in v.chunks(15).enumerate() {
-        out.push_str("    ");
-        let line: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
-        out.push_str(&line.join(":"));
-        if (i + 1) * 15 < v.len() {
+    let pad = bytes.first().is_none_or(|b| b & 0x80 != 0);
+    let total = bytes.len() + usize::from(pad);
+    let all = pad.then_some(&0u8).into_iter().chain(bytes);
+    let mut column = 0;
+    for (i, b) in all.enumerate() {
+        if column == 0 {
+            out.push_str("    ");
+        }
+        let _ = write!(out, "{b:02x}");
+        if i + 1 < total {
             out.push(':');
         }
-        out.push('\n');
+        column += 1;
+        if column == 15 || i + 1 == total {
+            out.push('\n');
+            column = 0;
+        }
     }
 }
 
@@ -223,8 +226,12 @@ fn pss_text(out: &mut String, algorithm: &KeyAlgorithm) {
 }
 
 /// `openssl pkey -text -noout` of a private key.
-fn private_text(parts: &PrivateKeyParts, bits: usize, algorithm: &KeyAlgorithm) -> String {
-    let mut out = String::new();
+fn private_text(
+    parts: &PrivateKeyParts,
+    bits: usize,
+    algorithm: &KeyAlgorithm,
+) -> Zeroizing<String> {
+    let mut out = Zeroizing::new(String::new());
     let _ = writeln!(
         out,
         "Private-Key: ({bits} bit, {} primes)",
