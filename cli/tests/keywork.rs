@@ -1092,3 +1092,138 @@ fn sign_of_several_files_writes_a_signature_beside_each_that_openssl_verifies() 
     );
     assert_failure(&out, 2, &["--output"]);
 }
+
+const PY_PSS: &str = r#"
+import sys, datetime
+from cryptography import x509
+from cryptography.x509.oid import NameOID
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding, utils
+key = serialization.load_pem_private_key(open(sys.argv[2], 'rb').read(), None)
+pub = key.public_key()
+msg = open('msg', 'rb').read()
+digest = open('msg.sha256', 'rb').read()
+if sys.argv[1] == 'make':
+    # Python's signatures: MAX_LENGTH salt with MGF1-SHA1, and a prehashed PKCS #1 v1.5 one.
+    open('py-max.sig', 'wb').write(key.sign(msg, padding.PSS(mgf=padding.MGF1(hashes.SHA1()),
+        salt_length=padding.PSS.MAX_LENGTH), hashes.SHA256()))
+    open('py-pre.sig', 'wb').write(key.sign(digest, padding.PKCS1v15(),
+        utils.Prehashed(hashes.SHA256())))
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, 'py')])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+        .public_key(pub).serial_number(1).not_valid_before(now)
+        .not_valid_after(now + datetime.timedelta(days=1)).sign(key, hashes.SHA256()))
+    open('py-cert.pem', 'wb').write(cert.public_bytes(serialization.Encoding.PEM))
+    open('py-cert.der', 'wb').write(cert.public_bytes(serialization.Encoding.DER))
+else:
+    # Ours: PSS with MGF1-SHA1 (salt of the hash length), and a prehashed PKCS #1 v1.5 one.
+    pub.verify(open('our-mgf1.sig', 'rb').read(), msg, padding.PSS(mgf=padding.MGF1(hashes.SHA1()),
+        salt_length=32), hashes.SHA256())
+    pub.verify(open('our-pre.sig', 'rb').read(), digest, padding.PKCS1v15(),
+        utils.Prehashed(hashes.SHA256()))
+"#;
+
+#[test]
+fn mgf1_hash_salt_auto_prehashed_and_certificates_interoperate_with_python_cryptography() {
+    let dir = scratch();
+    let d = dir.path();
+    let k = s(key(2048));
+    write(d, "msg", b"a message for python");
+    // The digest from Python's own hash, so no rsatool code is in the oracle.
+    let digest = python(
+        d,
+        "import hashlib,sys; sys.stdout.buffer.write(hashlib.sha256(open('msg','rb').read()).digest())",
+        &[],
+    );
+    let Some(digest) = digest else {
+        return;
+    };
+    write(d, "msg.sha256", &digest.stdout);
+    python(d, PY_PSS, &["make", k]);
+    // Python's MAX_LENGTH signature with MGF1-SHA1: no --salt-len needed.
+    assert_success(&rsatool_in(
+        d,
+        &[
+            "verify",
+            "-k",
+            k,
+            "--scheme",
+            "pss",
+            "--mgf1-hash",
+            "sha1",
+            "-i",
+            "msg",
+            "-s",
+            "py-max.sig",
+        ],
+        None,
+    ));
+    assert_success(&rsatool_in(
+        d,
+        &[
+            "verify",
+            "-k",
+            k,
+            "--scheme",
+            "pkcs1v15",
+            "--prehashed",
+            "-i",
+            "msg.sha256",
+            "-s",
+            "py-pre.sig",
+        ],
+        None,
+    ));
+    // Python's certificate, PEM and DER, as the public key.
+    for cert in ["py-cert.pem", "py-cert.der"] {
+        assert_success(&rsatool_in(
+            d,
+            &[
+                "verify",
+                "-k",
+                cert,
+                "--scheme",
+                "pkcs1v15",
+                "--prehashed",
+                "-i",
+                "msg.sha256",
+                "-s",
+                "py-pre.sig",
+            ],
+            None,
+        ));
+    }
+    rsatool_ok(
+        d,
+        &[
+            "sign",
+            "-k",
+            k,
+            "--scheme",
+            "pss",
+            "--mgf1-hash",
+            "sha1",
+            "-i",
+            "msg",
+            "-o",
+            "our-mgf1.sig",
+        ],
+    );
+    rsatool_ok(
+        d,
+        &[
+            "sign",
+            "-k",
+            k,
+            "--scheme",
+            "pkcs1v15",
+            "--prehashed",
+            "-i",
+            "msg.sha256",
+            "-o",
+            "our-pre.sig",
+        ],
+    );
+    python(d, PY_PSS, &["check", k]);
+}
