@@ -55,6 +55,27 @@ pub fn parse_pass_source(s: &str) -> Result<PassSource, String> {
     }
 }
 
+/// Refuses `--passin stdin` (or `--passout stdin`) when another argument reads stdin too.
+///
+/// # Errors
+///
+/// When `source` is `stdin` and any of `others` is `-`.
+pub fn one_stdin(
+    option: &str,
+    source: Option<&PassSource>,
+    others: &[(&str, &std::path::Path)],
+) -> Result<(), Failure> {
+    if !matches!(source, Some(PassSource::Stdin)) {
+        return Ok(());
+    }
+    match others.iter().find(|(_, p)| crate::io::is_std(p)) {
+        Some((name, _)) => Err(Failure::error(format!(
+            "{option} stdin and {name} - cannot both read stdin"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The longest password read from a file, descriptor or stdin.
 const MAX_PASSWORD: u64 = 1024;
 

@@ -748,7 +748,29 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
     )
     .expect("openssl");
     assert_eq!(fs::read(d.join("p1.pem")).expect("p1"), expected.stdout);
-    // key --text equals openssl's.
+    // key --text equals openssl's: public, multi-prime and private.
+    rsatool_ok(d, &["pubkey", "-k", "p1.pem", "-o", "p1.pub"]);
+    let ours = rsatool_in(d, &["key", "-k", "p1.pub", "--text"], None);
+    let theirs = openssl(
+        d,
+        &["pkey", "-pubin", "-in", "p1.pub", "-text", "-noout"],
+        None,
+    )
+    .expect("openssl");
+    assert_eq!(
+        String::from_utf8_lossy(&ours.stdout),
+        String::from_utf8_lossy(&theirs.stdout)
+    );
+    rsatool_ok(
+        d,
+        &["keygen", "--bits", "2048", "--primes", "3", "-o", "m3.pem"],
+    );
+    let ours = rsatool_in(d, &["key", "-k", "m3.pem", "--text"], None);
+    let theirs = openssl(d, &["pkey", "-in", "m3.pem", "-text", "-noout"], None).expect("openssl");
+    assert_eq!(
+        String::from_utf8_lossy(&ours.stdout),
+        String::from_utf8_lossy(&theirs.stdout)
+    );
     let ours = rsatool_in(d, &["key", "-k", "p1.pem", "--text"], None);
     let theirs = openssl(d, &["pkey", "-in", "p1.pem", "-text", "-noout"], None).expect("openssl");
     assert_eq!(
@@ -1091,6 +1113,15 @@ fn sign_of_several_files_writes_a_signature_beside_each_that_openssl_verifies() 
         None,
     );
     assert_failure(&out, 2, &["--output"]);
+    // --passin stdin cannot share stdin with the input.
+    let out = rsatool_in(
+        d,
+        &[
+            "sign", "-k", k, "--scheme", "pss", "--passin", "stdin", "-i", "-",
+        ],
+        Some(b"x"),
+    );
+    assert_failure(&out, 2, &["stdin"]);
 }
 
 const PY_PSS: &str = r#"

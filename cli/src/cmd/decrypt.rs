@@ -54,6 +54,11 @@ pub fn run(args: &Args) -> CmdResult {
         ));
     }
     io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
+    crate::pass::one_stdin(
+        "--passin",
+        args.passin.as_ref(),
+        &[("--input", &args.input)],
+    )?;
     let loaded = io::read_private_key(&args.key, args.passin.as_ref())?;
     if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
         return Err(Failure::error(format!(

@@ -93,6 +93,11 @@ impl SchemeArgs {
 pub fn run(args: &Args) -> CmdResult {
     let oaep = args.scheme.oaep()?;
     io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
+    crate::pass::one_stdin(
+        "--passin",
+        args.passin.as_ref(),
+        &[("--input", &args.input)],
+    )?;
     let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
     if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
         return Err(Failure::error(format!(

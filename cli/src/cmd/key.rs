@@ -52,8 +52,9 @@ pub struct Args {
     /// Write the public key only
     #[arg(long)]
     pubout: bool,
-    /// Print the key's components as text (OpenSSL's layout) instead of the key
-    #[arg(long, conflicts_with_all = ["pubout", "passout", "pkcs1"])]
+    /// Print the key's components as text (OpenSSL's layout) instead of the key (the public
+    /// ones only with --pubout)
+    #[arg(long, conflicts_with_all = ["passout", "pkcs1"])]
     text: bool,
     /// Validate the private key fully; exit 1 if it is bad
     #[arg(long, conflicts_with_all = ["pubout", "passout", "pkcs1", "text"])]

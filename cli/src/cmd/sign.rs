@@ -104,6 +104,11 @@ pub fn run(args: &Args) -> CmdResult {
         ));
     }
     io::one_stdin(("--key", &args.key), ("--input", &args.input[0]))?;
+    crate::pass::one_stdin(
+        "--passin",
+        args.passin.as_ref(),
+        &[("--input", &args.input[0])],
+    )?;
     let loaded = io::read_private_key(&args.key, args.passin.as_ref())?;
     let key = &loaded.key;
     let key_name = io::input_name(&args.key);

@@ -62,6 +62,11 @@ pub fn run(args: &Args) -> CmdResult {
     io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
     io::one_stdin(("--key", &args.key), ("--signature", &args.signature))?;
     io::one_stdin(("--input", &args.input), ("--signature", &args.signature))?;
+    crate::pass::one_stdin(
+        "--passin",
+        args.passin.as_ref(),
+        &[("--input", &args.input), ("--signature", &args.signature)],
+    )?;
     let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
     let key = &loaded.key;
     let scheme = signature_scheme(
