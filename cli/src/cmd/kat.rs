@@ -30,7 +30,20 @@ pub fn run(args: &Args) -> CmdResult {
             dir.display()
         )));
     }
-    let reports = testvectors::kat::run_all(&dir).map_err(|e| Failure::error(e.to_string()))?;
+    let reports = testvectors::kat::run_all(&dir).map_err(|e| {
+        // The runner's I/O errors end in Rust's " (os error N)"; say it in words.
+        let text = e.to_string();
+        let text = text.split(" (os error ").next().unwrap_or(&text).to_owned();
+        Failure::error(if text.contains("No such file") {
+            format!(
+                "{}: not a folder of known-answer data (laid out as testvectors/data): {}",
+                dir.display(),
+                text.replace("No such file or directory", "missing")
+            )
+        } else {
+            text
+        })
+    })?;
     if reports.is_empty() {
         return Err(Failure::error(format!(
             "{}: no known-answer vectors found",
