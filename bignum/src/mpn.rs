@@ -97,8 +97,9 @@ pub fn by_name(name: &str) -> Option<&'static Kernels> {
 
 /// The back end in use, chosen once: `BIGNUM_BACKEND=<name>` picks one by name (an unknown or
 /// unsupported name falls back to detection, with a warning on stderr); otherwise the last,
-/// fastest, of [`all_available`]. `BIGNUM_BACKEND=ifma` names the 52-bit exponentiation
-/// engine of `modular` (not a kernel table): the kernels are then the detected ones.
+/// fastest, of [`all_available`]. `BIGNUM_BACKEND=ifma` (and `ifma-model`) name the 52-bit
+/// exponentiation engine of `modular` (not a kernel table): the kernels are then the detected
+/// ones.
 pub fn kernels() -> &'static Kernels {
     static CHOSEN: OnceLock<&'static Kernels> = OnceLock::new();
     CHOSEN.get_or_init(|| {
@@ -108,9 +109,13 @@ pub fn kernels() -> &'static Kernels {
                 return k;
             }
             if wanted == "ifma" && crate::cpu::ifma().is_none() {
-                eprintln!("bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead");
+                eprintln!(
+                    "bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead"
+                );
             } else if wanted != "ifma" {
-                eprintln!("bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead");
+                eprintln!(
+                    "bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead"
+                );
             }
         }
         available.last().copied().unwrap_or(&PORTABLE)

@@ -147,6 +147,65 @@ fn montgomery_mul_sqr_and_conversions() {
     }
 }
 
+/// The 52-bit (IFMA) engine through its model of the instructions, which runs the same generic
+/// code as the AVX-512 path (same control flow and memory accesses; valgrind cannot execute
+/// AVX-512): single exponentiations at a four-lane size (1024 bits) and an eight-lane size
+/// (1536 bits), and an interleaved pair, with secret moduli, bases and exponents (extreme
+/// ones too: 0, all-ones, m − 1).
+#[test]
+fn ifma_model_pow_and_pair_with_secret_inputs() {
+    use bignum::modular::{PowJob, PowPath, pow_pair_on};
+    for (n, seed) in [(16usize, 700u64), (24, 710)] {
+        let (m, a) = (n_limbs(n, seed, true), n_limbs(n, seed + 1, false));
+        let bm = big(&m);
+        let ctx = secret_modulus(&m);
+        let base = ctx.reduce(&secret(&a));
+        let exps = [
+            n_limbs(n, seed + 2, false),
+            vec![Limb::MAX; n],
+            want(&(&bm - 1u8), n),
+        ];
+        for e in &exps {
+            let r = ctx
+                .pow_on(PowPath::IfmaModel, &base, &secret(e), 64 * n)
+                .expect("supported size");
+            let got = ctx.retrieve(&r);
+            mark_public(&got);
+            assert_eq!(*got, want(&big(&a).modpow(&big(e), &bm), n));
+        }
+    }
+    let (m1, m2) = (n_limbs(16, 720, true), n_limbs(16, 721, true));
+    let (c1, c2) = (secret_modulus(&m1), secret_modulus(&m2));
+    let (x1, x2) = (
+        c1.reduce(&secret(&n_limbs(16, 722, false))),
+        c2.reduce(&secret(&[0])),
+    );
+    let (e1, e2) = (secret(&n_limbs(16, 723, false)), secret(&vec![0; 16]));
+    let j1 = PowJob {
+        modulus: &c1,
+        base: &x1,
+        exp: &e1,
+        exp_bits: 1024,
+    };
+    let j2 = PowJob {
+        modulus: &c2,
+        base: &x2,
+        exp: &e2,
+        exp_bits: 1024,
+    };
+    let (r1, r2) = pow_pair_on(PowPath::IfmaModel, &j1, &j2).expect("equal shapes");
+    let (g1, g2) = (c1.retrieve(&r1), c2.retrieve(&r2));
+    mark_public(&g1);
+    mark_public(&g2);
+    let b1 = big(&m1);
+    let x1 = big(&n_limbs(16, 722, false)) % &b1;
+    assert_eq!(
+        *g1,
+        want(&x1.modpow(&big(&n_limbs(16, 723, false)), &b1), 16)
+    );
+    assert_eq!(*g2, want(&BigUint::one(), 16));
+}
+
 #[test]
 fn pow_with_secret_base_exponent_and_modulus() {
     for (i, &n) in SIZES.iter().enumerate() {

@@ -15,6 +15,11 @@
 //! - `private`: the CRT private operation with blinding (`private_op`), class 0 the fixed
 //!   ciphertext 2, class 1 fresh random ciphertexts below n;
 //! - `private-plain`: the same for `private_op_plain`;
+//! - `private-ifma`: the CRT private operation on the 52-bit AVX-512 IFMA engine (its two
+//!   halves as one interleaved pair), with classes that differ only in what is secret: class 0
+//!   ciphertexts c = m^e of plaintexts whose top four bytes are zero, class 1 of random
+//!   plaintexts (both are full-length, uniform-looking ciphertexts). It refuses to run, exit 2,
+//!   where the CPU lacks IFMA or `BIGNUM_BACKEND` turns it off;
 //! - `oaep`: OAEP decryption (SHA-256) up to the declassification of its verdict
 //!   (`Oaep::decrypt_unsliced`), class 0 valid ciphertexts (fresh encryptions of random
 //!   messages), class 1 random ciphertexts (bad padding);
@@ -95,6 +100,7 @@ impl Welch {
 enum Mode {
     Private,
     PrivatePlain,
+    PrivateIfma,
     Oaep,
     Pkcs1v15,
     Pkcs1v15Implicit,
@@ -106,6 +112,7 @@ impl Mode {
         Some(match s {
             "private" => Mode::Private,
             "private-plain" => Mode::PrivatePlain,
+            "private-ifma" => Mode::PrivateIfma,
             "oaep" => Mode::Oaep,
             "pkcs1v15" => Mode::Pkcs1v15,
             "pkcs1v15-implicit" => Mode::Pkcs1v15Implicit,
@@ -117,7 +124,7 @@ impl Mode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: dudect private|private-plain|oaep|pkcs1v15|pkcs1v15-implicit|leaky \
+        "usage: dudect private|private-plain|private-ifma|oaep|pkcs1v15|pkcs1v15-implicit|leaky \
          [--seconds N] [--bits B]"
     );
     ExitCode::from(2)
@@ -150,6 +157,13 @@ fn main() -> ExitCode {
         }
     }
 
+    if mode == Mode::PrivateIfma && bignum::modular::pow_path() != bignum::modular::PowPath::Ifma {
+        eprintln!(
+            "dudect: private-ifma needs the IFMA engine: this CPU has no AVX-512 IFMA, or \
+             BIGNUM_BACKEND chose another path"
+        );
+        return ExitCode::from(2);
+    }
     let mut seed = [0u8; 32];
     rsa::os_rng().fill_bytes(&mut seed);
     let mut rng = ChaCha20Rng::from_seed(seed);
@@ -179,6 +193,16 @@ fn main() -> ExitCode {
                     random_below_n(rng, k)
                 }
             }
+            Mode::PrivateIfma => {
+                // The plaintext is the secret that differs; c = m^e is public either way.
+                let mut m = random_below_n(rng, k);
+                if class == 0 {
+                    m[..4].fill(0);
+                }
+                public
+                    .public_op(&m)
+                    .unwrap_or_else(|_| random_below_n(rng, k))
+            }
             Mode::Oaep | Mode::Pkcs1v15 | Mode::Pkcs1v15Implicit => {
                 if class == 0 {
                     let mut msg = [0u8; 16];
@@ -200,7 +224,7 @@ fn main() -> ExitCode {
     let mut blind = ChaCha20Rng::from_seed(seed.map(|b| b ^ 0x5a));
     let mut run = |c: &[u8]| -> u8 {
         let out = match mode {
-            Mode::Private => key.private_op(&mut blind, c).map(|m| m[k - 1]),
+            Mode::Private | Mode::PrivateIfma => key.private_op(&mut blind, c).map(|m| m[k - 1]),
             Mode::PrivatePlain => key.private_op_plain(c).map(|m| m[k - 1]),
             Mode::Oaep => oaep
                 .decrypt_unsliced(&key, &mut blind, c)

@@ -129,18 +129,17 @@ impl PowPath {
     }
 }
 
-/// The path [`Modulus::pow`] takes for the sizes the engine supports, chosen once: IFMA when
-/// the CPU has it, unless `BIGNUM_BACKEND` names a 64-bit back end (`adx`, `portable`).
+/// The path [`Modulus::pow`] and [`pow_pair`] take for the sizes the engine supports, chosen
+/// once: IFMA when the CPU has it, unless `BIGNUM_BACKEND` names a 64-bit back end (`adx`,
+/// `portable`); `BIGNUM_BACKEND=ifma-model` sends them through the model of the instructions
+/// (slow: for the constant-time check under valgrind, which cannot execute AVX-512).
 pub fn pow_path() -> PowPath {
     static CHOSEN: OnceLock<PowPath> = OnceLock::new();
-    *CHOSEN.get_or_init(|| {
-        let wanted = std::env::var("BIGNUM_BACKEND").ok();
-        let limbs_asked = wanted.as_deref().is_some_and(|w| w != "ifma");
-        if limbs_asked || !PowPath::Ifma.is_available() {
-            PowPath::Limbs
-        } else {
-            PowPath::Ifma
-        }
+    *CHOSEN.get_or_init(|| match std::env::var("BIGNUM_BACKEND").ok().as_deref() {
+        Some("ifma-model") => PowPath::IfmaModel,
+        Some(w) if w != "ifma" => PowPath::Limbs,
+        _ if PowPath::Ifma.is_available() => PowPath::Ifma,
+        _ => PowPath::Limbs,
     })
 }
 

@@ -46,3 +46,30 @@ fn leaky_table_lookup_by_secret_index() {
     assert_eq!(got[0], 37_000 + 7);
     assert_eq!(BigUint::from(got[0]), BigUint::from(37_007u32));
 }
+
+/// The IFMA engine's model carries the secrets through to its result: a branch on a bit of
+/// the (unmarked) result of an exponentiation by a secret exponent must be flagged. If the model
+/// ever laundered the secrets (a lookup table, a branch that memcheck resolves), this would pass
+/// silently and the IFMA driver would prove nothing.
+#[test]
+fn leaky_branch_on_an_ifma_model_result() {
+    use bignum::modular::PowPath;
+    let m = n_limbs(16, 31, true);
+    let a = n_limbs(16, 32, false);
+    let e = n_limbs(16, 33, false);
+    let ctx = Modulus::new_vartime(&m).expect("odd modulus");
+    let base = ctx.reduce(&a);
+    let secret_e = e.clone();
+    mark_secret(&secret_e);
+    let r = ctx
+        .pow_on(PowPath::IfmaModel, &base, &secret_e, 1024)
+        .expect("supported size");
+    let out = ctx.retrieve(&r);
+    let mut odd = 0;
+    if out[0] & 1 == 1 {
+        odd = 1;
+    }
+    mark_public(&out);
+    assert_eq!(big(&out), big(&a).modpow(&big(&e), &big(&m)));
+    assert_eq!(odd, out[0] & 1);
+}
