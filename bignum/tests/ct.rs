@@ -180,7 +180,7 @@ fn ifma_model_pow_and_pair_with_secret_inputs() {
         c1.reduce(&secret(&n_limbs(16, 722, false))),
         c2.reduce(&secret(&[0])),
     );
-    let (e1, e2) = (secret(&n_limbs(16, 723, false)), secret(&vec![0; 16]));
+    let (e1, e2) = (secret(&n_limbs(16, 723, false)), secret(&[0; 16]));
     let j1 = PowJob {
         modulus: &c1,
         base: &x1,
