@@ -31,19 +31,106 @@ fn four_lines_in_cryptokit_wording() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(
+        lines[0].contains("seconds for each count, smaller is faster"),
+        "the unit first: {text}"
+    );
+    check_block(&lines[1..], 1024);
+}
+
+/// Cryptokit's four lines, each: seconds (never 0), the label with its count, the rate, which
+/// must agree with the seconds.
+fn check_block(lines: &[&str], bits: u32) {
     let expect = [
-        "RSA key generation (1024 bits) x 2",
-        "RSA public-key operation (1024 bits, exponent 65537) x 20",
-        "RSA private-key operation (1024 bits) x 3",
-        "RSA private-key operation with CRT (1024 bits) x 3",
+        (format!("RSA key generation ({bits} bits) x "), 2.0),
+        (
+            format!("RSA public-key operation ({bits} bits, exponent 65537) x "),
+            20.0,
+        ),
+        (format!("RSA private-key operation ({bits} bits) x "), 3.0),
+        (
+            format!("RSA private-key operation with CRT ({bits} bits) x "),
+            3.0,
+        ),
     ];
-    assert_eq!(lines.len(), 4, "{text}");
-    for (line, want) in lines.iter().zip(expect) {
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    for (line, (label, count)) in lines.iter().zip(expect) {
         let (secs, rest) = line.split_once(' ').expect("seconds, then the label");
-        assert_eq!(rest, want);
         let s: f64 = secs.parse().expect("seconds");
         assert!(s > 0.0, "no line reads zero: {line}");
+        let want = format!("{label}{count} (");
+        assert!(
+            rest.starts_with(&want),
+            "{rest:?} should start with {want:?}"
+        );
+        let rate: f64 = rest[want.len()..]
+            .strip_suffix(" operations per second)")
+            .expect("the rate last")
+            .parse()
+            .expect("a rate");
+        // The printed seconds are rounded to two significant digits at least.
+        let implied = count / s;
+        assert!(
+            (rate / implied - 1.0).abs() < 0.06,
+            "{line}: rate {rate} vs {implied}"
+        );
     }
+}
+
+/// `--backend all` prints one block per back end this CPU runs (portable always, adx and ifma
+/// where the CPU has them), each headed by its name; `--backend NAME` one; an unknown name is
+/// an error (exit 2), and the JSON rows name the back end that ran them.
+#[test]
+fn backend_all_prints_a_block_per_back_end() {
+    let out = rsatool(&[&["speedtest", "--backend", "all"][..], &SMALL[..]].concat());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let blocks: Vec<Vec<&str>> = text.split("\n\n").map(|b| b.lines().collect()).collect();
+    let names: Vec<&str> = blocks
+        .iter()
+        .map(|b| b[0].split(':').next().expect("a name"))
+        .collect();
+    assert_eq!(names[0], "portable", "{text}");
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let has = |f: &str| cpuinfo.split_whitespace().any(|w| w == f);
+    if has("adx") && has("bmi2") {
+        assert!(names.contains(&"adx"), "{text}");
+    }
+    if has("avx512ifma") && has("avx512vl") {
+        assert!(names.contains(&"ifma"), "{text}");
+    } else {
+        eprintln!("note: no avx512ifma on this CPU: the ifma block is not expected");
+    }
+    for b in &blocks {
+        check_block(&b[1..], 1024);
+    }
+
+    let out = rsatool(
+        &[
+            &["speedtest", "--backend", "portable", "--json"][..],
+            &SMALL[..],
+        ]
+        .concat(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["backend"], "portable");
+    assert!(
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["backend"] == "portable")
+    );
+
+    let out = rsatool(&["speedtest", "--backend", "nonesuch"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown back end"));
 }
 
 #[test]
@@ -71,7 +158,9 @@ fn json_and_threads() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.lines()
-            .all(|l| l.contains("on 2 threads") && l.contains("operations per second"))
+            .skip(1)
+            .all(|l| l.contains("on 2 threads") && l.contains("operations per second in all")),
+        "{text}"
     );
 }
 

@@ -47,7 +47,8 @@ mod primegen;
 mod rsa_rows;
 
 use benches::{gmp, limbs, powm_operands};
-use bignum::{Limb, modular::Modulus, mpn};
+use bignum::modular::{Modulus, PowPath};
+use bignum::{Limb, mpn};
 use serde_json::{Value, json};
 
 /// Kernel sizes in limbs, as in GMP's `speed` tables.
@@ -512,6 +513,9 @@ fn powm_cases() -> Vec<Case> {
             check("powm", bits, "ours-vartime", &got, &want);
             let (ctx2, base2, e2) = (ctx.clone(), base.clone(), e.clone());
             let ours_e = e.clone();
+            // The 64-bit path beside the chosen one (when that is IFMA), as a peer in the same run.
+            let limbs_too = bignum::modular::pow_path() != PowPath::Limbs;
+            let (ctx3, base3, e3) = (ctx.clone(), base.clone(), e.clone());
             let mut imps = vec![
                 Imp::new("ours-ct", move || {
                     black_box(ctx.pow(black_box(&base), black_box(&ours_e), bits));
@@ -572,6 +576,11 @@ fn powm_cases() -> Vec<Case> {
                 3072 => crypto_bigint_fixed::<48>(&b, &e, &m),
                 _ => crypto_bigint_fixed::<64>(&b, &e, &m),
             });
+            if limbs_too {
+                imps.push(Imp::new("ours-ct-limbs", move || {
+                    black_box(ctx3.pow_on(PowPath::Limbs, black_box(&base3), black_box(&e3), bits));
+                }));
+            }
             let mut ossl = openssl_ct::Pow::new(&b, &e, &m);
             ossl.run();
             check("powm", bits, "openssl-ct", &ossl.result(), &want);
@@ -590,6 +599,7 @@ fn powm_cases() -> Vec<Case> {
                     pair("ours-ct", "crypto-bigint-boxed"),
                     pair("ours-ct", "openssl-ct"),
                     pair("ours-vartime", "num-bigint"),
+                    pair("ours-ct", "ours-ct-limbs"),
                 ],
             }
         })
@@ -929,9 +939,11 @@ fn report(results: &[Measured], machine: &Value, tsc: f64, budget: Duration) -> 
     );
     let _ = writeln!(
         out,
-        "- Our back ends: {} (run-time choice: {}).",
+        "- Our back ends: {} (run-time choice: {}; exponentiation path: {}, where `ours-ct` \
+         runs; `ours-ct-limbs` is the 64-bit path beside it).",
         backends.join(", "),
-        mpn::kernels().name
+        mpn::kernels().name,
+        bignum::modular::pow_path().name()
     );
     let _ = writeln!(
         out,
@@ -983,6 +995,7 @@ fn json_report(results: &[Measured], machine: &Value, tsc: f64, budget: Duration
         },
         "backends": mpn::all_available().iter().map(|k| k.name).collect::<Vec<_>>(),
         "runtime_backend": mpn::kernels().name,
+        "exponentiation_path": bignum::modular::pow_path().name(),
         "tsc_hz": tsc,
         "seconds_per_impl_and_size": budget.as_secs_f64(),
         "rows": rows,

@@ -332,6 +332,7 @@ pub fn run(args: &Args) -> CmdResult {
             "tick_source": clock.source,
             "core_hz_estimate": clock.core_hz,
             "overhead_ticks": clock.overhead_ticks,
+            "exponentiation_path": bignum::modular::pow_path().name(),
             "rows": json_rows,
         }));
     }
@@ -364,8 +365,10 @@ fn print_header(clock: &Clock, cycles: bool) {
         }
     );
     outln!(
-        "back end in use: {}; each figure is the best of 9 runs of at least 1 ms",
-        mpn::kernels().name
+        "back end in use: {}; exponentiation path: {} (not timed here); each figure is the best \
+         of 9 runs of at least 1 ms",
+        mpn::kernels().name,
+        bignum::modular::pow_path().name()
     );
 }
 

@@ -11,12 +11,19 @@ use crate::report::{self, outln};
 
 /// Cryptokit's RSA speed test: key generation, public, private and private-with-CRT operations.
 ///
-/// Each line is the total time in seconds (smaller is faster). The private operations are the
-/// real ones a user gets: constant-time, blinded, checked with the public exponent.
+/// Each line is the total time in seconds for its count (smaller is faster), then the rate in
+/// operations per second. A first line names the unit and the back end that ran. The private
+/// operations are the real ones a user gets: constant-time, blinded, checked with the public
+/// exponent.
 ///
 /// Example: `rsatool speedtest --bits 2048 --threads 2`
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Example:\n  rsatool speedtest --bits 2048 --threads 2")]
+#[command(
+    after_help = "Back ends: portable (plain Rust), adx (BMI2/ADX assembly), ifma (the 52-bit \
+AVX-512 IFMA exponentiation on the adx kernels); `--backend all` runs each one this CPU has, \
+one block each, as Cryptokit compared its bignum back ends.\n\n\
+Examples:\n  rsatool speedtest --bits 2048 --threads 2\n  rsatool speedtest --bits 2048 --backend all"
+)]
 pub struct Args {
     /// Modulus size in bits (1024 to 16384, even)
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u16).range(1024..=16384))]
@@ -33,9 +40,14 @@ pub struct Args {
     /// Private-key operations with CRT
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     crt_count: u32,
-    /// Run each operation on this many threads sharing one key, and report the aggregate rate
+    /// Run each operation on this many threads sharing one key; the counts are per thread, the
+    /// rate is the aggregate over all threads
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
+    /// The back end to run (portable, adx, ifma), or `all` for each one this CPU has; default:
+    /// the fastest this CPU has (or the one BIGNUM_BACKEND names)
+    #[arg(long, value_name = "NAME")]
+    backend: Option<String>,
     /// Print one JSON object instead of the four lines
     #[arg(long)]
     json: bool,
@@ -104,6 +116,41 @@ fn run_threads(
     Ok(elapsed)
 }
 
+/// The back ends this CPU runs, slowest first: the 64-bit kernel tables, then `ifma`.
+fn available_backends() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = bignum::mpn::all_available()
+        .iter()
+        .map(|k| k.name)
+        .collect();
+    if bignum::modular::PowPath::Ifma.is_available() {
+        names.push("ifma");
+    }
+    names
+}
+
+/// The back end this process runs: `ifma` when the exponentiations take the 52-bit engine,
+/// else the name of the kernel table.
+fn current_backend() -> &'static str {
+    match bignum::modular::pow_path() {
+        bignum::modular::PowPath::Ifma => "ifma",
+        bignum::modular::PowPath::IfmaModel => "ifma-model",
+        bignum::modular::PowPath::Limbs => bignum::mpn::kernels().name,
+    }
+}
+
+/// What a back end is, for the header line.
+fn describe(backend: &str) -> String {
+    match backend {
+        "ifma" => format!(
+            "the 52-bit AVX-512 IFMA exponentiation, {} kernels elsewhere",
+            bignum::mpn::kernels().name
+        ),
+        "ifma-model" => "the 52-bit engine on its portable model of the instructions".into(),
+        "adx" => "BMI2/ADX assembly kernels".into(),
+        _ => "plain Rust kernels".into(),
+    }
+}
+
 /// Runs `rsatool speedtest`.
 pub fn run(args: &Args) -> CmdResult {
     let bits = usize::from(args.bits);
@@ -112,6 +159,147 @@ pub fn run(args: &Args) -> CmdResult {
             "--bits {bits}: the modulus size must be even"
         )));
     }
+    let Some(wanted) = &args.backend else {
+        return run_here(args, true);
+    };
+    let available = available_backends();
+    let names: Vec<&str> = if wanted == "all" {
+        available.clone()
+    } else if available.contains(&wanted.as_str()) {
+        vec![wanted.as_str()]
+    } else if ["portable", "adx", "ifma"].contains(&wanted.as_str()) {
+        return Err(Failure::error(format!(
+            "--backend {wanted}: not available on this CPU (it runs {})",
+            available.join(", ")
+        )));
+    } else {
+        return Err(Failure::error(format!(
+            "--backend {wanted}: unknown back end; give portable, adx, ifma or all (this CPU \
+             runs {})",
+            available.join(", ")
+        )));
+    };
+    if names == [current_backend()] {
+        return run_here(args, true);
+    }
+    // The back end is chosen once per process (bignum's dispatch), so each one runs in a child
+    // process of this binary with BIGNUM_BACKEND set, and its JSON is reported here.
+    let mut rows = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let child = run_child(args, name)?;
+        if args.json && names.len() == 1 {
+            report::json::print(&child);
+            return Ok(());
+        }
+        if args.json {
+            if let Some(r) = child["rows"].as_array() {
+                rows.extend(r.iter().cloned());
+            }
+        } else {
+            if i > 0 {
+                outln!("");
+            }
+            print_block(args, name, &child);
+        }
+    }
+    if args.json {
+        report::json::print(&json!({"bits": bits, "threads": args.threads, "rows": rows}));
+    }
+    Ok(())
+}
+
+/// Runs this binary's speedtest with `BIGNUM_BACKEND=name` and `--json`, and checks that it
+/// ran that back end.
+fn run_child(args: &Args, name: &str) -> Result<serde_json::Value, Failure> {
+    let exe = std::env::current_exe()
+        .map_err(|e| Failure::error(format!("speedtest: cannot find this program: {e}")))?;
+    let out = std::process::Command::new(exe)
+        .env("BIGNUM_BACKEND", name)
+        .args(["speedtest", "--json", "--bits"])
+        .arg(args.bits.to_string())
+        .arg("--keygen-count")
+        .arg(args.keygen_count.to_string())
+        .arg("--public-count")
+        .arg(args.public_count.to_string())
+        .arg("--private-count")
+        .arg(args.private_count.to_string())
+        .arg("--crt-count")
+        .arg(args.crt_count.to_string())
+        .arg("--threads")
+        .arg(args.threads.to_string())
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| Failure::error(format!("speedtest: cannot run the {name} back end: {e}")))?;
+    if !out.status.success() {
+        return Err(Failure::error(format!(
+            "speedtest: the {name} back end failed"
+        )));
+    }
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| Failure::error(format!("speedtest: the {name} back end's report: {e}")))?;
+    if v["backend"] != name {
+        return Err(Failure::error(format!(
+            "speedtest: asked for the {name} back end, but {} ran",
+            v["backend"]
+        )));
+    }
+    Ok(v)
+}
+
+/// The lines of one back end's block, from its JSON rows.
+fn print_block(args: &Args, name: &str, child: &serde_json::Value) {
+    outln!(
+        "{name}: seconds for each count, smaller is faster ({})",
+        child["path"].as_str().unwrap_or("")
+    );
+    let ops = [Op::Keygen, Op::Public, Op::Private, Op::PrivateCrt];
+    for (op, row) in ops
+        .iter()
+        .zip(child["rows"].as_array().into_iter().flatten())
+    {
+        let count = row["count"]
+            .as_u64()
+            .and_then(|c| u32::try_from(c).ok())
+            .unwrap_or(0);
+        let seconds = row["seconds"].as_f64().unwrap_or(0.0);
+        print_line(args, *op, count, seconds);
+    }
+}
+
+/// One report line: seconds for the count, the label, the rate.
+fn print_line(args: &Args, op: Op, count: u32, seconds: f64) {
+    let total_ops = f64::from(count) * f64::from(args.threads);
+    if args.threads > 1 {
+        outln!(
+            "{} {} x {} on {} threads ({:.1} operations per second in all)",
+            seconds_text(seconds),
+            op.label(args.bits),
+            count,
+            args.threads,
+            total_ops / seconds
+        );
+    } else {
+        outln!(
+            "{} {} x {} ({:.1} operations per second)",
+            seconds_text(seconds),
+            op.label(args.bits),
+            count,
+            total_ops / seconds
+        );
+    }
+}
+
+/// The speed test on this process's back end; `header`: the line naming the unit and the back
+/// end first.
+fn run_here(args: &Args, header: bool) -> CmdResult {
+    let bits = usize::from(args.bits);
+    let backend = current_backend();
+    if header && !args.json {
+        outln!(
+            "{backend}: seconds for each count, smaller is faster ({})",
+            describe(backend)
+        );
+    }
     let mut rng = rsa::os_rng();
     let mut rows = Vec::new();
     let mut report = |op: Op, count: u32, seconds: f64| {
@@ -119,25 +307,11 @@ pub fn run(args: &Args) -> CmdResult {
         if args.json {
             rows.push(
                 json!({"op": op.json_name(), "count": count, "threads": args.threads,
-                "seconds": seconds, "seconds_per_op": seconds / total_ops,
+                "backend": backend, "seconds": seconds, "seconds_per_op": seconds / total_ops,
                 "ops_per_second": total_ops / seconds}),
             );
-        } else if args.threads > 1 {
-            outln!(
-                "{} {} x {} on {} threads ({:.1} operations per second in all)",
-                seconds_text(seconds),
-                op.label(args.bits),
-                count,
-                args.threads,
-                total_ops / seconds
-            );
         } else {
-            outln!(
-                "{} {} x {}",
-                seconds_text(seconds),
-                op.label(args.bits),
-                count
-            );
+            print_line(args, op, count, seconds);
         }
     };
 
@@ -177,7 +351,9 @@ pub fn run(args: &Args) -> CmdResult {
 
     if args.json {
         report::json::print(&json!({"bits": bits, "threads": args.threads,
-            "backend": bignum::mpn::kernels().name, "rows": rows}));
+            "backend": backend, "kernels": bignum::mpn::kernels().name,
+            "exponentiation": bignum::modular::pow_path().name(), "path": describe(backend),
+            "rows": rows}));
     }
     Ok(())
 }
