@@ -527,6 +527,12 @@ fn amm<I: Ifma52, const NV: usize, const K: usize>(
     b: [&[u64]; K],
     ops: &[Operands<'_>; K],
 ) -> [[I::V; NV]; K] {
+    if K == 1 {
+        // A single product is bound by its serial chains, which the split form shortens; two
+        // interleaved ones hide those chains already, and split they run out of registers
+        // (a 1024-bit pair 180 µs as it is, 290 split; Zen 5, bignum/examples/pow_paths.rs).
+        return amm_split::<I, NV, K>(i, a, b, ops);
+    }
     let l = I::LANES;
     let d = NV * l;
     let zero = i.zero();
@@ -579,6 +585,81 @@ fn amm<I: Ifma52, const NV: usize, const K: usize>(
         normalize(i, &mut acc[k]);
     }
     acc
+}
+
+/// [`amm`] with two accumulators per number, for the a·b and the m·y halves, and digit 1
+/// carried in scalars: the two serial chains of a step (through the accumulator, and from one y
+/// to the next through a vector and back) are both shorter, at the price of twice the lane
+/// shifts.
+#[inline(always)]
+fn amm_split<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    a: [&[u64]; K],
+    b: [&[u64]; K],
+    ops: &[Operands<'_>; K],
+) -> [[I::V; NV]; K] {
+    let l = I::LANES;
+    let d = NV * l;
+    let zero = i.zero();
+    let mut av = [[zero; NV]; K];
+    let mut mv = [[zero; NV]; K];
+    for k in 0..K {
+        for v in 0..NV {
+            av[k][v] = i.load(&a[k][v * l..]);
+            mv[k][v] = i.load(&ops[k].m[v * l..]);
+        }
+    }
+    let b: [&[u64]; K] = core::array::from_fn(|k| &b[k][..d]);
+    let a0: [u64; K] = core::array::from_fn(|k| a[k][0]);
+    let a1: [u64; K] = core::array::from_fn(|k| a[k][1]);
+    let m0: [u64; K] = core::array::from_fn(|k| ops[k].m[0]);
+    let m1: [u64; K] = core::array::from_fn(|k| ops[k].m[1]);
+    let mut xs = [[zero; NV]; K];
+    let mut ys = [[zero; NV]; K];
+    let mut acc0 = [0u64; K];
+    for j in 0..d {
+        for k in 0..K {
+            let bj = b[k][j];
+            // Digit 1 as the previous step left it (not stale, unlike lane 0).
+            let digit1 = i.lane1(xs[k][0]) + i.lane1(ys[k][0]);
+            let t = u128::from(acc0[k]) + u128::from(a0[k]) * u128::from(bj);
+            #[allow(clippy::cast_possible_truncation)] // the low 64 bits, then 52
+            let y = (t as u64).wrapping_mul(ops[k].k0) & MASK52;
+            let t = t + u128::from(m0[k]) * u128::from(y);
+            #[allow(clippy::cast_possible_truncation)]
+            let carry = (t >> 52) as u64;
+            // The next digit 0: digit 1 plus this step's low halves into it plus the carry (the
+            // low 52 bits of a product are those of its low 64: one imul).
+            acc0[k] = digit1
+                + (a1[k].wrapping_mul(bj) & MASK52)
+                + (m1[k].wrapping_mul(y) & MASK52)
+                + carry;
+            let (bv, yv) = (i.splat(bj), i.splat(y));
+            let (x, ym) = (&mut xs[k], &mut ys[k]);
+            for v in 0..NV {
+                x[v] = i.madd52lo(x[v], av[k][v], bv);
+                ym[v] = i.madd52lo(ym[v], mv[k][v], yv);
+            }
+            for v in 0..NV - 1 {
+                x[v] = i.shift_down(x[v + 1], x[v]);
+                ym[v] = i.shift_down(ym[v + 1], ym[v]);
+            }
+            x[NV - 1] = i.shift_down(zero, x[NV - 1]);
+            ym[NV - 1] = i.shift_down(zero, ym[NV - 1]);
+            for v in 0..NV {
+                x[v] = i.madd52hi(x[v], av[k][v], bv);
+                ym[v] = i.madd52hi(ym[v], mv[k][v], yv);
+            }
+        }
+    }
+    for k in 0..K {
+        for v in 0..NV {
+            xs[k][v] = i.add(xs[k][v], ys[k][v]);
+        }
+        xs[k][0] = i.set_lane0(xs[k][0], acc0[k]);
+        normalize(i, &mut xs[k]);
+    }
+    xs
 }
 
 /// Propagates the carries of lanes above 52 bits: each lane's excess goes to the next lane,
@@ -1011,6 +1092,7 @@ mod tests {
             assert_eq!(back(i.shift_down(na, nb)), m.shift_down(a, b), "shift_down");
             assert_eq!(back(i.shift_up(na, nb)), m.shift_up(a, b), "shift_up");
             assert_eq!(i.lane0(na), m.lane0(a), "lane0");
+            assert_eq!(i.lane1(na), m.lane1(a), "lane1");
             assert_eq!(back(i.set_lane0(na, x)), m.set_lane0(a, x), "set_lane0");
             assert_eq!(back(i.splat(x)), m.splat(x), "splat");
             assert_eq!(back(i.zero()), m.zero(), "zero");

@@ -63,6 +63,8 @@ pub(crate) trait Ifma52: Copy {
     fn shift_up(self, hi: Self::V, lo: Self::V) -> Self::V;
     /// Lane 0 (`vmovq`).
     fn lane0(self, a: Self::V) -> u64;
+    /// Lane 1 (`vpextrq` by 1).
+    fn lane1(self, a: Self::V) -> u64;
     /// `a` with lane 0 replaced by x (`vpbroadcastq` under mask 1).
     fn set_lane0(self, a: Self::V, x: u64) -> Self::V;
     /// Bit i set where a_i > b_i, unsigned (`vpcmpuq` with predicate 6).
@@ -168,6 +170,11 @@ impl<const L: usize> Ifma52 for Model<L> {
     #[inline(always)]
     fn lane0(self, a: [u64; L]) -> u64 {
         a[0]
+    }
+
+    #[inline(always)]
+    fn lane1(self, a: [u64; L]) -> u64 {
+        a[1]
     }
 
     #[inline(always)]
