@@ -39,7 +39,7 @@ pub use encoding::{
     encode_public_key,
 };
 pub use error::{Error, KeyError, Result};
-pub use hash::{HashAlg, Hasher, UnknownHash};
+pub use hash::{HashAlg, Hasher, Mgf, UnknownHash};
 pub use key::{
     MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, PublicKeyParts, RsaPrivateKey,
     RsaPublicKey,

@@ -22,7 +22,7 @@ use rand_core::{CryptoRng, TryCryptoRng, TryRng};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
 
-use crate::hash::mgf1_xor;
+use crate::hash::{Mgf, mask_xor};
 use crate::scheme::{Sealed, SignatureScheme};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
@@ -65,10 +65,12 @@ pub enum SaltLen {
 pub struct Pss {
     /// The hash of the message (and of M').
     pub hash: HashAlg,
-    /// The hash of MGF1.
+    /// The hash of MGF1 (when [`mgf`](Pss::mgf) is [`Mgf::Mgf1`]).
     pub mgf1_hash: HashAlg,
     /// The salt length.
     pub salt_len: SaltLen,
+    /// The mask generation function: MGF1 (the default) or SHAKE (FIPS 186-5 §5.4).
+    pub mgf: Mgf,
 }
 
 impl Pss {
@@ -78,7 +80,16 @@ impl Pss {
             hash,
             mgf1_hash: hash,
             salt_len: SaltLen::HashLen,
+            mgf: Mgf::Mgf1,
         }
+    }
+
+    /// The same scheme with `mgf` as the mask generation function (SHAKE128 or SHAKE256 in
+    /// place of MGF1, FIPS 186-5 §5.4; [`Mgf::Mgf1`] goes back to MGF1 over
+    /// [`mgf1_hash`](Pss::mgf1_hash)).
+    #[must_use]
+    pub const fn with_mgf(self, mgf: Mgf) -> Self {
+        Pss { mgf, ..self }
     }
 
     /// The same scheme with `mgf1_hash` for MGF1.
@@ -169,7 +180,7 @@ impl Pss {
         db[ps_len] = 0x01;
         db[ps_len + 1..].copy_from_slice(salt);
         // Steps 9–10: maskedDB = DB ⊕ MGF1(H, emLen − hLen − 1).
-        mgf1_xor(self.mgf1_hash, &h, db);
+        mask_xor(self.mgf, self.mgf1_hash, &h, db);
         // Step 11: clear the leftmost 8·emLen − emBits bits.
         db[0] &= top_mask(em_bits, em_len);
         // Step 12: EM = maskedDB ‖ H ‖ 0xbc.
@@ -210,7 +221,7 @@ impl Pss {
         }
         // Steps 7–9: DB = maskedDB ⊕ MGF1(H, emLen − hLen − 1), top bits cleared.
         let mut db = masked_db.to_vec();
-        mgf1_xor(self.mgf1_hash, h, &mut db);
+        mask_xor(self.mgf, self.mgf1_hash, h, &mut db);
         db[0] &= mask;
         // Step 10: DB = 0x00·(emLen − hLen − sLen − 2) ‖ 0x01 ‖ salt, with sLen as
         // configured, or (Auto) wherever the first non-zero byte is.
