@@ -47,6 +47,7 @@ pub use key::{
 pub use keygen::DEFAULT_EXPONENT;
 #[doc(hidden)] // For the constant-time drivers only.
 pub use keygen::{Declassify, KeyValues};
+pub use keygen::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
 pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
