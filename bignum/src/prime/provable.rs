@@ -65,6 +65,14 @@ fn hash_sum(seed: &[u8], iterations: usize, hash: HashFn<'_>) -> (Nat, Vec<u8>) 
     (x, seed_plus(seed, iterations as u64 + 1))
 }
 
+/// Whether `c` (above 2¹⁵) has a factor below 2¹⁵. The constructions test each candidate by
+/// Pocklington's criterion, which no composite passes; skipping the composites trial division
+/// finds (about 89% of them at RSA sizes) gives the same primes, provided the seed still
+/// advances as the skipped test would have advanced it.
+fn has_small_factor(c: &Nat) -> bool {
+    (0..super::SMALL_PRIMES.len()).any(|i| super::small::residue(c.as_limbs(), i) == 0)
+}
+
 fn outlen_bits(hash: HashFn<'_>) -> usize {
     8 * hash(&[]).len()
 }
@@ -134,13 +142,20 @@ pub fn st_random_prime(length: usize, seed: &[u8], hash: HashFn<'_>) -> Option<S
         // Steps 24–25.
         let c = &(&t * &two_c0) + &Nat::one();
         counter += 1;
-        // Steps 26–29: a = 2 + (a mod (c − 3)).
-        let (a, s) = hash_sum(&prime_seed, iterations, hash);
-        prime_seed = s;
-        let a = (a % &(&c - 3u64)) + 2u64;
-        // Steps 30–31: Pocklington, z = a^(2t) mod c.
-        let z = a.pow_mod(&(&t << 1), &c);
-        if (&z - 1u64).gcd(&c).is_one() && z.pow_mod(&c0, &c).is_one() {
+        // Steps 26–29: a = 2 + (a mod (c − 3)); for a composite c found by trial division
+        // only the seed moves on (its test would fail anyway).
+        let found = if has_small_factor(&c) {
+            prime_seed = seed_plus(&prime_seed, iterations as u64 + 1);
+            false
+        } else {
+            let (a, s) = hash_sum(&prime_seed, iterations, hash);
+            prime_seed = s;
+            let a = (a % &(&c - 3u64)) + 2u64;
+            // Steps 30–31: Pocklington, z = a^(2t) mod c.
+            let z = a.pow_mod(&(&t << 1), &c);
+            (&z - 1u64).gcd(&c).is_one() && z.pow_mod(&c0, &c).is_one()
+        };
+        if found {
             return Some(StPrime {
                 prime: c,
                 seed: prime_seed,
@@ -268,8 +283,11 @@ pub fn provable_prime(
         let k = &(&t * &p2) - &y;
         let p = &(&k * &two_p0p1) + &Nat::one();
         pgen_counter += 1;
-        // Step 19.
-        if (&p - 1u64).gcd(e).is_one() {
+        // Step 19 (a composite p found by trial division only moves the seed on, as in
+        // `st_random_prime`).
+        if (&p - 1u64).gcd(e).is_one() && has_small_factor(&p) {
+            pseed = seed_plus(&pseed, iterations as u64 + 1);
+        } else if (&p - 1u64).gcd(e).is_one() {
             let (a, s) = hash_sum(&pseed, iterations, hash);
             pseed = s;
             let a = (a % &(&p - 3u64)) + 2u64;
