@@ -151,13 +151,13 @@ pub(crate) fn answer_sig_gen<R: CryptoRng + ?Sized>(
                 continue;
             }
         };
-        if !keys.contains_key(&g.modulo) {
-            let key = RsaPrivateKey::generate_with_exponent(g.modulo, E, rng)
-                .map_err(|e| Error::Acvp(format!("tgId {}: {}-bit key: {e}", g.tg_id, g.modulo)))?;
-            keys.insert(g.modulo, key);
-        }
-        let Some(key) = keys.get(&g.modulo) else {
-            continue;
+        let key = match keys.entry(g.modulo) {
+            std::collections::btree_map::Entry::Occupied(k) => k.into_mut(),
+            std::collections::btree_map::Entry::Vacant(v) => {
+                v.insert(RsaPrivateKey::generate_with_exponent(g.modulo, E, rng).map_err(
+                    |e| Error::Acvp(format!("tgId {}: {}-bit key: {e}", g.tg_id, g.modulo)),
+                )?)
+            }
         };
         let mut tests = Vec::new();
         for t in &g.tests {
