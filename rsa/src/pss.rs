@@ -74,13 +74,20 @@ pub struct Pss {
 }
 
 impl Pss {
-    /// PSS with `hash` for the message and MGF1, and a salt of the hash length.
+    /// PSS with `hash` for the message and MGF1, and a salt of the hash length; with SHAKE128
+    /// or SHAKE256 as the hash, the same SHAKE is the mask function too (RFC 8702 §3.1's
+    /// id-RSASSA-PSS-SHAKE128/256; [`with_mgf1_hash`](Pss::with_mgf1_hash) or
+    /// [`with_mgf`](Pss::with_mgf) choose MGF1 instead).
     pub const fn new(hash: HashAlg) -> Self {
         Pss {
             hash,
             mgf1_hash: hash,
             salt_len: SaltLen::HashLen,
-            mgf: Mgf::Mgf1,
+            mgf: match hash {
+                HashAlg::Shake128 => Mgf::Shake128,
+                HashAlg::Shake256 => Mgf::Shake256,
+                _ => Mgf::Mgf1,
+            },
         }
     }
 
@@ -92,10 +99,14 @@ impl Pss {
         Pss { mgf, ..self }
     }
 
-    /// The same scheme with `mgf1_hash` for MGF1.
+    /// The same scheme with MGF1 over `mgf1_hash` as the mask function.
     #[must_use]
     pub const fn with_mgf1_hash(self, mgf1_hash: HashAlg) -> Self {
-        Pss { mgf1_hash, ..self }
+        Pss {
+            mgf1_hash,
+            mgf: Mgf::Mgf1,
+            ..self
+        }
     }
 
     /// The same scheme with this salt length.
@@ -558,6 +569,41 @@ mod tests {
         assert_eq!(top_mask(1023, 128), 0x7f);
         assert_eq!(top_mask(1024, 128), 0xff);
         assert_eq!(top_mask(1025, 129), 0x01);
+    }
+
+    #[test]
+    fn shake_hashes_default_to_their_shake_mask_and_mgf1_hash_restores_mgf1() {
+        assert_eq!(Pss::new(HashAlg::Shake128).mgf, Mgf::Shake128);
+        assert_eq!(Pss::new(HashAlg::Shake256).mgf, Mgf::Shake256);
+        assert_eq!(Pss::new(HashAlg::Sha3_256).mgf, Mgf::Mgf1);
+        let p = Pss::new(HashAlg::Shake128).with_mgf1_hash(HashAlg::Sha256);
+        assert_eq!((p.mgf, p.mgf1_hash), (Mgf::Mgf1, HashAlg::Sha256));
+    }
+
+    #[test]
+    fn every_hash_and_mask_encodes_what_verify_em_accepts() {
+        // 2048 bits: room for SHA-512/SHAKE256 with a 64-byte salt.
+        for hash in HashAlg::EVERY {
+            for mgf in [Mgf::Mgf1, Mgf::Shake128, Mgf::Shake256] {
+                let pss = Pss::new(hash)
+                    .with_mgf(mgf)
+                    .with_salt_len(SaltLen::Exact(hash.output_len()));
+                let m_hash = hash.digest(b"m");
+                let salt = vec![7u8; hash.output_len()];
+                let em = pss.encode(&m_hash, &salt, 2048, 256).unwrap();
+                assert!(pss.verify_em(&m_hash, &em, 2048), "{hash} {mgf:?}");
+                // Another mask function does not open it.
+                let other = if mgf == Mgf::Mgf1 {
+                    Mgf::Shake256
+                } else {
+                    Mgf::Mgf1
+                };
+                assert!(
+                    !pss.with_mgf(other).verify_em(&m_hash, &em, 2048),
+                    "{hash} {mgf:?}"
+                );
+            }
+        }
     }
 
     #[test]

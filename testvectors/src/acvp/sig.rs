@@ -50,7 +50,7 @@ impl Scheme {
                 let pss = Pss::new(hash).with_salt_len(SaltLen::Exact(salt));
                 let pss = match mask.map(str::to_ascii_lowercase).as_deref() {
                     // FIPS 186-4 sets name no mask: MGF1 over the message hash.
-                    None | Some("mgf1") | Some("none") => pss,
+                    None | Some("mgf1") | Some("none") => pss.with_mgf(Mgf::Mgf1),
                     Some("shake-128") => pss.with_mgf(Mgf::Shake128),
                     Some("shake-256") => pss.with_mgf(Mgf::Shake256),
                     Some(other) => return Err(format!("mask function {other} is not supported")),
@@ -153,11 +153,11 @@ pub(crate) fn answer_sig_gen<R: CryptoRng + ?Sized>(
         };
         let key = match keys.entry(g.modulo) {
             std::collections::btree_map::Entry::Occupied(k) => k.into_mut(),
-            std::collections::btree_map::Entry::Vacant(v) => {
-                v.insert(RsaPrivateKey::generate_with_exponent(g.modulo, E, rng).map_err(
-                    |e| Error::Acvp(format!("tgId {}: {}-bit key: {e}", g.tg_id, g.modulo)),
-                )?)
-            }
+            std::collections::btree_map::Entry::Vacant(v) => v.insert(
+                RsaPrivateKey::generate_with_exponent(g.modulo, E, rng).map_err(|e| {
+                    Error::Acvp(format!("tgId {}: {}-bit key: {e}", g.tg_id, g.modulo))
+                })?,
+            ),
         };
         let mut tests = Vec::new();
         for t in &g.tests {
