@@ -2,6 +2,7 @@
 //! RSADP, SP 800-56B Rev. 2 §7.1.2) on the private keys the server gives.
 
 use bignum::Nat;
+use bignum::prime::{inv_mod_vartime, is_probable_prime};
 use rsa::rand_core::CryptoRng;
 
 use super::types::{
@@ -47,6 +48,29 @@ fn private_op<R: CryptoRng + ?Sized>(t: &PrimitiveCase, x: &Nat, rng: &mut R) ->
         return None;
     }
     x.pow_mod(&d, &n).to_be_bytes_padded(k)
+}
+
+/// Whether a case's key is a usable RSA key (checked on public arithmetic, apart from the
+/// code under test): with p and q, n = p·q for primes p, q and e invertible modulo
+/// lcm(p − 1, q − 1); with d alone, (2^d)^e ≡ 2 mod n. The server only sends valid keys; a
+/// broken one (as a fuzzer makes) may be refused with `testPassed: false`.
+fn key_valid(t: &PrimitiveCase) -> bool {
+    let nat = |h: &Hex| Nat::from_be_bytes(&h.0);
+    let (n, e) = (nat(&t.n), nat(&t.e));
+    if n.bits() < 2 {
+        return false;
+    }
+    if !trim(&t.p.0).is_empty() && !trim(&t.q.0).is_empty() {
+        let (p, q) = (nat(&t.p), nat(&t.q));
+        if &p * &q != n || !is_probable_prime(p.as_limbs()) || !is_probable_prime(q.as_limbs()) {
+            return false;
+        }
+        let (p1, q1) = (&p - 1u64, &q - 1u64);
+        let lcm = &(&p1 * &q1) / &p1.gcd(&q1);
+        return inv_mod_vartime(&e, &lcm).is_some();
+    }
+    let two = Nat::from(2u64) % &n;
+    two.pow_mod(&nat(&t.d), &n).pow_mod(&e, &n) == two
 }
 
 /// Answers signaturePrimitive or decryptionPrimitive.
@@ -148,6 +172,7 @@ pub(crate) fn check(
                             (false, false, _) => None,
                             (true, true, Some(y)) if y < n && y.pow_mod(&e, &n) == x => None,
                             (true, true, _) => Some("output^e mod n is not the input".to_owned()),
+                            (true, false, _) if !key_valid(t) => None,
                             (ok, _, _) => Some(format!(
                                 "testPassed {}, but the input is {}in range",
                                 r.test_passed,
