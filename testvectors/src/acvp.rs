@@ -5,10 +5,12 @@
 //!
 //! Modes: `keyGen` (FIPS186-5, FIPS186-4), `sigGen` and `sigVer` (FIPS186-5, FIPS186-4; PKCS
 //! #1 v1.5 and PSS with SHA-2, SHA-3 and SHAKE, MGF1 or SHAKE masks), `signaturePrimitive`
-//! (2.0) and `decryptionPrimitive` (Sp800-56Br2). What we do not implement is refused by name:
-//! a whole vector set of another algorithm, mode or revision is an error; a test group of an
-//! unsupported kind (ANSI X9.31 signatures, SP 800-106 randomized hashing, ...) is left out of
-//! the response and reported as a [`Refusal`], never answered wrongly.
+//! (2.0) and `decryptionPrimitive` (Sp800-56Br2); SP 800-106 randomized hashing
+//! (`conformance`) with SHA2-256, SHA3-512, SHAKE-128 and SHAKE-256. What we do not implement
+//! is refused by name: a whole vector set of another algorithm, mode or revision is an error;
+//! a test group of an unsupported kind (ANSI X9.31 signatures, keyGen KAT, SP 800-106 with
+//! another hash, ...) is left out of the response and reported as a [`Refusal`], never
+//! answered wrongly.
 //!
 //! The JSON goes through the typed structures of [`types`] (serde); a file that is not one of
 //! them is an [`Error::Parse`] with the line serde_json reports, never a panic.
@@ -19,11 +21,13 @@
 //!   our answers with it; see `rsa`'s `digest_info_prefix`.
 //! - MGF1 over SHAKE: 16 (SHAKE128) or 32 (SHAKE256) bytes per counter; see
 //!   [`rsa::HashAlg::mgf1_block_len`].
+//! - SP 800-106: the last, partial copy of rv comes from rv's right end; see `rand_hash`.
 
 pub mod types;
 
 mod keygen;
 mod prim;
+mod rand_hash;
 mod sig;
 
 use std::fmt;

@@ -18,7 +18,7 @@ const FAILURES_SHOWN: usize = 5;
 /// FIPS186-5 / FIPS186-4, signaturePrimitive 2.0, decryptionPrimitive Sp800-56Br2) as an
 /// implementation under test: the response keeps the vsId, test groups and test case ids,
 /// with the fields the ACVP specification asks for. Groups of a kind this build does not
-/// support (ANSI X9.31, SP 800-106 randomized hashing, keyGen KAT, ...) are refused: left
+/// support (ANSI X9.31, keyGen KAT, SP 800-106 with other hashes, ...) are refused: left
 /// out of the response and named on stderr, never answered wrongly.
 ///
 /// With --expected (or a folder holding prompt.json and expectedResults.json), the answers

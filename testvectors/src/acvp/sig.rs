@@ -9,14 +9,22 @@ use super::types::{
     Hex, SigGenGroup, SigGenGroupResponse, SigVerGroup, SignatureCase, VectorSet, Verdict,
     VerdictGroup,
 };
-use super::{GroupCheck, Refusal, hash_of, trim};
+use super::{GroupCheck, Refusal, hash_of, rand_hash, trim};
 use crate::{Error, Result};
 
 /// The public exponent of the keys we make for sigGen.
 const E: u64 = 65537;
 
-/// A group's signature scheme.
-pub(crate) enum Scheme {
+/// The length of the random values we draw for SP 800-106 (NIST's samples use 256 too).
+const RV_BITS: usize = 256;
+
+/// A group's signature scheme, and whether messages go through SP 800-106 first.
+pub(crate) struct Scheme {
+    kind: Kind,
+    randomized: bool,
+}
+
+enum Kind {
     Pkcs1v15(Pkcs1v15Sign),
     Pss(Pss),
 }
@@ -30,20 +38,37 @@ impl Scheme {
         mask: Option<&str>,
         conformance: Option<&str>,
     ) -> std::result::Result<Scheme, String> {
-        if let Some(c) = conformance.filter(|c| !c.is_empty()) {
-            // SP 800-106 hashes a bit string (rv ‖ (M ‖ padding) ⊕ rv… ‖ 16-bit length)
-            // that is not whole bytes; our hashes take bytes.
-            return Err(format!(
-                "conformance {c} (SP 800-106 randomized hashing) is not supported"
-            ));
-        }
         let hash = hash_of(hash_alg)?;
+        let randomized = match conformance.filter(|c| !c.is_empty()) {
+            None => false,
+            Some(c) if c.eq_ignore_ascii_case("SP800-106") => {
+                if rand_hash::digest_bits(hash, &[]).is_none() {
+                    return Err(format!(
+                        "SP 800-106 randomized hashing with {hash_alg} is not supported \
+                         (SHA2-256, SHA3-512, SHAKE-128, SHAKE-256 are)"
+                    ));
+                }
+                true
+            }
+            Some(c) => return Err(format!("conformance {c} is not supported")),
+        };
+        let kind = Self::kind(sig_type, hash_alg, hash, salt_len, mask)?;
+        Ok(Scheme { kind, randomized })
+    }
+
+    fn kind(
+        sig_type: &str,
+        hash_alg: &str,
+        hash: rsa::HashAlg,
+        salt_len: Option<usize>,
+        mask: Option<&str>,
+    ) -> std::result::Result<Kind, String> {
         match sig_type.to_ascii_lowercase().as_str() {
             "pkcs1v1.5" => {
                 if hash.is_shake() {
                     return Err(format!("PKCS #1 v1.5 with {hash_alg} is not defined"));
                 }
-                Ok(Scheme::Pkcs1v15(Pkcs1v15Sign::new(hash)))
+                Ok(Kind::Pkcs1v15(Pkcs1v15Sign::new(hash)))
             }
             "pss" => {
                 let salt = salt_len.ok_or("PSS without saltLen")?;
@@ -55,29 +80,67 @@ impl Scheme {
                     Some("shake-256") => pss.with_mgf(Mgf::Shake256),
                     Some(other) => return Err(format!("mask function {other} is not supported")),
                 };
-                Ok(Scheme::Pss(pss))
+                Ok(Kind::Pss(pss))
             }
             "ansx9.31" => Err("sigType ansx9.31 (ANSI X9.31) is not supported".to_owned()),
             other => Err(format!("sigType {other} is not supported")),
         }
     }
 
+    fn hash(&self) -> rsa::HashAlg {
+        match &self.kind {
+            Kind::Pkcs1v15(s) => rsa::SignatureScheme::hash(s),
+            Kind::Pss(s) => s.hash,
+        }
+    }
+
+    /// The digest signed for `msg`: its hash, or with SP 800-106 the hash of M′ for `rv`.
+    fn digest(&self, msg: &[u8], rv: Option<(&[u8], usize)>) -> Option<Vec<u8>> {
+        match (self.randomized, rv) {
+            (false, _) => Some(self.hash().digest(msg)),
+            (true, Some((rv, bits))) => {
+                rand_hash::digest_bits(self.hash(), &rand_hash::transform(msg, rv, bits)?)
+            }
+            (true, None) => None,
+        }
+    }
+
+    /// Signs `msg`; with SP 800-106, also returns the random value drawn.
     fn sign<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
         rng: &mut R,
         msg: &[u8],
-    ) -> rsa::Result<Vec<u8>> {
-        match self {
-            Scheme::Pkcs1v15(s) => key.sign(rng, s, msg),
-            Scheme::Pss(s) => key.sign(rng, s, msg),
-        }
+    ) -> rsa::Result<(Vec<u8>, Option<Vec<u8>>)> {
+        let rv = self.randomized.then(|| {
+            let mut rv = vec![0u8; RV_BITS >> 3];
+            rng.fill_bytes(&mut rv);
+            rv
+        });
+        let digest = self
+            .digest(msg, rv.as_deref().map(|r| (r, RV_BITS)))
+            .ok_or_else(|| rsa::Error::Unsupported("SP 800-106".to_owned()))?;
+        let sig = match &self.kind {
+            Kind::Pkcs1v15(s) => key.sign_prehashed(rng, s, &digest),
+            Kind::Pss(s) => key.sign_prehashed(rng, s, &digest),
+        }?;
+        Ok((sig, rv))
     }
 
-    pub(crate) fn verify(&self, key: &RsaPublicKey, msg: &[u8], sig: &[u8]) -> bool {
-        match self {
-            Scheme::Pkcs1v15(s) => key.verify(s, msg, sig).is_ok(),
-            Scheme::Pss(s) => key.verify(s, msg, sig).is_ok(),
+    /// Verifies `sig` over `msg` (with SP 800-106, for the random value `rv`).
+    pub(crate) fn verify(
+        &self,
+        key: &RsaPublicKey,
+        msg: &[u8],
+        rv: Option<(&[u8], usize)>,
+        sig: &[u8],
+    ) -> bool {
+        let Some(digest) = self.digest(msg, rv) else {
+            return false;
+        };
+        match &self.kind {
+            Kind::Pkcs1v15(s) => key.verify_prehashed(s, &digest, sig).is_ok(),
+            Kind::Pss(s) => key.verify_prehashed(s, &digest, sig).is_ok(),
         }
     }
 }
@@ -118,6 +181,12 @@ fn sig_ver_scheme(g: &SigVerGroup) -> std::result::Result<Scheme, String> {
         g.mask_function.as_deref(),
         g.conformance.as_deref(),
     )
+}
+
+/// The random value of an SP 800-106 case and its length in bits (whole bytes if unsaid).
+pub(crate) fn rv_of(rv: &Option<Hex>, bits: Option<usize>) -> Option<(&[u8], usize)> {
+    rv.as_ref()
+        .map(|r| (r.0.as_slice(), bits.unwrap_or(8 * r.0.len())))
 }
 
 /// A public key from a group's n and e (any size from 512 bits: the server's choice).
@@ -161,11 +230,13 @@ pub(crate) fn answer_sig_gen<R: CryptoRng + ?Sized>(
         };
         let mut tests = Vec::new();
         for t in &g.tests {
-            let signature = scheme.sign(key, rng, &t.message.0).map_err(|e| {
+            let (signature, rv) = scheme.sign(key, rng, &t.message.0).map_err(|e| {
                 Error::Acvp(format!("tgId {} tcId {}: signing: {e}", g.tg_id, t.tc_id))
             })?;
             tests.push(SignatureCase {
                 tc_id: t.tc_id,
+                random_value_len: rv.as_ref().map(|_| RV_BITS),
+                random_value: rv.map(Hex),
                 signature: Hex(signature),
             });
         }
@@ -215,9 +286,14 @@ pub(crate) fn answer_sig_ver(
             .iter()
             .map(|t| Verdict {
                 tc_id: t.tc_id,
-                test_passed: key
-                    .as_ref()
-                    .is_some_and(|k| scheme.verify(k, &t.message.0, &t.signature.0)),
+                test_passed: key.as_ref().is_some_and(|k| {
+                    scheme.verify(
+                        k,
+                        &t.message.0,
+                        rv_of(&t.random_value, t.random_value_len),
+                        &t.signature.0,
+                    )
+                }),
             })
             .collect();
         groups.push(VerdictGroup {
@@ -287,7 +363,16 @@ pub(crate) fn check_sig_gen(
             for t in &g.tests {
                 let failure = match r.tests.iter().find(|s| s.tc_id == t.tc_id) {
                     None => Some("no answer".to_owned()),
-                    Some(s) if scheme.verify(&key, &t.message.0, &s.signature.0) => None,
+                    Some(s)
+                        if scheme.verify(
+                            &key,
+                            &t.message.0,
+                            rv_of(&s.random_value, s.random_value_len),
+                            &s.signature.0,
+                        ) =>
+                    {
+                        None
+                    }
                     Some(_) => Some("signature does not verify".to_owned()),
                 };
                 c.case(t.tc_id, failure);

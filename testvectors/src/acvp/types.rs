@@ -147,6 +147,12 @@ pub struct SigGenGroupResponse {
 pub struct SignatureCase {
     /// The case's id.
     pub tc_id: u64,
+    /// SP 800-106 groups: the random value the signer drew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random_value: Option<Hex>,
+    /// SP 800-106 groups: its length in bits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random_value_len: Option<usize>,
     /// The signature, k bytes.
     pub signature: Hex,
 }
@@ -193,6 +199,12 @@ pub struct SigVerCase {
     pub tc_id: u64,
     /// The message.
     pub message: Hex,
+    /// SP 800-106 groups: the signer's random value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random_value: Option<Hex>,
+    /// SP 800-106 groups: its length in bits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random_value_len: Option<usize>,
     /// The signature.
     pub signature: Hex,
 }
