@@ -22,7 +22,7 @@ impl Xs {
     }
 
     fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() >> 40).unwrap() * n >> 24
+        (usize::try_from(self.next() >> 40).unwrap() * n) >> 24
     }
 }
 
