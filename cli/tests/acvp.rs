@@ -143,14 +143,17 @@ fn help_explains_answering_and_checking_with_examples() {
     let out = rsatool(&["acvp", "--help"]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
-    for needle in [
-        "--expected",
-        "--response",
-        "-o",
-        "Examples:",
-        "refused",
-        "exit 1",
-    ] {
+    for needle in ["--expected", "--response", "-o", "refused", "exit 1"] {
         assert!(text.contains(needle), "{needle} in {text}");
     }
+    // The contract of every subcommand's help (cli/tests/keys.rs): an Example section last,
+    // each line a command.
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let at = lines.iter().rposition(|l| l.trim() == "Example:").unwrap();
+    assert!(lines.len() > at + 3);
+    for ex in &lines[at + 1..] {
+        assert!(ex.trim().starts_with("rsatool acvp "), "{ex:?}");
+    }
+    let top = stdout(&rsatool(&["--help"]));
+    assert!(top.contains("  acvp "), "listed in --help");
 }

@@ -27,7 +27,7 @@ const FAILURES_SHOWN: usize = 5;
 /// keys, its signatures) by validating them as the server does. One line per test group, a
 /// total line; exit 1 if any case failed, 2 for unreadable or malformed input.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  \
+#[command(after_help = "Example:\n  \
     rsatool acvp prompt.json -o response.json\n  \
     rsatool acvp prompt.json --expected expectedResults.json\n  \
     rsatool acvp testvectors/data/acvp/RSA-SigVer-FIPS186-5\n  \

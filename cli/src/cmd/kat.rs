@@ -18,7 +18,7 @@ const FAILURES_SHOWN: usize = 10;
 /// failed` per file or set and a total; exit 1 if any vector failed.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  rsatool kat\n  rsatool kat testvectors/data\n  rsatool kat testvectors/data/acvp"
+    after_help = "Example:\n  rsatool kat\n  rsatool kat testvectors/data\n  rsatool kat testvectors/data/acvp"
 )]
 pub struct Args {
     /// Folder of the data files, laid out as testvectors/data (the default: this source tree's)
