@@ -23,6 +23,17 @@ pub struct Avx2 {
     _proof: (),
 }
 
+/// Proof that this CPU has AVX-512 F, VL and IFMA (`vpmadd52luq` / `vpmadd52huq` on 256- and
+/// 512-bit registers, with the AVX-512 mask registers), which the 52-bit engine of
+/// `modular` needs.
+///
+/// Only [`detect`] and [`ifma`] construct it (the field is private). Valgrind does not execute
+/// AVX-512 and its CPUID does not report it, so under valgrind there is no token.
+#[derive(Clone, Copy, Debug)]
+pub struct Ifma {
+    _proof: (),
+}
+
 /// What this CPU offers to the `mpn` back ends, as found by [`detect`].
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
@@ -30,6 +41,8 @@ pub struct Features {
     pub adx: Option<Adx>,
     /// Set when the CPU has AVX2.
     pub avx2: Option<Avx2>,
+    /// Set when the CPU has AVX-512 F, VL and IFMA.
+    pub ifma: Option<Ifma>,
 }
 
 /// The features of this CPU, detected on the first call and cached for the process.
@@ -38,7 +51,26 @@ pub fn detect() -> Features {
     *FEATURES.get_or_init(|| Features {
         adx: detect_adx(),
         avx2: detect_avx2(),
+        ifma: detect_ifma(),
     })
+}
+
+/// A proof token for AVX-512 F + VL + IFMA, if this CPU has all three.
+pub fn ifma() -> Option<Ifma> {
+    detect().ifma
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect_ifma() -> Option<Ifma> {
+    let has = std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+        && std::arch::is_x86_feature_detected!("avx512ifma");
+    has.then_some(Ifma { _proof: () })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect_ifma() -> Option<Ifma> {
+    None
 }
 
 /// A proof token for BMI2 + ADX, if this CPU has both.
@@ -127,6 +159,13 @@ mod tests {
         assert_eq!(
             avx2().is_some(),
             std::arch::is_x86_feature_detected!("avx2")
+        );
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(
+            ifma().is_some(),
+            std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+                && std::arch::is_x86_feature_detected!("avx512ifma")
         );
     }
 }

@@ -21,6 +21,7 @@
 //! `bignum/tests/ct.rs` checks this under valgrind memcheck (`.ci/ct-check`).
 
 mod ct;
+mod ifma;
 mod integer;
 mod inv;
 mod modulus;
@@ -28,6 +29,10 @@ mod mont;
 mod pow;
 mod residue;
 
+pub use ifma::{
+    IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowPath, ifma_runs, ifma_supports, pow_pair, pow_pair_on,
+    pow_path,
+};
 pub use integer::{div_rem, gcd, inv_public_mod_secret, lcm, rem};
 pub use modulus::Modulus;
 pub use residue::Residue;

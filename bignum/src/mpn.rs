@@ -14,6 +14,7 @@
 //! when a caller breaks them; they never read or write out of bounds.
 
 mod div;
+pub(crate) mod ifma;
 mod mul;
 mod portable;
 mod sqr;
@@ -96,7 +97,8 @@ pub fn by_name(name: &str) -> Option<&'static Kernels> {
 
 /// The back end in use, chosen once: `BIGNUM_BACKEND=<name>` picks one by name (an unknown or
 /// unsupported name falls back to detection, with a warning on stderr); otherwise the last,
-/// fastest, of [`all_available`].
+/// fastest, of [`all_available`]. `BIGNUM_BACKEND=ifma` names the 52-bit exponentiation
+/// engine of `modular` (not a kernel table): the kernels are then the detected ones.
 pub fn kernels() -> &'static Kernels {
     static CHOSEN: OnceLock<&'static Kernels> = OnceLock::new();
     CHOSEN.get_or_init(|| {
@@ -105,7 +107,15 @@ pub fn kernels() -> &'static Kernels {
             if let Some(k) = available.iter().find(|k| k.name == wanted) {
                 return k;
             }
-            eprintln!("bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead");
+            if wanted == "ifma" && crate::cpu::ifma().is_none() {
+                eprintln!(
+                    "bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead"
+                );
+            } else if wanted != "ifma" {
+                eprintln!(
+                    "bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead"
+                );
+            }
         }
         available.last().copied().unwrap_or(&PORTABLE)
     })

@@ -5,6 +5,7 @@ pub mod args;
 pub mod decrypt;
 pub mod encrypt;
 pub mod kat;
+pub mod key;
 pub mod keygen;
 pub mod metime;
 pub mod mulsqr;

@@ -14,6 +14,8 @@ pub enum Failure {
     Negative(Option<String>),
     /// Anything else that went wrong: exit 2.
     Error(String),
+    /// Errors already printed on stderr, a line each (several inputs failed): exit 2.
+    Reported,
 }
 
 impl Failure {
@@ -24,14 +26,14 @@ impl Failure {
 
     /// Whether there is anything to print on stderr.
     pub fn has_message(&self) -> bool {
-        !matches!(self, Failure::Negative(None))
+        !matches!(self, Failure::Negative(None) | Failure::Reported)
     }
 
     /// The process exit code for this failure.
     pub fn exit_code(&self) -> ExitCode {
         match self {
             Failure::Negative(_) => ExitCode::from(1),
-            Failure::Error(_) => ExitCode::from(2),
+            Failure::Error(_) | Failure::Reported => ExitCode::from(2),
         }
     }
 }
@@ -41,6 +43,7 @@ impl fmt::Display for Failure {
         match self {
             Failure::Negative(m) => f.write_str(m.as_deref().unwrap_or("")),
             Failure::Error(m) => f.write_str(m),
+            Failure::Reported => Ok(()),
         }
     }
 }

@@ -3,6 +3,7 @@
 mod cmd;
 mod exit;
 mod io;
+mod pass;
 mod report;
 mod timing;
 
@@ -24,6 +25,7 @@ enum Command {
     // comment of their `Args`.
     Keygen(cmd::keygen::Args),
     Pubkey(cmd::pubkey::Args),
+    Key(cmd::key::Args),
     Sign(cmd::sign::Args),
     Verify(cmd::verify::Args),
     Encrypt(cmd::encrypt::Args),
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Keygen(args) => cmd::keygen::run(&args),
         Command::Pubkey(args) => cmd::pubkey::run(&args),
+        Command::Key(args) => cmd::key::run(&args),
         Command::Sign(args) => cmd::sign::run(&args),
         Command::Verify(args) => cmd::verify::run(&args),
         Command::Encrypt(args) => cmd::encrypt::run(&args),

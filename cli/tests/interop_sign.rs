@@ -141,7 +141,7 @@ fn we_verify_openssl_signatures() {
                 ],
             );
         }
-        // A maximal salt is not the default hash-length salt: rejected without auto/max.
+        // A maximal salt, as OpenSSL makes it with rsa_pss_saltlen:max.
         openssl(
             d,
             &[
@@ -160,10 +160,30 @@ fn we_verify_openssl_signatures() {
             None,
         )
         .expect("openssl");
+        // Issue 18: verify recovers the salt length by default, as OpenSSL's and Go's
+        // verifiers do; an explicit length is enforced.
         let out = rsatool_in(
             d,
             &[
                 "verify", "-k", p, "--scheme", "pss", "-i", msg, "-s", "max.sig",
+            ],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0));
+        let out = rsatool_in(
+            d,
+            &[
+                "verify",
+                "--salt-len",
+                "32",
+                "-k",
+                p,
+                "--scheme",
+                "pss",
+                "-i",
+                msg,
+                "-s",
+                "max.sig",
             ],
             None,
         );

@@ -12,9 +12,10 @@ use common::{
     scratch,
 };
 
-const SUBCOMMANDS: [&str; 13] = [
+const SUBCOMMANDS: [&str; 14] = [
     "keygen",
     "pubkey",
+    "key",
     "sign",
     "verify",
     "encrypt",
@@ -482,6 +483,74 @@ fn keygen_shows_a_spinner_on_a_terminal_from_4096_bits_only() {
         "no spinner below 4096 bits: {text:?}"
     );
     assert!(d.join("small.pem").exists());
+}
+
+/// The pids of `rsatool` processes among the children of `pid` (from /proc).
+fn rsatool_children(pid: u32) -> Vec<u32> {
+    let children =
+        fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).unwrap_or_default();
+    children
+        .split_whitespace()
+        .filter_map(|c| c.parse::<u32>().ok())
+        .filter(|c| {
+            fs::read_to_string(format!("/proc/{c}/comm")).is_ok_and(|comm| comm.trim() == "rsatool")
+        })
+        .collect()
+}
+
+#[test]
+fn ctrl_c_during_keygen_leaves_the_terminal_on_a_new_line() {
+    // Issue 18, bug 5: the spinner's line must not be left without its newline.
+    let dir = scratch();
+    let d = dir.path();
+    let cmd = format!(
+        "'{}' keygen --bits 16384 -o big.pem",
+        env!("CARGO_BIN_EXE_rsatool")
+    );
+    let Ok(child) = std::process::Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(d)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+    else {
+        eprintln!("note: util-linux script is not usable here; the Ctrl-C check is skipped");
+        return;
+    };
+    // Wait for the spinner, then interrupt the key generation (by its pid, as a terminal's
+    // Ctrl-C would).
+    let mut interrupted = false;
+    for _ in 0..100 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let pids = rsatool_children(child.id());
+        if let Some(pid) = pids.first() {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            let status = std::process::Command::new("kill")
+                .args(["-INT", &pid.to_string()])
+                .status()
+                .expect("kill runs");
+            interrupted = status.success();
+            break;
+        }
+    }
+    let out = child.wait_with_output().expect("script ends");
+    if !interrupted {
+        eprintln!("note: could not find the rsatool process under script; skipped");
+        return;
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("generating a 16384-bit RSA key"), "{text:?}");
+    assert!(
+        text.ends_with('\n'),
+        "the last line is ended: {:?}",
+        &text[text.len().saturating_sub(120)..]
+    );
+    assert!(
+        text.contains("rsatool: interrupted"),
+        "{:?}",
+        &text[text.len().saturating_sub(120)..]
+    );
+    assert!(!d.join("big.pem").exists(), "no key file");
 }
 
 #[test]

@@ -128,3 +128,26 @@ fn reports_print_rows_and_json() {
     assert_eq!(v["unit"], "cycles_per_limb");
     assert_eq!(v["rows"].as_array().map(Vec::len), Some(4));
 }
+
+#[test]
+fn prime_json_gives_the_primes_and_the_verdict() {
+    let out = rsatool(&["prime", "--bits", "128", "--count", "3", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["bits"], 128);
+    let primes = v["primes"].as_array().expect("primes");
+    assert_eq!(primes.len(), 3);
+    for p in primes {
+        let decimal = p.as_str().expect("a decimal string");
+        if let Some(prime) = openssl_says_prime(decimal) {
+            assert!(prime, "{decimal}");
+        }
+        let n: num_bigint::BigUint = decimal.parse().expect("decimal");
+        assert_eq!(n.bits(), 128);
+    }
+    let out = rsatool(&["prime", "--check", "91", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["prime"], false);
+    assert_eq!(v["number"], "91");
+}

@@ -68,6 +68,11 @@ pub enum Error {
     Decryption,
     /// The signature is invalid. Deliberately says nothing more.
     Verification,
+    /// The private key is encrypted and no password was given.
+    NeedPassword,
+    /// The encrypted private key did not decrypt with the password given: a wrong password,
+    /// or damaged data.
+    BadPassword,
 }
 
 impl fmt::Display for KeyError {
@@ -121,6 +126,12 @@ impl fmt::Display for Error {
             Error::Fault => f.write_str("the private-key operation failed its consistency check"),
             Error::Decryption => f.write_str("decryption error"),
             Error::Verification => f.write_str("invalid signature"),
+            Error::NeedPassword => {
+                f.write_str("the private key is encrypted: a password is needed")
+            }
+            Error::BadPassword => {
+                f.write_str("wrong password (or a damaged encrypted key): the key does not decrypt")
+            }
         }
     }
 }

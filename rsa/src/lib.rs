@@ -35,8 +35,9 @@ pub mod pss;
 mod scheme;
 
 pub use encoding::{
-    Encoding, KeyFormat, PublicFormat, decode_private_key, decode_public_key, encode_private_key,
-    encode_public_key,
+    Encoding, KeyAlgorithm, KeyFormat, PublicFormat, decode_private_key, decode_private_key_with,
+    decode_public_key, decode_public_key_with, encode_private_key, encode_private_key_with,
+    encode_public_key, encode_public_key_with, is_encrypted_private_key,
 };
 pub use error::{Error, KeyError, Result};
 pub use hash::{HashAlg, Hasher, Mgf, UnknownHash};
@@ -53,7 +54,7 @@ pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
 #[doc(hidden)] // For the timing example `inv_bench` only.
 pub use primitive::inv_mod_vartime_for_bench;
-pub use pss::{Pss, SaltLen};
+pub use pss::{Pss, PssKeyParams, SaltLen};
 #[doc(hidden)]
 pub use scheme::Unsliced;
 pub use scheme::{EncryptionScheme, SignatureScheme};

@@ -22,6 +22,10 @@ use rand_core::{CryptoRng, TryCryptoRng, TryRng};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
 
+mod params;
+
+pub use params::PssKeyParams;
+
 use crate::hash::{Mgf, mask_xor};
 use crate::scheme::{Sealed, SignatureScheme};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
@@ -40,6 +44,9 @@ pub enum SaltLen {
     /// On verification, whatever length the signature has (recovered from the position of
     /// the 0x01 separator in DB); on signing, the same as [`SaltLen::Max`], as OpenSSL does.
     Auto,
+    /// On verification, whatever length the signature has, but at least this many bytes (an
+    /// RSA-PSS key's minimum salt length, RFC 4055 §3.1); on signing, exactly this many.
+    AtLeast(usize),
 }
 
 /// RSASSA-PSS signatures (RFC 8017 §8.1): the message hash, the MGF1 hash and the salt length.
@@ -244,6 +251,10 @@ impl Pss {
                 Some(i) => db_len - 1 - i,
                 None => return false,
             },
+            SaltLen::AtLeast(min) => match db.iter().position(|&b| b != 0) {
+                Some(i) if db_len - 1 - i >= min => db_len - 1 - i,
+                _ => return false,
+            },
         };
         if s_len >= db_len {
             return false;
@@ -309,7 +320,7 @@ impl SignatureScheme for Pss {
         let (_, em_len) = em_size(key.bits());
         let s_len = match self.salt_len {
             SaltLen::HashLen => h_len,
-            SaltLen::Exact(s) => s,
+            SaltLen::Exact(s) | SaltLen::AtLeast(s) => s,
             SaltLen::Max | SaltLen::Auto => {
                 em_len.checked_sub(h_len + 2).ok_or(Error::MessageTooLong)?
             }

@@ -148,7 +148,7 @@ fn pss_fits(
 ) -> bool {
     let s_len = match mode {
         SaltLen::HashLen => h.output_len(),
-        SaltLen::Exact(s) => s,
+        SaltLen::Exact(s) | SaltLen::AtLeast(s) => s,
         SaltLen::Max | SaltLen::Auto => 0,
     };
     let fits = em_len(key) >= h.output_len() + s_len + 2;

@@ -48,7 +48,7 @@ pub(crate) const fn window_bits(exp_bits: usize) -> usize {
 }
 
 /// `width` ≤ 63 bits of `exp` starting at bit `lo` (both public), as a secret limb.
-fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
+pub(super) fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
     let idx = lo >> 6;
     let off = lo & 63;
     let mut v = exp[idx] >> off;
@@ -191,12 +191,18 @@ impl Arith<'_, '_> {
 impl Modulus {
     /// base^exp mod m for a SECRET exponent: the low `exp_bits` bits of `exp` (little-endian).
     ///
-    /// Fixed window of w bits (w from `exp_bits`), a table of base^0 … base^(2^w - 1), and per
-    /// window w dedicated Montgomery squarings and one multiplication by a table entry fetched
-    /// by a gather that reads every entry and keeps one by mask. No early exit: a zero exponent
-    /// costs the same as any other of its bit length. The table and the accumulator are kept
-    /// below R only, not below m ([`mpn::redc_1_sec`], as GMP's `mpn_sec_powm`): no
-    /// comparison with m per product, and one product by R mod m at the end.
+    /// Where the CPU has AVX-512 IFMA and m has at least [`IFMA_MIN_BITS`] bits, this runs the
+    /// 52-bit engine ([`PowPath::Ifma`]; `BIGNUM_BACKEND=adx` or `portable` turns it off);
+    /// otherwise the 64-bit kernels: a fixed window of w bits (w from `exp_bits`), a table of
+    /// base^0 … base^(2^w - 1), and per window w dedicated Montgomery squarings and one
+    /// multiplication by a table entry fetched by a gather that reads every entry and keeps one
+    /// by mask. No early exit: a zero exponent costs the same as any other of its bit length.
+    /// The table and the accumulator are kept below R only, not below m
+    /// ([`mpn::redc_1_sec`], as GMP's `mpn_sec_powm`): no comparison with m per product, and
+    /// one product by R mod m at the end.
+    ///
+    /// [`IFMA_MIN_BITS`]: super::IFMA_MIN_BITS
+    /// [`PowPath::Ifma`]: super::PowPath::Ifma
     ///
     /// # Constant time
     ///
@@ -207,6 +213,15 @@ impl Modulus {
     ///
     /// If `exp_bits > 64·exp.len()`, or `base` belongs to a modulus of another limb count.
     pub fn pow(&self, base: &Residue, exp: &[Limb], exp_bits: usize) -> Residue {
+        self.check_pow_args(base, exp, exp_bits);
+        if let Some(r) = self.pow_ifma_if_chosen(base, exp, exp_bits) {
+            return r;
+        }
+        self.pow_limbs(base, exp, exp_bits)
+    }
+
+    /// The preconditions of [`Modulus::pow`], asserted.
+    pub(crate) fn check_pow_args(&self, base: &Residue, exp: &[Limb], exp_bits: usize) {
         assert!(
             exp_bits <= 64 * exp.len(),
             "pow: exp_bits beyond the exponent"
@@ -216,6 +231,10 @@ impl Modulus {
             self.limb_len(),
             "residue of another modulus"
         );
+    }
+
+    /// [`Modulus::pow`] on the 64-bit kernels ([`PowPath::Limbs`](super::PowPath::Limbs)).
+    pub(crate) fn pow_limbs(&self, base: &Residue, exp: &[Limb], exp_bits: usize) -> Residue {
         if exp_bits == 0 {
             return self.one();
         }

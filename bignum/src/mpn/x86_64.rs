@@ -14,6 +14,7 @@
 #![allow(unsafe_code)]
 
 mod adx;
+pub(crate) mod ifma;
 mod mul;
 mod sqr;
 mod window;

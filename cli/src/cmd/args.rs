@@ -60,6 +60,127 @@ pub fn parse_hash(s: &str) -> Result<rsa::HashAlg, String> {
     })
 }
 
+/// The signature scheme of `sign` / `verify` from their options and the key's algorithm: an
+/// RSA-PSS key (RFC 4055) allows PSS only, and its parameters are the defaults of `--hash`,
+/// `--mgf1-hash` and the salt length, and limits on them, as in OpenSSL.
+///
+/// # Errors
+///
+/// An option that does not apply to the scheme, or that the key's restrictions refuse.
+pub fn signature_scheme(
+    name: &str,
+    algorithm: &rsa::KeyAlgorithm,
+    scheme: SigScheme,
+    hash: Option<rsa::HashAlg>,
+    mgf1_hash: Option<rsa::HashAlg>,
+    salt: Option<SaltArg>,
+    verifying: bool,
+) -> Result<Scheme, crate::exit::Failure> {
+    use crate::exit::Failure;
+    let params = match algorithm {
+        rsa::KeyAlgorithm::RsaPss(p) => {
+            if scheme != SigScheme::Pss {
+                return Err(Failure::error(format!(
+                    "{name}: an RSA-PSS key signs with --scheme pss only"
+                )));
+            }
+            *p
+        }
+        _ => None,
+    };
+    match scheme {
+        SigScheme::Pkcs1v15 => {
+            if salt.is_some() || mgf1_hash.is_some() {
+                return Err(Failure::error(
+                    "--salt-len and --mgf1-hash apply to --scheme pss only",
+                ));
+            }
+            Ok(Scheme::Pkcs1(rsa::Pkcs1v15Sign::new(
+                hash.unwrap_or(rsa::HashAlg::Sha256),
+            )))
+        }
+        SigScheme::Pss => {
+            if !verifying && salt == Some(SaltArg::Auto) {
+                return Err(Failure::error(
+                    "--salt-len auto: only verify recovers the salt length; sign with a number \
+                     of bytes or max",
+                ));
+            }
+            let hash = hash
+                .or(params.map(|p| p.hash))
+                .unwrap_or(rsa::HashAlg::Sha256);
+            let mgf1 = mgf1_hash.or(params.map(|p| p.mgf1_hash)).unwrap_or(hash);
+            let salt_len = match (salt, params) {
+                (Some(s), _) => rsa::SaltLen::from(s),
+                (None, _) if verifying => rsa::SaltLen::Auto,
+                (None, Some(p)) => rsa::SaltLen::Exact(p.min_salt_len),
+                (None, None) => rsa::SaltLen::HashLen,
+            };
+            let mut pss = rsa::Pss::new(hash)
+                .with_mgf1_hash(mgf1)
+                .with_salt_len(salt_len);
+            if let Some(p) = params {
+                p.check(&pss).map_err(|e| match e {
+                    rsa::Error::Unsupported(what) => Failure::error(format!("{name}: {what}")),
+                    other => Failure::error(format!("{name}: {other}")),
+                })?;
+                pss = pss.with_salt_len(p.verifying_salt(salt_len));
+            }
+            Ok(Scheme::Pss(pss))
+        }
+    }
+}
+
+/// A signature scheme with its parameters.
+#[derive(Debug, Clone, Copy)]
+pub enum Scheme {
+    /// RSASSA-PKCS1-v1_5.
+    Pkcs1(rsa::Pkcs1v15Sign),
+    /// RSASSA-PSS.
+    Pss(rsa::Pss),
+}
+
+impl Scheme {
+    /// The message hash.
+    pub fn hash(&self) -> rsa::HashAlg {
+        match self {
+            Scheme::Pkcs1(s) => rsa::SignatureScheme::hash(s),
+            Scheme::Pss(s) => s.hash,
+        }
+    }
+}
+
+/// The digest `sign` / `verify` work on: the input hashed as it is read, or with
+/// `--prehashed` the input itself, which must be as long as the hash's output.
+///
+/// # Errors
+///
+/// The input cannot be read, or (prehashed) has the wrong length.
+pub fn input_digest(
+    spec: &std::path::Path,
+    hash: rsa::HashAlg,
+    prehashed: bool,
+) -> Result<Vec<u8>, crate::exit::Failure> {
+    if !prehashed {
+        return crate::io::hash_input(spec, hash);
+    }
+    let data = crate::io::read_input(spec, hash.output_len())?;
+    if data.len() != hash.output_len() {
+        return Err(crate::exit::Failure::error(format!(
+            "{}: --prehashed: a {hash} digest is {} bytes, this input is {}{}",
+            crate::io::input_name(spec),
+            hash.output_len(),
+            if data.len() > hash.output_len() {
+                "more than "
+            } else {
+                ""
+            },
+            data.len().min(hash.output_len())
+        )));
+    }
+    Ok(data.to_vec())
+}
+
 /// `--salt-len` of PSS: a number of bytes, `max`, or (`verify` only) `auto`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SaltArg {

@@ -24,6 +24,10 @@ pub struct Args {
     /// Private key (PEM or DER, PKCS #8 or PKCS #1), or - for stdin
     #[arg(short, long, value_name = "KEY")]
     key: PathBuf,
+    /// Where the password of an encrypted key comes from: pass:TEXT, env:VAR, file:PATH,
+    /// fd:N or stdin (default: a prompt on the terminal)
+    #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
+    passin: Option<crate::pass::PassSource>,
     #[command(flatten)]
     scheme: SchemeArgs,
     /// PKCS #1 v1.5 only: fail with exit 1 on bad padding instead of returning a pseudo-random
@@ -50,7 +54,19 @@ pub fn run(args: &Args) -> CmdResult {
         ));
     }
     io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
-    let key = io::read_private_key(&args.key)?;
+    crate::pass::one_stdin(
+        "--passin",
+        args.passin.as_ref(),
+        &[("--input", &args.input)],
+    )?;
+    let loaded = io::read_private_key(&args.key, args.passin.as_ref())?;
+    if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
+        return Err(Failure::error(format!(
+            "{}: an RSA-PSS key is for PSS signatures only",
+            io::input_name(&args.key)
+        )));
+    }
+    let key = loaded.key;
     let ciphertext = io::read_input(&args.input, key.size())?;
     let mut rng = rsa::os_rng();
     let result = match &oaep {

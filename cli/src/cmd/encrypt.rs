@@ -29,9 +29,13 @@ pub enum EncScheme {
     rsatool encrypt -k pub.pem --scheme oaep --hash sha256 --mgf1-hash sha1 --label app -i secret.txt -o secret.enc"
 )]
 pub struct Args {
-    /// Public or private key (PEM or DER, any format), or - for stdin
+    /// Public key, certificate or private key (PEM or DER, any format), or - for stdin
     #[arg(short, long, value_name = "KEY")]
     key: PathBuf,
+    /// The password of an encrypted private key given as --key: pass:TEXT, env:VAR,
+    /// file:PATH, fd:N or stdin
+    #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
+    passin: Option<crate::pass::PassSource>,
     #[command(flatten)]
     scheme: SchemeArgs,
     /// Message, or - for stdin
@@ -89,7 +93,32 @@ impl SchemeArgs {
 pub fn run(args: &Args) -> CmdResult {
     let oaep = args.scheme.oaep()?;
     io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
-    let key = io::read_public_key(&args.key)?;
+    crate::pass::one_stdin(
+        "--passin",
+        args.passin.as_ref(),
+        &[("--input", &args.input)],
+    )?;
+    let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
+    if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
+        return Err(Failure::error(format!(
+            "{}: an RSA-PSS key is for PSS signatures only",
+            io::input_name(&args.key)
+        )));
+    }
+    let key = loaded.key;
+    if let Some(oaep) = &oaep {
+        // RFC 8017 §7.1.1: k ≥ 2·hLen + 2, else not even an empty message fits.
+        let need = 2 * oaep.hash().output_len() + 2;
+        if key.size() < need {
+            return Err(Failure::error(format!(
+                "{}: a {}-bit key is too small for OAEP with {} (it needs a modulus of at \
+                 least {need} bytes, 2·hLen + 2); use a smaller --hash or a larger key",
+                io::input_name(&args.key),
+                key.bits(),
+                oaep.hash()
+            )));
+        }
+    }
     let msg = io::read_input(&args.input, key.size())?;
     let mut rng = rsa::os_rng();
     let pkcs1 = Pkcs1v15Encrypt::new();

@@ -40,7 +40,20 @@ pub fn run(args: &Args) -> CmdResult {
     let reports = if acvp_only {
         Vec::new()
     } else {
-        testvectors::kat::run_all(&dir).map_err(|e| Failure::error(e.to_string()))?
+        testvectors::kat::run_all(&dir).map_err(|e| {
+            // The runner's I/O errors end in Rust's " (os error N)"; say it in words.
+            let text = e.to_string();
+            let text = text.split(" (os error ").next().unwrap_or(&text).to_owned();
+            Failure::error(if text.contains("No such file") {
+                format!(
+                    "{}: not a folder of known-answer data (laid out as testvectors/data): {}",
+                    dir.display(),
+                    text.replace("No such file or directory", "missing")
+                )
+            } else {
+                text
+            })
+        })?
     };
     let acvp_dir = if dir.join("acvp").is_dir() {
         dir.join("acvp")

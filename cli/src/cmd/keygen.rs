@@ -20,7 +20,9 @@ const SPINNER_BITS: usize = 4096;
 /// asked otherwise. The file is created with mode 0600.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  rsatool keygen --bits 3072 -o key.pem\n  \
-    rsatool keygen --bits 2048 --pkcs1 --format der -o key.der")]
+    rsatool keygen --bits 2048 --pkcs1 --format der -o key.der\n  \
+    rsatool keygen --bits 3072 --passout env:KEYPASS -o key.pem\n  \
+    rsatool keygen --bits 2048 --pss --hash sha256 --salt-len 32 -o pss.pem")]
 pub struct Args {
     /// Modulus size in bits: even, from 1024 to 16384
     #[arg(long)]
@@ -34,9 +36,27 @@ pub struct Args {
     /// Write PKCS #1 (RSA PRIVATE KEY) instead of PKCS #8 (PRIVATE KEY)
     #[arg(long)]
     pkcs1: bool,
-    /// Number of primes: 2, or 3 to 5 for a multi-prime key (RFC 8017; e = 65537 only)
+    /// Number of primes: 2, or more for a multi-prime key (RFC 8017; e = 65537 only), at
+    /// most 3 below 4096 bits, 4 below 8192 and 5 from 8192 (OpenSSL's cap)
     #[arg(long, default_value_t = 2)]
     primes: usize,
+    /// Make an RSA-PSS key (id-RSASSA-PSS, for PSS signatures only); --hash, --mgf1-hash and
+    /// --salt-len restrict it (RFC 4055), as openssl genpkey -algorithm RSA-PSS does
+    #[arg(long)]
+    pss: bool,
+    /// RSA-PSS key: the only message hash its signatures may use
+    #[arg(long, value_parser = crate::cmd::args::parse_hash, requires = "pss")]
+    hash: Option<rsa::HashAlg>,
+    /// RSA-PSS key: the only MGF1 hash (default: --hash)
+    #[arg(long, value_parser = crate::cmd::args::parse_hash, value_name = "HASH", requires = "pss")]
+    mgf1_hash: Option<rsa::HashAlg>,
+    /// RSA-PSS key: the smallest salt length (default: the hash length)
+    #[arg(long, value_name = "N", requires = "pss")]
+    salt_len: Option<usize>,
+    /// Encrypt the key (PKCS #8, PBES2 with PBKDF2-SHA256 and AES-256-CBC) with the password
+    /// from pass:TEXT, env:VAR, file:PATH, fd:N or stdin
+    #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
+    passout: Option<crate::pass::PassSource>,
     /// Output file, or - for stdout
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
@@ -68,6 +88,38 @@ pub fn run(args: &Args) -> CmdResult {
             args.exponent
         )));
     }
+    let cap = multi_prime_cap(bits);
+    if args.primes > cap {
+        return Err(Failure::error(format!(
+            "--primes {}: a {bits}-bit key may have at most {cap} primes (3 below 4096 bits, \
+             4 below 8192, 5 from 8192, as OpenSSL allows), or its primes are too small",
+            args.primes
+        )));
+    }
+    if args.pkcs1 && (args.pss || args.passout.is_some()) {
+        return Err(Failure::error(
+            "--pkcs1: PKCS #1 cannot hold an RSA-PSS key or be written encrypted; use PKCS #8",
+        ));
+    }
+    let algorithm = if args.pss {
+        if args.hash.is_none() && args.mgf1_hash.is_none() && args.salt_len.is_none() {
+            rsa::KeyAlgorithm::RsaPss(None)
+        } else {
+            let hash = args.hash.unwrap_or(rsa::HashAlg::Sha256);
+            rsa::KeyAlgorithm::RsaPss(Some(rsa::PssKeyParams {
+                hash,
+                mgf1_hash: args.mgf1_hash.unwrap_or(hash),
+                min_salt_len: args.salt_len.unwrap_or(hash.output_len()),
+            }))
+        }
+    } else {
+        rsa::KeyAlgorithm::Rsa
+    };
+    let password = args
+        .passout
+        .as_ref()
+        .map(|src| crate::pass::password(Some(src), "--passout", "the new key", true))
+        .transpose()?;
     if args.primes > 2 && args.exponent != DEFAULT_EXPONENT {
         return Err(Failure::error(
             "--exponent: multi-prime keys (--primes above 2) use e = 65537 only",
@@ -78,6 +130,13 @@ pub fn run(args: &Args) -> CmdResult {
         let pb = indicatif::ProgressBar::new_spinner();
         pb.set_message(format!("generating a {bits}-bit RSA key"));
         pb.enable_steady_tick(Duration::from_millis(100));
+        // Ctrl-C: clear the spinner's line, so that the shell prompt starts on a clean one.
+        let on_interrupt = pb.clone();
+        let _ = ctrlc::set_handler(move || {
+            on_interrupt.finish_and_clear();
+            eprintln!("rsatool: interrupted");
+            std::process::exit(130);
+        });
         pb
     });
     let mut rng = rsa::os_rng();
@@ -96,7 +155,23 @@ pub fn run(args: &Args) -> CmdResult {
     } else {
         KeyFormat::Pkcs8
     };
-    let encoded = rsa::encode_private_key(&key.to_parts(), format, Encoding::from(args.format))
-        .map_err(|e| Failure::error(format!("cannot encode the key: {e}")))?;
+    let encoded = rsa::encode_private_key_with(
+        &key.to_parts(),
+        &algorithm,
+        format,
+        Encoding::from(args.format),
+        password.as_ref().map(|p| &p[..]),
+    )
+    .map_err(|e| Failure::error(format!("cannot encode the key: {e}")))?;
     io::write_output(&args.output, &encoded, Secrecy::Secret)
+}
+
+/// The most primes a key of `bits` bits may have: OpenSSL's `ossl_rsa_multip_cap` (3 below
+/// 4096 bits, 4 below 8192, 5 from 8192), so that no prime is much under 1024 bits.
+pub fn multi_prime_cap(bits: usize) -> usize {
+    match bits {
+        ..4096 => 3,
+        4096..8192 => 4,
+        _ => 5,
+    }
 }

@@ -4,7 +4,8 @@ use bignum::{Nat, prime};
 use rand_core::UnwrapErr;
 
 use crate::exit::{CmdResult, Failure};
-use crate::report::outln;
+use crate::report::{self, outln};
+use serde_json::json;
 
 /// Print random probable primes of an exact size, or check whether a number is prime.
 ///
@@ -12,7 +13,8 @@ use crate::report::outln;
 /// (exit 0 if prime, 1 if not).
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Example:\n  rsatool prime --bits 1024 --count 3\n  rsatool prime --check 0xFFFFFFFFFFFFFFC5"
+    after_help = "Example:\n  rsatool prime --bits 1024 --count 3\n  rsatool prime --check 0xFFFFFFFFFFFFFFC5\n  \
+    rsatool prime --bits 256 --count 2 --json"
 )]
 #[command(group = clap::ArgGroup::new("mode").required(true).args(["bits", "check"]))]
 pub struct Args {
@@ -25,6 +27,10 @@ pub struct Args {
     /// A number to test: decimal, or hex with 0x; the Baillie-PSW test decides
     #[arg(long, value_name = "NUMBER", allow_hyphen_values = true)]
     check: Option<String>,
+    /// One JSON object on stdout: {"bits": N, "primes": ["...", ...]} (decimal strings), or
+    /// {"number": "...", "prime": true|false} with --check
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `rsatool prime`.
@@ -41,19 +47,33 @@ pub fn run(args: &Args) -> CmdResult {
                 "'{text}' is not a number (decimal, or hex with 0x): {e}"
             ))
         })?;
-        return if prime::is_probable_prime(n.as_limbs()) {
+        let is_prime = prime::is_probable_prime(n.as_limbs());
+        if args.json {
+            report::json::print(&json!({"number": text, "prime": is_prime}));
+        } else if is_prime {
             outln!("{text} is prime");
-            Ok(())
         } else {
             outln!("{text} is not prime");
+        }
+        return if is_prime {
+            Ok(())
+        } else {
             Err(Failure::Negative(None))
         };
     }
     let bits = usize::from(args.bits.unwrap_or(2));
     let mut rng = UnwrapErr(getrandom::SysRng);
+    let mut primes = Vec::new();
     for _ in 0..args.count {
-        let p = prime::random_prime(bits, &mut rng);
-        outln!("{}", Nat::from_limbs(&p));
+        let p = Nat::from_limbs(&prime::random_prime(bits, &mut rng)).to_string();
+        if args.json {
+            primes.push(p);
+        } else {
+            outln!("{p}");
+        }
+    }
+    if args.json {
+        report::json::print(&json!({"bits": bits, "count": args.count, "primes": primes}));
     }
     Ok(())
 }

@@ -11,14 +11,21 @@ use crate::io::{self, Secrecy};
 /// Write the public key of a key file (SubjectPublicKeyInfo PEM by default).
 ///
 /// Write the public key of a key file: SubjectPublicKeyInfo PEM unless asked otherwise. The
-/// key may be private or public, PEM or DER, PKCS #8, PKCS #1 or SubjectPublicKeyInfo.
+/// key may be private or public, PEM or DER, PKCS #8 (encrypted or not), PKCS #1,
+/// SubjectPublicKeyInfo or an X.509 certificate. A private key is validated first. An RSA-PSS
+/// key keeps its algorithm and parameters.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  rsatool pubkey -k key.pem -o pub.pem\n  \
-    rsatool pubkey -k key.pem --pkcs1 --format der -o pub.der")]
+    rsatool pubkey -k key.pem --pkcs1 --format der -o pub.der\n  \
+    rsatool pubkey -k cert.pem -o pub.pem")]
 pub struct Args {
-    /// Key file (private or public, PEM or DER), or - for stdin
+    /// Key file (private or public, or an X.509 certificate; PEM or DER), or - for stdin
     #[arg(short, long, value_name = "KEY")]
     key: PathBuf,
+    /// Where the password of an encrypted private key comes from: pass:TEXT, env:VAR,
+    /// file:PATH, fd:N or stdin (default: a prompt on the terminal)
+    #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
+    passin: Option<crate::pass::PassSource>,
     /// Output file, or - for stdout
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     output: PathBuf,
@@ -32,13 +39,18 @@ pub struct Args {
 
 /// Runs `rsatool pubkey`.
 pub fn run(args: &Args) -> CmdResult {
-    let key = io::read_public_key(&args.key)?;
+    let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
     let format = if args.pkcs1 {
         PublicFormat::Pkcs1
     } else {
         PublicFormat::Spki
     };
-    let encoded = rsa::encode_public_key(&key.to_parts(), format, Encoding::from(args.format))
-        .map_err(|e| Failure::error(format!("cannot encode the key: {e}")))?;
+    let encoded = rsa::encode_public_key_with(
+        &loaded.key.to_parts(),
+        &loaded.algorithm,
+        format,
+        Encoding::from(args.format),
+    )
+    .map_err(|e| Failure::error(format!("cannot encode the key: {e}")))?;
     io::write_output(&args.output, &encoded, Secrecy::Public)
 }

@@ -1,88 +1,197 @@
-//! `rsatool sign`: a PKCS #1 v1.5 or PSS signature over a file.
+//! `rsatool sign`: a PKCS #1 v1.5 or PSS signature over a file, or over several (one
+//! signature beside each).
 
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
-use rsa::{HashAlg, Pkcs1v15Sign, Pss, SaltLen};
+use rsa::{HashAlg, RsaPrivateKey};
 
-use crate::cmd::args::{SaltArg, SigScheme, parse_hash, parse_salt_len};
+use crate::cmd::args::{
+    SaltArg, Scheme, SigScheme, input_digest, parse_hash, parse_salt_len, signature_scheme,
+};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
+use crate::pass::{PassSource, parse_pass_source};
 
-/// Sign a file (PKCS #1 v1.5 or PSS).
+/// From this many inputs on, a progress bar is shown on a terminal.
+const PROGRESS_INPUTS: usize = 16;
+
+/// Sign a file, or several (PKCS #1 v1.5 or PSS).
 ///
-/// Sign a file with a private key: RSASSA-PKCS1-v1_5 or RSASSA-PSS (MGF1 over the same hash).
-/// The input is hashed as it is read, so it may be of any size; the signature is written raw,
-/// as many bytes as the modulus, like `openssl pkeyutl -sign` / `openssl dgst -sign`.
+/// Sign a file with a private key: RSASSA-PKCS1-v1_5 or RSASSA-PSS. The input is hashed as it
+/// is read, so it may be of any size (with --prehashed it is the digest itself); the signature
+/// is written raw, as many bytes as the modulus, like `openssl pkeyutl -sign` / `openssl dgst
+/// -sign`. Several inputs (`-i a.txt b.txt`, or `-i` repeated) are each signed into a file
+/// beside it with `.sig` appended (`a.txt.sig`); an input that cannot be read is named on
+/// stderr, the others are still signed, and the exit code is 2. An RSA-PSS key's parameters
+/// are the defaults (and the limits) of --hash, --mgf1-hash and --salt-len.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example:\n  rsatool sign -k key.pem --scheme pss --hash sha256 -i msg.txt -o msg.sig\n  \
-    rsatool sign -k key.pem --scheme pkcs1v15 --hash sha384 -i msg.txt -o msg.sig"
+    rsatool sign -k key.pem --scheme pkcs1v15 --hash sha384 -i msg.txt -o msg.sig\n  \
+    rsatool sign -k key.pem --scheme pss -i a.txt b.txt c.txt\n  \
+    rsatool sign -k key.pem --scheme pkcs1v15 --prehashed -i msg.sha256 -o msg.sig"
 )]
 pub struct Args {
-    /// Private key (PEM or DER, PKCS #8 or PKCS #1), or - for stdin
+    /// Private key (PEM or DER, PKCS #8 or PKCS #1, encrypted or not), or - for stdin
     #[arg(short, long, value_name = "KEY")]
     key: PathBuf,
+    /// Where the password of an encrypted key comes from: pass:TEXT, env:VAR, file:PATH,
+    /// fd:N or stdin (default: a prompt on the terminal)
+    #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
+    passin: Option<PassSource>,
     /// Signature scheme
     #[arg(long, value_enum)]
     scheme: SigScheme,
     /// Message hash: sha224, sha256, sha384, sha512, sha512-224, sha512-256 (SHA-1 is for
-    /// verifying old signatures only)
-    #[arg(long, value_parser = parse_hash, default_value = "sha256")]
-    hash: HashAlg,
+    /// verifying old signatures only); default sha256, or an RSA-PSS key's
+    #[arg(long, value_parser = parse_hash)]
+    hash: Option<HashAlg>,
+    /// PSS: the hash of MGF1 (default: --hash's, or an RSA-PSS key's)
+    #[arg(long, value_parser = parse_hash, value_name = "HASH")]
+    mgf1_hash: Option<HashAlg>,
     /// PSS salt length in bytes, or max (the largest the key allows); default: the hash
-    /// length
+    /// length, or an RSA-PSS key's minimum
     #[arg(long, value_parser = parse_salt_len, value_name = "N|max", allow_hyphen_values = true)]
     salt_len: Option<SaltArg>,
-    /// Message to sign, or - for stdin
-    #[arg(short, long, value_name = "FILE", default_value = "-")]
-    input: PathBuf,
-    /// Signature output, or - for stdout
-    #[arg(short, long, value_name = "FILE", default_value = "-")]
-    output: PathBuf,
+    /// The input is the digest itself (as long as the hash's output), as `openssl pkeyutl
+    /// -sign -pkeyopt digest:sha256` takes it
+    #[arg(long)]
+    prehashed: bool,
+    /// Message(s) to sign, or - for stdin; several give one FILE.sig beside each
+    #[arg(short, long, value_name = "FILE", num_args = 1.., default_value = "-")]
+    input: Vec<PathBuf>,
+    /// Signature output, or - for stdout (one input only)
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// Signs each digest with the key: the one place the signatures of `sign` are made, one
+/// after another through the single-operation API for now.
+// TODO(#18): the lead swaps this body for the batch API.
+pub fn sign_many(
+    key: &RsaPrivateKey,
+    scheme: &Scheme,
+    digests: &[&[u8]],
+) -> Vec<rsa::Result<Vec<u8>>> {
+    let mut rng = rsa::os_rng();
+    digests
+        .iter()
+        .map(|digest| match scheme {
+            Scheme::Pkcs1(s) => key.sign_prehashed(&mut rng, s, digest),
+            Scheme::Pss(s) => key.sign_prehashed(&mut rng, s, digest),
+        })
+        .collect()
 }
 
 /// Runs `rsatool sign`.
 pub fn run(args: &Args) -> CmdResult {
-    if args.hash == HashAlg::Sha1 {
+    if args.hash == Some(HashAlg::Sha1) {
         return Err(Failure::error(
             "--hash sha1: SHA-1 is accepted for verifying old signatures only; sign with sha256 \
              or stronger",
         ));
     }
-    let salt = match (args.scheme, args.salt_len) {
-        (SigScheme::Pkcs1v15, Some(_)) => {
-            return Err(Failure::error("--salt-len applies to --scheme pss only"));
-        }
-        (_, Some(SaltArg::Auto)) => {
-            return Err(Failure::error(
-                "--salt-len auto: only verify recovers the salt length; sign with a number of \
-                 bytes or max",
-            ));
-        }
-        (_, s) => s.map_or(SaltLen::HashLen, SaltLen::from),
-    };
-    io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
-    let key = io::read_private_key(&args.key)?;
-    let digest = io::hash_input(&args.input, args.hash)?;
-    let mut rng = rsa::os_rng();
-    let signature = match args.scheme {
-        SigScheme::Pkcs1v15 => key.sign_prehashed(&mut rng, &Pkcs1v15Sign::new(args.hash), &digest),
-        SigScheme::Pss => {
-            key.sign_prehashed(&mut rng, &Pss::new(args.hash).with_salt_len(salt), &digest)
-        }
+    let several = args.input.len() > 1;
+    if several && args.output.is_some() {
+        return Err(Failure::error(
+            "--output: with several inputs each signature goes beside its input (FILE.sig)",
+        ));
     }
-    .map_err(|e| match e {
+    if several && args.input.iter().any(|p| io::is_std(p)) {
+        return Err(Failure::error(
+            "--input: - (stdin) can be signed on its own only",
+        ));
+    }
+    io::one_stdin(("--key", &args.key), ("--input", &args.input[0]))?;
+    crate::pass::one_stdin(
+        "--passin",
+        args.passin.as_ref(),
+        &[("--input", &args.input[0])],
+    )?;
+    let loaded = io::read_private_key(&args.key, args.passin.as_ref())?;
+    let key = &loaded.key;
+    let key_name = io::input_name(&args.key);
+    let scheme = signature_scheme(
+        &key_name,
+        &loaded.algorithm,
+        args.scheme,
+        args.hash,
+        args.mgf1_hash,
+        args.salt_len,
+        false,
+    )?;
+    let hash = scheme.hash();
+    let signing_error = |e: rsa::Error| match e {
         rsa::Error::MessageTooLong => Failure::error(format!(
-            "{}: a {}-bit key is too small for {} with {} and this salt length",
-            io::input_name(&args.key),
+            "{key_name}: a {}-bit key is too small for {} with {hash} and this salt length",
             key.bits(),
             match args.scheme {
                 SigScheme::Pkcs1v15 => "PKCS #1 v1.5",
                 SigScheme::Pss => "PSS",
             },
-            args.hash,
         )),
         other => Failure::error(format!("signing failed: {other}")),
-    })?;
-    io::write_output(&args.output, &signature, Secrecy::Public)
+    };
+
+    if !several {
+        let input = &args.input[0];
+        let digest = input_digest(input, hash, args.prehashed)?;
+        let signature = sign_many(key, &scheme, &[&digest])
+            .pop()
+            .unwrap_or(Err(rsa::Error::Fault))
+            .map_err(signing_error)?;
+        let output = args.output.clone().unwrap_or_else(|| PathBuf::from("-"));
+        return io::write_output(&output, &signature, Secrecy::Public);
+    }
+
+    let progress =
+        (args.input.len() >= PROGRESS_INPUTS && std::io::stderr().is_terminal()).then(|| {
+            let pb = indicatif::ProgressBar::new(args.input.len() as u64 * 2);
+            pb.set_message("signing");
+            pb
+        });
+    let tick = || {
+        if let Some(pb) = &progress {
+            pb.inc(1);
+        }
+    };
+    // Read (hash) every input, then sign all the digests at once, then write.
+    let mut failures = Vec::new();
+    let mut ready: Vec<(&Path, Vec<u8>)> = Vec::new();
+    for input in &args.input {
+        match input_digest(input, hash, args.prehashed) {
+            Ok(digest) => ready.push((input, digest)),
+            Err(f) => failures.push(f),
+        }
+        tick();
+    }
+    let digests: Vec<&[u8]> = ready.iter().map(|(_, d)| d.as_slice()).collect();
+    let signatures = sign_many(key, &scheme, &digests);
+    for ((input, _), signature) in ready.iter().zip(signatures) {
+        let written = signature
+            .map_err(signing_error)
+            .and_then(|sig| io::write_output(&signature_path(input), &sig, Secrecy::Public));
+        if let Err(f) = written {
+            failures.push(f);
+        }
+        tick();
+    }
+    if let Some(pb) = progress {
+        pb.finish_and_clear();
+    }
+    if failures.is_empty() {
+        return Ok(());
+    }
+    for f in &failures {
+        eprintln!("rsatool: {f}");
+    }
+    Err(Failure::Reported)
+}
+
+/// `a.txt` -> `a.txt.sig`.
+fn signature_path(input: &Path) -> PathBuf {
+    let mut name = input.as_os_str().to_owned();
+    name.push(".sig");
+    PathBuf::from(name)
 }

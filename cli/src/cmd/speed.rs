@@ -90,6 +90,24 @@ enum Op {
     MontSqr,
 }
 
+/// The kernel names `from_name` takes, for the message that lists them.
+const KERNEL_NAMES: [&str; 11] = [
+    "add_n",
+    "sub_n",
+    "mul_1",
+    "addmul_1",
+    "submul_1",
+    "mul_basecase",
+    "sqr_basecase",
+    "mul",
+    "sqr",
+    "mont_mul",
+    "mont_sqr",
+];
+
+/// The back ends a kernel column may name, whether or not this CPU runs them.
+const KNOWN_BACKENDS: [&str; 2] = ["portable", "adx"];
+
 impl Op {
     fn from_name(name: &str) -> Option<Op> {
         Some(match name {
@@ -135,8 +153,12 @@ fn parse_column(spec: &str) -> Result<Column, Failure> {
         Some((n, b)) => (n, Some(b)),
         None => (spec, None),
     };
-    let op =
-        Op::from_name(name).ok_or_else(|| Failure::error(format!("unknown kernel '{name}'")))?;
+    let op = Op::from_name(name).ok_or_else(|| {
+        Failure::error(format!(
+            "unknown kernel '{name}'; the kernels are {}",
+            KERNEL_NAMES.join(", ")
+        ))
+    })?;
     let active = mpn::kernels();
     let kernels = match backend {
         None => active,
@@ -145,7 +167,14 @@ fn parse_column(spec: &str) -> Result<Column, Failure> {
                 .into_iter()
                 .find(|k| k.name == b)
                 .ok_or_else(|| {
-                    Failure::error(format!("back end '{b}' is not available on this CPU"))
+                    if KNOWN_BACKENDS.contains(&b) {
+                        Failure::error(format!("back end '{b}' is not available on this CPU"))
+                    } else {
+                        Failure::error(format!(
+                            "unknown back end '{b}'; the back ends are {}",
+                            KNOWN_BACKENDS.join(", ")
+                        ))
+                    }
                 })?;
             if !op.in_table() && !std::ptr::eq(k, active) {
                 return Err(Failure::error(format!(

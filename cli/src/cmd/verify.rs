@@ -2,38 +2,53 @@
 
 use std::path::PathBuf;
 
-use rsa::{HashAlg, Pkcs1v15Sign, Pss, SaltLen};
+use rsa::HashAlg;
 
-use crate::cmd::args::{SaltArg, SigScheme, parse_hash, parse_salt_len};
+use crate::cmd::args::{
+    SaltArg, Scheme, SigScheme, input_digest, parse_hash, parse_salt_len, signature_scheme,
+};
 use crate::exit::{CmdResult, Failure};
 use crate::io;
+use crate::pass::{PassSource, parse_pass_source};
 use crate::report::outln;
 
 /// Verify a signature: exit 0 if valid, 1 if not.
 ///
-/// Verify a signature over a file with a public key (or the public half of a private key).
-/// Prints "Verified OK" and exits 0 for a valid signature; exits 1 for an invalid one (of
-/// the wrong length or not below n included); 2 for any other error.
+/// Verify a signature over a file with a public key, an X.509 certificate, or the public half
+/// of a private key. Prints "Verified OK" and exits 0 for a valid signature; exits 1 for an
+/// invalid one (of the wrong length or not below n included); 2 for any other error. PSS
+/// recovers the salt length by default, as OpenSSL's and Go's verifiers do.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example:\n  rsatool verify -k pub.pem --scheme pss --hash sha256 -i msg.txt -s msg.sig\n  \
-    rsatool verify -k pub.pem --scheme pss --salt-len auto -i msg.txt -s openssl.sig"
+    rsatool verify -k cert.pem --scheme pkcs1v15 -i msg.txt -s msg.sig\n  \
+    rsatool verify -k pub.pem --scheme pss --salt-len 32 -i msg.txt -s msg.sig"
 )]
 pub struct Args {
-    /// Public or private key (PEM or DER, any format), or - for stdin
+    /// Public key, certificate or private key (PEM or DER, any format), or - for stdin
     #[arg(short, long, value_name = "KEY")]
     key: PathBuf,
+    /// The password of an encrypted private key given as --key: pass:TEXT, env:VAR,
+    /// file:PATH, fd:N or stdin
+    #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
+    passin: Option<PassSource>,
     /// Signature scheme
     #[arg(long, value_enum)]
     scheme: SigScheme,
     /// Message hash: sha1 (old signatures), sha224, sha256, sha384, sha512, sha512-224,
-    /// sha512-256
-    #[arg(long, value_parser = parse_hash, default_value = "sha256")]
-    hash: HashAlg,
-    /// PSS salt length in bytes, max, or auto (whatever the signature has: needed for
-    /// signatures made with OpenSSL's or Python's maximum salt); default: the hash length
+    /// sha512-256; default sha256, or an RSA-PSS key's
+    #[arg(long, value_parser = parse_hash)]
+    hash: Option<HashAlg>,
+    /// PSS: the hash of MGF1 (default: --hash's, or an RSA-PSS key's)
+    #[arg(long, value_parser = parse_hash, value_name = "HASH")]
+    mgf1_hash: Option<HashAlg>,
+    /// PSS salt length in bytes (enforced), max, or auto (whatever the signature has; the
+    /// default)
     #[arg(long, value_parser = parse_salt_len, value_name = "N|max|auto", allow_hyphen_values = true)]
     salt_len: Option<SaltArg>,
+    /// The input is the digest itself (as long as the hash's output)
+    #[arg(long)]
+    prehashed: bool,
     /// Signed message, or - for stdin
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     input: PathBuf,
@@ -44,27 +59,30 @@ pub struct Args {
 
 /// Runs `rsatool verify`.
 pub fn run(args: &Args) -> CmdResult {
-    let salt = match (args.scheme, args.salt_len) {
-        (SigScheme::Pkcs1v15, Some(_)) => {
-            return Err(Failure::error("--salt-len applies to --scheme pss only"));
-        }
-        (_, s) => s.map_or(SaltLen::HashLen, SaltLen::from),
-    };
     io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
     io::one_stdin(("--key", &args.key), ("--signature", &args.signature))?;
     io::one_stdin(("--input", &args.input), ("--signature", &args.signature))?;
-    let key = io::read_public_key(&args.key)?;
+    crate::pass::one_stdin(
+        "--passin",
+        args.passin.as_ref(),
+        &[("--input", &args.input), ("--signature", &args.signature)],
+    )?;
+    let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
+    let key = &loaded.key;
+    let scheme = signature_scheme(
+        &io::input_name(&args.key),
+        &loaded.algorithm,
+        args.scheme,
+        args.hash,
+        args.mgf1_hash,
+        args.salt_len,
+        true,
+    )?;
     let signature = io::read_input(&args.signature, key.size())?;
-    let digest = io::hash_input(&args.input, args.hash)?;
-    let verdict = match args.scheme {
-        SigScheme::Pkcs1v15 => {
-            key.verify_prehashed(&Pkcs1v15Sign::new(args.hash), &digest, &signature)
-        }
-        SigScheme::Pss => key.verify_prehashed(
-            &Pss::new(args.hash).with_salt_len(salt),
-            &digest,
-            &signature,
-        ),
+    let digest = input_digest(&args.input, scheme.hash(), args.prehashed)?;
+    let verdict = match &scheme {
+        Scheme::Pkcs1(s) => key.verify_prehashed(s, &digest, &signature),
+        Scheme::Pss(s) => key.verify_prehashed(s, &digest, &signature),
     };
     match verdict {
         Ok(()) => {

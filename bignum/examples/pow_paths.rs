@@ -1,0 +1,81 @@
+//! Times the constant-time exponentiation on each path this CPU runs, single and paired, as
+//! ratios against the 64-bit limbs in the same run (best of interleaved rounds).
+//!
+//! `cargo run --release -p bignum --example pow_paths [-- BITS...]`
+
+// Public sizes and counts only.
+#![allow(clippy::integer_division_remainder_used, clippy::cast_precision_loss)]
+
+use std::time::Instant;
+
+use bignum::modular::{Modulus, PowJob, PowPath, pow_pair_on};
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn best_of(rounds: usize, reps: usize, mut f: impl FnMut()) -> f64 {
+    (0..rounds)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..reps {
+                f();
+            }
+            t.elapsed().as_secs_f64() / reps as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let sizes = if args.is_empty() {
+        vec![512, 1024, 1536, 2048, 4096]
+    } else {
+        args
+    };
+    let mut s = 42;
+    for bits in sizes {
+        let n = bits.div_ceil(64);
+        let mut m: Vec<u64> = (0..n).map(|_| splitmix(&mut s)).collect();
+        m[0] |= 1;
+        m[n - 1] |= 1 << 63;
+        let ctx = Modulus::new_vartime(&m).expect("odd");
+        let x: Vec<u64> = (0..n).map(|_| splitmix(&mut s)).collect();
+        let e: Vec<u64> = (0..n).map(|_| splitmix(&mut s)).collect();
+        let base = ctx.reduce(&x);
+        let reps = (200_000_000 / (bits * bits)).max(2);
+        let mut line = format!("{bits:5} bits:");
+        let limbs = best_of(7, reps, || {
+            std::hint::black_box(ctx.pow_on(PowPath::Limbs, &base, &e, bits));
+        });
+        line += &format!(" limbs {:8.1} µs", limbs * 1e6);
+        if PowPath::Ifma.is_available() {
+            let t = best_of(7, reps, || {
+                std::hint::black_box(ctx.pow_on(PowPath::Ifma, &base, &e, bits));
+            });
+            line += &format!(" | ifma {:8.1} µs ({:.2}x)", t * 1e6, t / limbs);
+            let job = PowJob {
+                modulus: &ctx,
+                base: &base,
+                exp: &e,
+                exp_bits: bits,
+            };
+            let p = best_of(7, reps, || {
+                std::hint::black_box(pow_pair_on(PowPath::Ifma, &job, &job));
+            });
+            line += &format!(
+                " | ifma pair {:8.1} µs ({:.2}x two limbs)",
+                p * 1e6,
+                p / (2.0 * limbs)
+            );
+        }
+        println!("{line}");
+    }
+}

@@ -1,0 +1,281 @@
+//! The vector operations of the 52-bit engine (`modular`'s IFMA exponentiation), and their
+//! portable model.
+//!
+//! AVX-512 IFMA multiplies the low 52 bits of two 64-bit lanes into a 104-bit product and
+//! adds its low half (`vpmadd52luq`) or its high half (`vpmadd52huq`) to a 64-bit lane. Numbers
+//! are kept as 52-bit digits in 64-bit lanes, so the 12 spare bits of every lane absorb the
+//! carries of many products before they need propagating.
+//!
+//! [`Ifma52`] is the handful of operations the engine needs. [`Model`] implements each of them
+//! in plain Rust exactly as Intel's manual defines the instruction (operands taken modulo 2^52,
+//! the 104-bit product, its low or high 52 bits added with wrap-around), for any lane count: it
+//! is the oracle the real instructions are tested against, and it lets every machine (and
+//! valgrind, which cannot execute AVX-512) run the whole algorithm. The real instructions are in
+//! `x86_64/ifma.rs`, one thin function per instruction, reachable only with a [`cpu::Ifma`]
+//! token.
+//!
+//! # Constant time
+//!
+//! Every operation's time is independent of the lane values, in both implementations: the
+//! model has no branch and no value-dependent index (its comparisons are carry arithmetic).
+//!
+//! [`cpu::Ifma`]: crate::cpu::Ifma
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use super::x86_64::ifma::{Avx512Ifma256, Avx512Ifma512};
+
+/// The low 52 bits of a lane: one digit.
+pub(crate) const MASK52: u64 = (1 << 52) - 1;
+
+/// The vector operations of the 52-bit engine, on `LANES` lanes of u64.
+///
+/// Every method is a single instruction in the native implementations; masks are bit `i` for
+/// lane `i`.
+pub(crate) trait Ifma52: Copy {
+    /// A vector of `LANES` 64-bit lanes.
+    type V: Copy;
+    /// Lanes per vector (4 or 8).
+    const LANES: usize;
+
+    /// All lanes 0 (`vpxor`).
+    fn zero(self) -> Self::V;
+    /// Every lane x (`vpbroadcastq`).
+    fn splat(self, x: u64) -> Self::V;
+    /// The first `LANES` values of `src` (`vmovdqu64`). Panics if `src` is shorter.
+    fn load(self, src: &[u64]) -> Self::V;
+    /// The lanes into the first `LANES` values of `dst` (`vmovdqu64`). Panics if shorter.
+    fn store(self, dst: &mut [u64], v: Self::V);
+    /// acc + lo52(lo52(a)·lo52(b)), lane-wise, wrapping (`vpmadd52luq`).
+    fn madd52lo(self, acc: Self::V, a: Self::V, b: Self::V) -> Self::V;
+    /// acc + hi52(lo52(a)·lo52(b)), lane-wise, wrapping (`vpmadd52huq`).
+    fn madd52hi(self, acc: Self::V, a: Self::V, b: Self::V) -> Self::V;
+    /// a + b, lane-wise, wrapping (`vpaddq`).
+    fn add(self, a: Self::V, b: Self::V) -> Self::V;
+    /// a & b (`vpandq`).
+    fn and(self, a: Self::V, b: Self::V) -> Self::V;
+    /// a >> 52, lane-wise, logical (`vpsrlq` by 52).
+    fn srl52(self, a: Self::V) -> Self::V;
+    /// The lanes of `lo` moved down one place, lane `LANES − 1` taken from `hi`'s lane 0: the
+    /// pair (hi, lo) shifted right by one lane (`valignq` by 1).
+    fn shift_down(self, hi: Self::V, lo: Self::V) -> Self::V;
+    /// The lanes of `hi` moved up one place, lane 0 taken from `lo`'s top lane: the pair
+    /// (hi, lo) shifted left by one lane (`valignq` by `LANES − 1`).
+    fn shift_up(self, hi: Self::V, lo: Self::V) -> Self::V;
+    /// Lane 0 (`vmovq`).
+    fn lane0(self, a: Self::V) -> u64;
+    /// `a` with lane 0 replaced by x (`vpbroadcastq` under mask 1).
+    fn set_lane0(self, a: Self::V, x: u64) -> Self::V;
+    /// Bit i set where a_i > b_i, unsigned (`vpcmpuq` with predicate 6).
+    fn cmpgt_mask(self, a: Self::V, b: Self::V) -> u8;
+    /// Bit i set where a_i = b_i (`vpcmpuq` with predicate 0).
+    fn cmpeq_mask(self, a: Self::V, b: Self::V) -> u8;
+    /// a_i − b_i where bit i of k is set, else src_i (`vpsubq` under a merge mask).
+    fn mask_sub(self, src: Self::V, k: u8, a: Self::V, b: Self::V) -> Self::V;
+    /// b_i where bit i of k is set, else a_i (`vpblendmq`).
+    fn blend(self, k: u8, a: Self::V, b: Self::V) -> Self::V;
+}
+
+/// Code generic over [`Ifma52`], to run on one implementation. The native ones call
+/// [`Task::run`] inside a function compiled with their CPU features; it must be
+/// `#[inline(always)]` so that the task's code is compiled there.
+pub(crate) trait Task {
+    /// What the task returns.
+    type Output;
+    /// Runs the task on `isa`.
+    fn run<I: Ifma52>(self, isa: I) -> Self::Output;
+}
+
+/// The portable model of the instructions, on `L` lanes: exact to Intel's definitions.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Model<const L: usize>;
+
+/// All ones where bit `i` of `k` is set, else 0, without a branch.
+#[inline(always)]
+fn lane_mask(k: u8, i: usize) -> u64 {
+    0u64.wrapping_sub(u64::from((k >> i) & 1))
+}
+
+/// The 104-bit product of the low 52 bits of a and b (the multiplier of IFMA).
+#[inline(always)]
+fn product52(a: u64, b: u64) -> u128 {
+    u128::from(a & MASK52) * u128::from(b & MASK52)
+}
+
+// Lane indices below are public loop counters; the truncating casts take the low half of a
+// product or a carry bit, which is the instruction's definition.
+#[allow(clippy::cast_possible_truncation)]
+impl<const L: usize> Ifma52 for Model<L> {
+    type V = [u64; L];
+    const LANES: usize = L;
+
+    #[inline(always)]
+    fn zero(self) -> [u64; L] {
+        [0; L]
+    }
+
+    #[inline(always)]
+    fn splat(self, x: u64) -> [u64; L] {
+        [x; L]
+    }
+
+    #[inline(always)]
+    fn load(self, src: &[u64]) -> [u64; L] {
+        let mut v = [0; L];
+        v.copy_from_slice(&src[..L]);
+        v
+    }
+
+    #[inline(always)]
+    fn store(self, dst: &mut [u64], v: [u64; L]) {
+        dst[..L].copy_from_slice(&v);
+    }
+
+    #[inline(always)]
+    fn madd52lo(self, acc: [u64; L], a: [u64; L], b: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| acc[i].wrapping_add(product52(a[i], b[i]) as u64 & MASK52))
+    }
+
+    #[inline(always)]
+    fn madd52hi(self, acc: [u64; L], a: [u64; L], b: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| acc[i].wrapping_add((product52(a[i], b[i]) >> 52) as u64))
+    }
+
+    #[inline(always)]
+    fn add(self, a: [u64; L], b: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| a[i].wrapping_add(b[i]))
+    }
+
+    #[inline(always)]
+    fn and(self, a: [u64; L], b: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| a[i] & b[i])
+    }
+
+    #[inline(always)]
+    fn srl52(self, a: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| a[i] >> 52)
+    }
+
+    #[inline(always)]
+    fn shift_down(self, hi: [u64; L], lo: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| if i + 1 < L { lo[i + 1] } else { hi[0] })
+    }
+
+    #[inline(always)]
+    fn shift_up(self, hi: [u64; L], lo: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| if i == 0 { lo[L - 1] } else { hi[i - 1] })
+    }
+
+    #[inline(always)]
+    fn lane0(self, a: [u64; L]) -> u64 {
+        a[0]
+    }
+
+    #[inline(always)]
+    fn set_lane0(self, a: [u64; L], x: u64) -> [u64; L] {
+        let mut v = a;
+        v[0] = x;
+        v
+    }
+
+    #[inline(always)]
+    fn cmpgt_mask(self, a: [u64; L], b: [u64; L]) -> u8 {
+        // a > b exactly when b − a borrows: bit 127 of the 128-bit difference.
+        (0..L).fold(0, |k, i| {
+            let borrow = (u128::from(b[i]).wrapping_sub(u128::from(a[i])) >> 127) as u8;
+            k | (borrow << i)
+        })
+    }
+
+    #[inline(always)]
+    fn cmpeq_mask(self, a: [u64; L], b: [u64; L]) -> u8 {
+        (0..L).fold(0, |k, i| {
+            let x = a[i] ^ b[i];
+            // (x | −x) has its top bit set exactly when x ≠ 0.
+            let ne = ((x | x.wrapping_neg()) >> 63) as u8;
+            k | ((ne ^ 1) << i)
+        })
+    }
+
+    #[inline(always)]
+    fn mask_sub(self, src: [u64; L], k: u8, a: [u64; L], b: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| {
+            let m = lane_mask(k, i);
+            (a[i].wrapping_sub(b[i]) & m) | (src[i] & !m)
+        })
+    }
+
+    #[inline(always)]
+    fn blend(self, k: u8, a: [u64; L], b: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| {
+            let m = lane_mask(k, i);
+            (b[i] & m) | (a[i] & !m)
+        })
+    }
+}
+
+#[cfg(test)]
+// The definitions are written with % on public test values; the casts take low halves.
+#[allow(
+    clippy::integer_division_remainder_used,
+    clippy::cast_possible_truncation
+)]
+mod tests {
+    use super::*;
+
+    /// The model's multiply-adds against the definition done by hand in u128, on extreme and
+    /// pseudo-random lanes (bits above 52 in the operands must be ignored, the accumulator
+    /// must wrap).
+    #[test]
+    fn model_madd52_follows_the_definition() {
+        let vals = [
+            0,
+            1,
+            MASK52,
+            MASK52 + 1,
+            u64::MAX,
+            0x000F_FFFF_FFFF_FFFE,
+            0x8000_0000_0000_0001,
+            0x1234_5678_9ABC_DEF0,
+        ];
+        let m = Model::<4>;
+        for &acc in &vals {
+            for &a in &vals {
+                for &b in &vals {
+                    let p = u128::from(a % (1 << 52)) * u128::from(b % (1 << 52));
+                    let lo = (p % (1 << 52)) as u64;
+                    let hi = (p >> 52) as u64;
+                    assert_eq!(
+                        m.madd52lo([acc; 4], [a; 4], [b; 4])[2],
+                        acc.wrapping_add(lo)
+                    );
+                    assert_eq!(
+                        m.madd52hi([acc; 4], [a; 4], [b; 4])[3],
+                        acc.wrapping_add(hi)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn model_lane_moves_and_masks() {
+        let m = Model::<4>;
+        let lo = [1, 2, 3, 4];
+        let hi = [5, 6, 7, 8];
+        assert_eq!(m.shift_down(hi, lo), [2, 3, 4, 5]);
+        assert_eq!(m.shift_up(hi, lo), [4, 5, 6, 7]);
+        assert_eq!(m.cmpgt_mask([0, 5, u64::MAX, 7], [0, 4, 0, 8]), 0b0110);
+        assert_eq!(
+            m.cmpeq_mask([0, 5, u64::MAX, 7], [0, 4, u64::MAX, 8]),
+            0b0101
+        );
+        assert_eq!(m.mask_sub(lo, 0b1001, hi, [1; 4]), [4, 2, 3, 7]);
+        assert_eq!(m.blend(0b0110, lo, hi), [1, 6, 7, 4]);
+        assert_eq!(m.set_lane0(hi, 9), [9, 6, 7, 8]);
+        let m8 = Model::<8>;
+        let a: [u64; 8] = core::array::from_fn(|i| i as u64);
+        let b: [u64; 8] = core::array::from_fn(|i| 10 + i as u64);
+        assert_eq!(m8.shift_down(b, a), [1, 2, 3, 4, 5, 6, 7, 10]);
+        assert_eq!(m8.shift_up(b, a), [7, 10, 11, 12, 13, 14, 15, 16]);
+    }
+}

@@ -1,0 +1,184 @@
+//! `RSASSA-PSS-params` (RFC 4055 §3.1; RFC 8017 A.2.3), the parameters of an `id-RSASSA-PSS`
+//! key's AlgorithmIdentifier, both ways:
+//!
+//! ```text
+//! RSASSA-PSS-params ::= SEQUENCE {
+//!     hashAlgorithm      [0] HashAlgorithm     DEFAULT sha1,
+//!     maskGenAlgorithm   [1] MaskGenAlgorithm  DEFAULT mgf1SHA1,
+//!     saltLength         [2] INTEGER           DEFAULT 20,
+//!     trailerField       [3] TrailerField      DEFAULT trailerFieldBC }
+//! ```
+//!
+//! Written as OpenSSL writes it: fields equal to their DEFAULT omitted (DER), hashes with
+//! NULL parameters.
+
+use der::asn1::{AnyRef, ObjectIdentifier};
+use der::{Decode, Encode, Sequence};
+use spki::AlgorithmIdentifierRef;
+
+use crate::pss::PssKeyParams;
+use crate::{Error, HashAlg, Result};
+
+/// `id-mgf1` (RFC 8017 B.2.1).
+const ID_MGF1: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.8");
+
+/// The hashes' OIDs (RFC 8017 A.2.4 and NIST CSOR), as a table rather than a `match`, so
+/// that a hash without one here is simply unknown.
+const HASH_OIDS: [(HashAlg, ObjectIdentifier); 7] = [
+    (HashAlg::Sha1, ObjectIdentifier::new_unwrap("1.3.14.3.2.26")),
+    (
+        HashAlg::Sha224,
+        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.4"),
+    ),
+    (
+        HashAlg::Sha256,
+        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.1"),
+    ),
+    (
+        HashAlg::Sha384,
+        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.2"),
+    ),
+    (
+        HashAlg::Sha512,
+        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.3"),
+    ),
+    (
+        HashAlg::Sha512_224,
+        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.5"),
+    ),
+    (
+        HashAlg::Sha512_256,
+        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.6"),
+    ),
+];
+
+#[derive(Sequence)]
+struct Params<'a> {
+    #[asn1(context_specific = "0", optional = "true")]
+    hash: Option<AlgorithmIdentifierRef<'a>>,
+    #[asn1(context_specific = "1", optional = "true")]
+    mask_gen: Option<AlgorithmIdentifierRef<'a>>,
+    #[asn1(context_specific = "2", optional = "true")]
+    salt_len: Option<u32>,
+    #[asn1(context_specific = "3", optional = "true")]
+    trailer: Option<u32>,
+}
+
+fn bad(what: &str) -> Error {
+    Error::Encoding(format!("RSASSA-PSS parameters: {what}"))
+}
+
+fn hash_of(alg: &AlgorithmIdentifierRef<'_>) -> Result<HashAlg> {
+    if alg.parameters.is_some_and(|p| !p.is_null()) {
+        return Err(bad("a hash's parameters must be NULL or absent"));
+    }
+    HASH_OIDS
+        .iter()
+        .find(|(_, oid)| *oid == alg.oid)
+        .map(|(h, _)| *h)
+        .ok_or_else(|| Error::Unsupported(format!("RSA-PSS key with hash {}", alg.oid)))
+}
+
+/// Decodes the parameters (the DER of the SEQUENCE).
+pub(super) fn decode(der: &[u8]) -> Result<PssKeyParams> {
+    let p =
+        Params::from_der(der).map_err(|e| super::asn1::der_error("RSASSA-PSS parameters", e))?;
+    let defaults = PssKeyParams::default();
+    let hash = p.hash.as_ref().map_or(Ok(defaults.hash), hash_of)?;
+    let mgf1_hash = match &p.mask_gen {
+        None => defaults.mgf1_hash,
+        Some(mg) if mg.oid == ID_MGF1 => {
+            let inner = mg
+                .parameters
+                .ok_or_else(|| bad("MGF1 without its hash"))?
+                .decode_as::<AlgorithmIdentifierRef<'_>>()
+                .map_err(|e| super::asn1::der_error("RSASSA-PSS MGF1 hash", e))?;
+            hash_of(&inner)?
+        }
+        Some(mg) => {
+            return Err(Error::Unsupported(format!(
+                "RSA-PSS key with mask generation {}",
+                mg.oid
+            )));
+        }
+    };
+    if p.trailer.is_some_and(|t| t != 1) {
+        return Err(bad("the trailer field must be 1 (0xbc)"));
+    }
+    let min_salt_len = p
+        .salt_len
+        .map_or(Ok(defaults.min_salt_len), usize::try_from)
+        .map_err(|_| bad("salt length too large"))?;
+    Ok(PssKeyParams {
+        hash,
+        mgf1_hash,
+        min_salt_len,
+    })
+}
+
+/// Encodes the parameters as OpenSSL does (DEFAULT fields omitted).
+pub(super) fn encode(params: &PssKeyParams) -> Result<Vec<u8>> {
+    let enc = |e: der::Error| Error::Encoding(format!("DER encoding failed: {e}"));
+    let oid = |h: HashAlg| {
+        HASH_OIDS
+            .iter()
+            .find(|(x, _)| *x == h)
+            .map(|(_, oid)| *oid)
+            .ok_or_else(|| Error::Unsupported(format!("RSA-PSS key with hash {h}")))
+    };
+    let hash_alg = |h: HashAlg| -> Result<AlgorithmIdentifierRef<'static>> {
+        Ok(AlgorithmIdentifierRef {
+            oid: oid(h)?,
+            parameters: Some(AnyRef::NULL),
+        })
+    };
+    let defaults = PssKeyParams::default();
+    let mgf1_inner = hash_alg(params.mgf1_hash)?.to_der().map_err(enc)?;
+    let p = Params {
+        hash: (params.hash != defaults.hash)
+            .then(|| hash_alg(params.hash))
+            .transpose()?,
+        mask_gen: (params.mgf1_hash != defaults.mgf1_hash)
+            .then(|| -> Result<_> {
+                Ok(AlgorithmIdentifierRef {
+                    oid: ID_MGF1,
+                    parameters: Some(AnyRef::from_der(&mgf1_inner).map_err(enc)?),
+                })
+            })
+            .transpose()?,
+        salt_len: (params.min_salt_len != defaults.min_salt_len)
+            .then(|| u32::try_from(params.min_salt_len))
+            .transpose()
+            .map_err(|_| bad("salt length too large"))?,
+        trailer: None,
+    };
+    p.to_der().map_err(enc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openssl_sha256_salt_32_parameters_decode_and_encode_back() {
+        // `openssl genpkey -algorithm RSA-PSS -pkeyopt rsa_pss_keygen_md:sha256 -pkeyopt
+        // rsa_pss_keygen_saltlen:32` (OpenSSL 3.0): [0] sha256 with NULL, [2] 32, MGF1 left
+        // at its default (SHA-1).
+        let der = [
+            0x30, 0x16, 0xa0, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03,
+            0x04, 0x02, 0x01, 0x05, 0x00, 0xa2, 0x03, 0x02, 0x01, 0x20,
+        ];
+        let p = decode(&der).unwrap();
+        assert_eq!(
+            p,
+            PssKeyParams {
+                hash: HashAlg::Sha256,
+                mgf1_hash: HashAlg::Sha1,
+                min_salt_len: 32
+            }
+        );
+        assert_eq!(encode(&p).unwrap(), der);
+        assert_eq!(decode(&[0x30, 0x00]).unwrap(), PssKeyParams::default());
+        assert_eq!(encode(&PssKeyParams::default()).unwrap(), [0x30, 0x00]);
+    }
+}
