@@ -10,6 +10,11 @@
 //!   Table B.1). See the `generate` module docs for exactly what leaks (which candidates were
 //!   rejected, never the prime's value).
 //!
+//! - [`st_random_prime`], [`provable_prime`], [`probable_prime_from_auxiliary`] and
+//!   [`first_probable_prime_from`]: FIPS 186-5's constructions from a seed or a given start
+//!   (Shawe–Taylor provable primes, primes with auxiliary primes), in variable time, to
+//!   reproduce keys from a seed (see the `provable` module).
+//!
 //! Sieve parameters: the 3511 odd primes below 2¹⁵; their residues are kept as 16-bit values
 //! and advanced by 2 per candidate. For a 1024-bit prime about 11% of odd candidates survive
 //! the sieve (∏(1 − 1/q) ≈ 2e^(−γ)/ln 2¹⁵), so about 40 Miller–Rabin runs on composites are
@@ -18,10 +23,15 @@
 mod generate;
 mod lucas;
 mod miller_rabin;
+mod provable;
 mod small;
 
 pub use generate::{PrimeOptions, random_prime, random_prime_with};
 pub use miller_rabin::rounds_for_bits;
+pub use provable::{
+    HashFn, ProvablePrime, StPrime, first_probable_prime_from, inv_mod_vartime,
+    probable_prime_from_auxiliary, provable_prime, sqrt2_times_pow2, st_random_prime,
+};
 pub use small::SMALL_PRIMES;
 
 use crate::limb::Limb;

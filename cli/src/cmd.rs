@@ -1,5 +1,6 @@
 //! One module per subcommand: its arguments (clap) and what it runs.
 
+pub mod acvp;
 pub mod args;
 pub mod decrypt;
 pub mod encrypt;

@@ -31,6 +31,7 @@ enum Command {
     Encrypt(cmd::encrypt::Args),
     Decrypt(cmd::decrypt::Args),
     Kat(cmd::kat::Args),
+    Acvp(cmd::acvp::Args),
     /// Cryptokit's RSA speed test: key generation, public, private and CRT operations.
     Speedtest(cmd::speedtest::Args),
     /// Random probable primes of an exact size, or a primality check.
@@ -60,6 +61,7 @@ fn main() -> ExitCode {
         Command::Encrypt(args) => cmd::encrypt::run(&args),
         Command::Decrypt(args) => cmd::decrypt::run(&args),
         Command::Kat(args) => cmd::kat::run(&args),
+        Command::Acvp(args) => cmd::acvp::run(&args),
         Command::Speedtest(args) => cmd::speedtest::run(&args),
         Command::Prime(args) => cmd::prime::run(&args),
         Command::Primegen(args) => cmd::primegen::run(&args),

@@ -1,20 +1,26 @@
-//! The hash functions of the padding schemes (SHA-1 and the SHA-2 family), their names, and
-//! MGF1 (RFC 8017 Appendix B.2.1), which PSS and OAEP share.
+//! The hash functions of the padding schemes (SHA-1, the SHA-2 family, SHA-3 and SHAKE), their
+//! names, MGF1 (RFC 8017 Appendix B.2.1), which PSS and OAEP share, and SHAKE as a mask
+//! function in place of MGF1 (FIPS 186-5 §5.4, RFC 8702 §3.1).
 //!
-//! The hashing itself is the `sha1` / `sha2` crates'; this module gives them one run-time
-//! name ([`HashAlg`]) so that a scheme, a command-line flag and a test vector can all say
-//! which hash they mean.
+//! The hashing itself is the `sha1` / `sha2` / `sha3` crates'; this module gives them one
+//! run-time name ([`HashAlg`]) so that a scheme, a command-line flag and a test vector can all
+//! say which hash they mean.
 
 use std::fmt;
 use std::str::FromStr;
 
 use sha2::Digest;
+use sha3::digest::{ExtendableOutput, Update, XofReader};
 use zeroize::Zeroize;
 
-/// A hash function: SHA-1 or one of the SHA-2 family.
+/// A hash function: SHA-1, one of the SHA-2 or SHA-3 families, or SHAKE.
 ///
 /// SHA-1 is here for verifying legacy signatures and for OAEP / MGF1, where RFC 8017 still
 /// allows it; new signatures should use SHA-256 or stronger.
+///
+/// SHAKE128 and SHAKE256 are extendable-output functions; as a hash they give 256 and 512
+/// bits (FIPS 186-5 §5.4, RFC 8702 §3.2). PKCS #1 v1.5 has no DigestInfo for them, so they
+/// serve PSS (as the hash, and as the mask function, [`Mgf`]) only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HashAlg {
     /// SHA-1 (20-byte digest).
@@ -31,6 +37,18 @@ pub enum HashAlg {
     Sha512_224,
     /// SHA-512/256 (32 bytes).
     Sha512_256,
+    /// SHA3-224 (28 bytes, FIPS 202).
+    Sha3_224,
+    /// SHA3-256 (32 bytes).
+    Sha3_256,
+    /// SHA3-384 (48 bytes).
+    Sha3_384,
+    /// SHA3-512 (64 bytes).
+    Sha3_512,
+    /// SHAKE128 with 256 bits of output (32 bytes).
+    Shake128,
+    /// SHAKE256 with 512 bits of output (64 bytes).
+    Shake256,
 }
 
 /// The name given to [`HashAlg::from_str`] is not a known hash.
@@ -46,7 +64,9 @@ impl fmt::Display for UnknownHash {
 impl std::error::Error for UnknownHash {}
 
 impl HashAlg {
-    /// Every variant, SHA-1 first.
+    /// SHA-1 and the SHA-2 family, SHA-1 first: the hashes every scheme (OAEP, PKCS #1 v1.5,
+    /// PSS) and OpenSSL's command line take. [`SHA3`](Self::SHA3) and [`SHAKE`](Self::SHAKE)
+    /// list the others.
     pub const ALL: [HashAlg; 7] = [
         HashAlg::Sha1,
         HashAlg::Sha224,
@@ -57,14 +77,62 @@ impl HashAlg {
         HashAlg::Sha512_256,
     ];
 
+    /// The SHA-3 family (FIPS 202), shortest first.
+    pub const SHA3: [HashAlg; 4] = [
+        HashAlg::Sha3_224,
+        HashAlg::Sha3_256,
+        HashAlg::Sha3_384,
+        HashAlg::Sha3_512,
+    ];
+
+    /// SHAKE128 and SHAKE256: PSS hashes, not PKCS #1 v1.5 ones.
+    pub const SHAKE: [HashAlg; 2] = [HashAlg::Shake128, HashAlg::Shake256];
+
+    /// Every variant: [`ALL`](Self::ALL), then [`SHA3`](Self::SHA3), then
+    /// [`SHAKE`](Self::SHAKE).
+    pub const EVERY: [HashAlg; 13] = [
+        HashAlg::Sha1,
+        HashAlg::Sha224,
+        HashAlg::Sha256,
+        HashAlg::Sha384,
+        HashAlg::Sha512,
+        HashAlg::Sha512_224,
+        HashAlg::Sha512_256,
+        HashAlg::Sha3_224,
+        HashAlg::Sha3_256,
+        HashAlg::Sha3_384,
+        HashAlg::Sha3_512,
+        HashAlg::Shake128,
+        HashAlg::Shake256,
+    ];
+
+    /// Whether this is SHAKE128 or SHAKE256.
+    pub const fn is_shake(self) -> bool {
+        matches!(self, HashAlg::Shake128 | HashAlg::Shake256)
+    }
+
     /// Digest length in bytes.
     pub const fn output_len(self) -> usize {
         match self {
             HashAlg::Sha1 => 20,
-            HashAlg::Sha224 | HashAlg::Sha512_224 => 28,
-            HashAlg::Sha256 | HashAlg::Sha512_256 => 32,
-            HashAlg::Sha384 => 48,
-            HashAlg::Sha512 => 64,
+            HashAlg::Sha224 | HashAlg::Sha512_224 | HashAlg::Sha3_224 => 28,
+            HashAlg::Sha256 | HashAlg::Sha512_256 | HashAlg::Sha3_256 | HashAlg::Shake128 => 32,
+            HashAlg::Sha384 | HashAlg::Sha3_384 => 48,
+            HashAlg::Sha512 | HashAlg::Sha3_512 | HashAlg::Shake256 => 64,
+        }
+    }
+
+    /// The bytes one MGF1 counter block contributes (RFC 8017 B.2.1's hLen): the digest
+    /// length, except for SHAKE, whose MGF1 no standard defines. NIST's ACVP server (and so
+    /// every module validated with it) draws 128 bits (SHAKE128) and 256 bits (SHAKE256) per
+    /// counter, the security strength, not the 256 / 512 bits of [`output_len`](Self::output_len):
+    /// the sample sigVer set's valid SHAKE signatures with MGF1 verify only that way (checked
+    /// in `testvectors/tests/acvp.rs`).
+    pub const fn mgf1_block_len(self) -> usize {
+        match self {
+            HashAlg::Shake128 => 16,
+            HashAlg::Shake256 => 32,
+            _ => self.output_len(),
         }
     }
 
@@ -78,6 +146,12 @@ impl HashAlg {
             HashAlg::Sha512 => "SHA-512",
             HashAlg::Sha512_224 => "SHA-512/224",
             HashAlg::Sha512_256 => "SHA-512/256",
+            HashAlg::Sha3_224 => "SHA3-224",
+            HashAlg::Sha3_256 => "SHA3-256",
+            HashAlg::Sha3_384 => "SHA3-384",
+            HashAlg::Sha3_512 => "SHA3-512",
+            HashAlg::Shake128 => "SHAKE128",
+            HashAlg::Shake256 => "SHAKE256",
         }
     }
 
@@ -91,6 +165,12 @@ impl HashAlg {
             HashAlg::Sha512 => "sha512",
             HashAlg::Sha512_224 => "sha512-224",
             HashAlg::Sha512_256 => "sha512-256",
+            HashAlg::Sha3_224 => "sha3-224",
+            HashAlg::Sha3_256 => "sha3-256",
+            HashAlg::Sha3_384 => "sha3-384",
+            HashAlg::Sha3_512 => "sha3-512",
+            HashAlg::Shake128 => "shake128",
+            HashAlg::Shake256 => "shake256",
         }
     }
 
@@ -111,6 +191,12 @@ impl HashAlg {
             HashAlg::Sha512 => State::Sha512(sha2::Sha512::new()),
             HashAlg::Sha512_224 => State::Sha512_224(sha2::Sha512_224::new()),
             HashAlg::Sha512_256 => State::Sha512_256(sha2::Sha512_256::new()),
+            HashAlg::Sha3_224 => State::Sha3_224(sha3::Sha3_224::new()),
+            HashAlg::Sha3_256 => State::Sha3_256(sha3::Sha3_256::new()),
+            HashAlg::Sha3_384 => State::Sha3_384(sha3::Sha3_384::new()),
+            HashAlg::Sha3_512 => State::Sha3_512(sha3::Sha3_512::new()),
+            HashAlg::Shake128 => State::Shake128(sha3::Shake128::default()),
+            HashAlg::Shake256 => State::Shake256(sha3::Shake256::default()),
         })
     }
 }
@@ -129,6 +215,12 @@ enum State {
     Sha512(sha2::Sha512),
     Sha512_224(sha2::Sha512_224),
     Sha512_256(sha2::Sha512_256),
+    Sha3_224(sha3::Sha3_224),
+    Sha3_256(sha3::Sha3_256),
+    Sha3_384(sha3::Sha3_384),
+    Sha3_512(sha3::Sha3_512),
+    Shake128(sha3::Shake128),
+    Shake256(sha3::Shake256),
 }
 
 impl Hasher {
@@ -142,19 +234,31 @@ impl Hasher {
             State::Sha512(_) => HashAlg::Sha512,
             State::Sha512_224(_) => HashAlg::Sha512_224,
             State::Sha512_256(_) => HashAlg::Sha512_256,
+            State::Sha3_224(_) => HashAlg::Sha3_224,
+            State::Sha3_256(_) => HashAlg::Sha3_256,
+            State::Sha3_384(_) => HashAlg::Sha3_384,
+            State::Sha3_512(_) => HashAlg::Sha3_512,
+            State::Shake128(_) => HashAlg::Shake128,
+            State::Shake256(_) => HashAlg::Shake256,
         }
     }
 
     /// Feeds `data`.
     pub fn update(&mut self, data: &[u8]) {
         match &mut self.0 {
-            State::Sha1(h) => h.update(data),
-            State::Sha224(h) => h.update(data),
-            State::Sha256(h) => h.update(data),
-            State::Sha384(h) => h.update(data),
-            State::Sha512(h) => h.update(data),
-            State::Sha512_224(h) => h.update(data),
-            State::Sha512_256(h) => h.update(data),
+            State::Sha1(h) => Digest::update(h, data),
+            State::Sha224(h) => Digest::update(h, data),
+            State::Sha256(h) => Digest::update(h, data),
+            State::Sha384(h) => Digest::update(h, data),
+            State::Sha512(h) => Digest::update(h, data),
+            State::Sha512_224(h) => Digest::update(h, data),
+            State::Sha512_256(h) => Digest::update(h, data),
+            State::Sha3_224(h) => Digest::update(h, data),
+            State::Sha3_256(h) => Digest::update(h, data),
+            State::Sha3_384(h) => Digest::update(h, data),
+            State::Sha3_512(h) => Digest::update(h, data),
+            State::Shake128(h) => Update::update(h, data),
+            State::Shake256(h) => Update::update(h, data),
         }
     }
 
@@ -168,8 +272,64 @@ impl Hasher {
             State::Sha512(h) => h.finalize().to_vec(),
             State::Sha512_224(h) => h.finalize().to_vec(),
             State::Sha512_256(h) => h.finalize().to_vec(),
+            State::Sha3_224(h) => h.finalize().to_vec(),
+            State::Sha3_256(h) => h.finalize().to_vec(),
+            State::Sha3_384(h) => h.finalize().to_vec(),
+            State::Sha3_512(h) => h.finalize().to_vec(),
+            State::Shake128(h) => {
+                let mut out = vec![0u8; HashAlg::Shake128.output_len()];
+                h.finalize_xof().read(&mut out);
+                out
+            }
+            State::Shake256(h) => {
+                let mut out = vec![0u8; HashAlg::Shake256.output_len()];
+                h.finalize_xof().read(&mut out);
+                out
+            }
         }
     }
+}
+
+/// The mask generation function of PSS: MGF1 over a hash (RFC 8017 B.2.1), or SHAKE128 /
+/// SHAKE256 used directly (FIPS 186-5 §5.4: "SHAKE128 or SHAKE256 may be used as the mask
+/// generation function"; mask = SHAKE(seed, maskLen) as RFC 8702 §3.1 defines it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Mgf {
+    /// MGF1 over the scheme's MGF1 hash.
+    #[default]
+    Mgf1,
+    /// SHAKE128(seed, maskLen).
+    Shake128,
+    /// SHAKE256(seed, maskLen).
+    Shake256,
+}
+
+/// `out ^= mask(seed, out.len())` with `mgf` (`mgf1_hash` is MGF1's hash, unused by SHAKE).
+///
+/// # Constant time
+///
+/// Time depends only on the lengths of `seed` and `out`.
+pub(crate) fn mask_xor(mgf: Mgf, mgf1_hash: HashAlg, seed: &[u8], out: &mut [u8]) {
+    match mgf {
+        Mgf::Mgf1 => mgf1_xor(mgf1_hash, seed, out),
+        Mgf::Shake128 => shake_xor(sha3::Shake128::default(), seed, out),
+        Mgf::Shake256 => shake_xor(sha3::Shake256::default(), seed, out),
+    }
+}
+
+/// `out ^= XOF(seed)`, the first `out.len()` bytes of the XOF's output.
+fn shake_xor<X: ExtendableOutput + Update>(mut xof: X, seed: &[u8], out: &mut [u8]) {
+    xof.update(seed);
+    let mut reader = xof.finalize_xof();
+    let mut block = [0u8; 64];
+    for chunk in out.chunks_mut(block.len()) {
+        let block = &mut block[..chunk.len()];
+        reader.read(block);
+        for (o, m) in chunk.iter_mut().zip(block.iter()) {
+            *o ^= m;
+        }
+    }
+    block.zeroize();
 }
 
 impl fmt::Debug for Hasher {
@@ -188,7 +348,7 @@ impl fmt::Debug for Hasher {
 /// Time depends only on the lengths of `seed` and `out`.
 pub(crate) fn mgf1_xor(hash: HashAlg, seed: &[u8], out: &mut [u8]) {
     let mut counter: u32 = 0;
-    for chunk in out.chunks_mut(hash.output_len()) {
+    for chunk in out.chunks_mut(hash.mgf1_block_len()) {
         let mut h = hash.hasher();
         h.update(seed);
         h.update(&counter.to_be_bytes());
@@ -211,12 +371,13 @@ impl FromStr for HashAlg {
     type Err = UnknownHash;
 
     /// Parses the names the vector families and tools use, ignoring case and the `-`/`_`
-    /// separators: NIST CAVP `SHA256`, `SHA512/224`; Wycheproof `SHA-256`, `SHA-512/224`;
-    /// command-line style `sha256`, `sha512-224`, `sha512_256`.
+    /// separators: NIST CAVP `SHA256`, `SHA512/224`; Wycheproof `SHA-256`, `SHA-512/224`,
+    /// `SHA3-256`, `SHAKE128`; ACVP `SHA2-256`, `SHA2-512/224`, `SHA3-256`, `SHAKE-128`;
+    /// command-line style `sha256`, `sha512-224`, `sha3-256`, `shake128`.
     ///
     /// # Errors
     ///
-    /// [`UnknownHash`] for anything else (SHA-3, SHAKE, MD5, ...).
+    /// [`UnknownHash`] for anything else (MD5, ...).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let norm: String = s
             .trim()
@@ -231,7 +392,18 @@ impl FromStr for HashAlg {
             "SHA384" => Ok(HashAlg::Sha384),
             "SHA512" => Ok(HashAlg::Sha512),
             "SHA512/224" | "SHA512224" => Ok(HashAlg::Sha512_224),
-            "SHA512/256" | "SHA512256" => Ok(HashAlg::Sha512_256),
+            "SHA512/256" | "SHA512256" | "SHA2512/256" | "SHA2512256" => Ok(HashAlg::Sha512_256),
+            "SHA2224" => Ok(HashAlg::Sha224),
+            "SHA2256" => Ok(HashAlg::Sha256),
+            "SHA2384" => Ok(HashAlg::Sha384),
+            "SHA2512" => Ok(HashAlg::Sha512),
+            "SHA2512/224" | "SHA2512224" => Ok(HashAlg::Sha512_224),
+            "SHA3224" => Ok(HashAlg::Sha3_224),
+            "SHA3256" => Ok(HashAlg::Sha3_256),
+            "SHA3384" => Ok(HashAlg::Sha3_384),
+            "SHA3512" => Ok(HashAlg::Sha3_512),
+            "SHAKE128" => Ok(HashAlg::Shake128),
+            "SHAKE256" => Ok(HashAlg::Shake256),
             _ => Err(UnknownHash(s.to_owned())),
         }
     }
@@ -281,6 +453,107 @@ mod tests {
             h.update(b"bc");
             assert_eq!(h.alg(), alg);
             assert_eq!(h.finalize(), d, "{alg} incremental");
+        }
+    }
+
+    #[test]
+    fn sha3_and_shake_digests_match_python_hashlib() {
+        // Python 3 hashlib: sha3_*(b"abc").hexdigest(), shake_128(b"abc").hexdigest(32),
+        // shake_256(b"abc").hexdigest(64).
+        let want: [(HashAlg, &str); 6] = [
+            (
+                HashAlg::Sha3_224,
+                "e642824c3f8cf24ad09234ee7d3c766fc9a3a5168d0c94ad73b46fdf",
+            ),
+            (
+                HashAlg::Sha3_256,
+                "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532",
+            ),
+            (
+                HashAlg::Sha3_384,
+                "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b298d88cea927ac7f539f1edf228376d25",
+            ),
+            (
+                HashAlg::Sha3_512,
+                "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0",
+            ),
+            (
+                HashAlg::Shake128,
+                "5881092dd818bf5cf8a3ddb793fbcba74097d5c526a6d35f97b83351940f2cc8",
+            ),
+            (
+                HashAlg::Shake256,
+                "483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739d5a15bef186a5386c75744c0527e1faa9f8726e462a12a4feb06bd8801e751e4",
+            ),
+        ];
+        for (alg, hex) in want {
+            let d = alg.digest(b"abc");
+            assert_eq!(d.len(), alg.output_len(), "{alg}");
+            let got: String = d.iter().map(|b| format!("{b:02x}")).collect();
+            assert_eq!(got, hex, "{alg}");
+            let mut h = alg.hasher();
+            h.update(b"ab");
+            h.update(b"c");
+            assert_eq!(h.alg(), alg);
+            assert_eq!(h.finalize(), d, "{alg} incremental");
+        }
+    }
+
+    #[test]
+    fn shake_mask_is_the_xof_output() {
+        // Python: hashlib.shake_128(b"seed bytes").hexdigest(100), longer than one 64-byte
+        // block of shake_xor.
+        let want = "5d165c99a86a0b8173580ce3abc1f3ddef39529131280710f3bc26fd5679f928b3bf73709935984d72e4b4981fb3c7dfa81e4c78577eda1140a0a0506080a5335fdcbb969ad9094802b6119f71a06f4b277b0ef10cdf047c3f79bf013d841b04883bd548";
+        let mut out = vec![0xffu8; 100];
+        mask_xor(Mgf::Shake128, HashAlg::Sha1, b"seed bytes", &mut out);
+        let got: String = out.iter().map(|b| format!("{:02x}", b ^ 0xff)).collect();
+        assert_eq!(got, want);
+        // SHAKE256 against its own digest: the first 64 bytes of the XOF are the hash.
+        let mut out = vec![0u8; 64];
+        mask_xor(Mgf::Shake256, HashAlg::Sha1, b"abc", &mut out);
+        assert_eq!(out, HashAlg::Shake256.digest(b"abc"));
+    }
+
+    #[test]
+    fn mgf1_over_shake_draws_half_digests_per_counter() {
+        // ACVP's convention (see `mgf1_block_len`): 16 / 32 bytes of SHAKE(seed || C) each.
+        for (alg, block) in [(HashAlg::Shake128, 16), (HashAlg::Shake256, 32)] {
+            let seed = b"s";
+            let mut want = Vec::new();
+            for c in 0u32..3 {
+                want.extend_from_slice(
+                    &alg.digest(&[&seed[..], &c.to_be_bytes()].concat())[..block],
+                );
+            }
+            let mut out = vec![0u8; 3 * block - 1];
+            mgf1_xor(alg, seed, &mut out);
+            assert_eq!(out, want[..3 * block - 1], "{alg}");
+        }
+    }
+
+    #[test]
+    fn acvp_names_parse() {
+        for (name, want) in [
+            ("SHA2-224", HashAlg::Sha224),
+            ("SHA2-256", HashAlg::Sha256),
+            ("SHA2-384", HashAlg::Sha384),
+            ("SHA2-512", HashAlg::Sha512),
+            ("SHA2-512/224", HashAlg::Sha512_224),
+            ("SHA2-512/256", HashAlg::Sha512_256),
+            ("SHA3-224", HashAlg::Sha3_224),
+            ("SHA3-256", HashAlg::Sha3_256),
+            ("SHA3-384", HashAlg::Sha3_384),
+            ("SHA3-512", HashAlg::Sha3_512),
+            ("SHAKE-128", HashAlg::Shake128),
+            ("SHAKE-256", HashAlg::Shake256),
+            ("sha3-256", HashAlg::Sha3_256),
+            ("shake128", HashAlg::Shake128),
+        ] {
+            assert_eq!(name.parse::<HashAlg>(), Ok(want), "{name}");
+        }
+        for alg in HashAlg::EVERY {
+            assert_eq!(alg.name().parse::<HashAlg>(), Ok(alg));
+            assert_eq!(alg.cli_name().parse::<HashAlg>(), Ok(alg));
         }
     }
 
@@ -339,7 +612,7 @@ mod tests {
 
     #[test]
     fn rejects_unknown_names() {
-        for name in ["SHA3-256", "SHAKE128", "MD5", "", "SHA", "SHA-512/384"] {
+        for name in ["MD5", "", "SHA", "SHA-512/384", "SHA3-1024", "SHAKE-512"] {
             assert!(name.parse::<HashAlg>().is_err(), "{name}");
         }
     }

@@ -16,6 +16,10 @@
 //! consistency test (a private operation with the CRT, checked by the public one) runs before
 //! the key is returned.
 
+mod fips186;
+
+pub use fips186::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
+
 use bignum::modular::{self, Modulus};
 use bignum::prime::{PrimeOptions, random_prime_with};
 use bignum::{Limb, mpn};

@@ -40,7 +40,7 @@ pub use encoding::{
     encode_public_key, encode_public_key_with, is_encrypted_private_key,
 };
 pub use error::{Error, KeyError, Result};
-pub use hash::{HashAlg, Hasher, UnknownHash};
+pub use hash::{HashAlg, Hasher, Mgf, UnknownHash};
 pub use key::{
     MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, PublicKeyParts, RsaPrivateKey,
     RsaPublicKey,
@@ -48,6 +48,7 @@ pub use key::{
 pub use keygen::DEFAULT_EXPONENT;
 #[doc(hidden)] // For the constant-time drivers only.
 pub use keygen::{Declassify, KeyValues};
+pub use keygen::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
 pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;

@@ -26,7 +26,7 @@ mod params;
 
 pub use params::PssKeyParams;
 
-use crate::hash::mgf1_xor;
+use crate::hash::{Mgf, mask_xor};
 use crate::scheme::{Sealed, SignatureScheme};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
@@ -72,26 +72,48 @@ pub enum SaltLen {
 pub struct Pss {
     /// The hash of the message (and of M').
     pub hash: HashAlg,
-    /// The hash of MGF1.
+    /// The hash of MGF1 (when [`mgf`](Pss::mgf) is [`Mgf::Mgf1`]).
     pub mgf1_hash: HashAlg,
     /// The salt length.
     pub salt_len: SaltLen,
+    /// The mask generation function: MGF1 (the default) or SHAKE (FIPS 186-5 §5.4).
+    pub mgf: Mgf,
 }
 
 impl Pss {
-    /// PSS with `hash` for the message and MGF1, and a salt of the hash length.
+    /// PSS with `hash` for the message and MGF1, and a salt of the hash length; with SHAKE128
+    /// or SHAKE256 as the hash, the same SHAKE is the mask function too (RFC 8702 §3.1's
+    /// id-RSASSA-PSS-SHAKE128/256; [`with_mgf1_hash`](Pss::with_mgf1_hash) or
+    /// [`with_mgf`](Pss::with_mgf) choose MGF1 instead).
     pub const fn new(hash: HashAlg) -> Self {
         Pss {
             hash,
             mgf1_hash: hash,
             salt_len: SaltLen::HashLen,
+            mgf: match hash {
+                HashAlg::Shake128 => Mgf::Shake128,
+                HashAlg::Shake256 => Mgf::Shake256,
+                _ => Mgf::Mgf1,
+            },
         }
     }
 
-    /// The same scheme with `mgf1_hash` for MGF1.
+    /// The same scheme with `mgf` as the mask generation function (SHAKE128 or SHAKE256 in
+    /// place of MGF1, FIPS 186-5 §5.4; [`Mgf::Mgf1`] goes back to MGF1 over
+    /// [`mgf1_hash`](Pss::mgf1_hash)).
+    #[must_use]
+    pub const fn with_mgf(self, mgf: Mgf) -> Self {
+        Pss { mgf, ..self }
+    }
+
+    /// The same scheme with MGF1 over `mgf1_hash` as the mask function.
     #[must_use]
     pub const fn with_mgf1_hash(self, mgf1_hash: HashAlg) -> Self {
-        Pss { mgf1_hash, ..self }
+        Pss {
+            mgf1_hash,
+            mgf: Mgf::Mgf1,
+            ..self
+        }
     }
 
     /// The same scheme with this salt length.
@@ -176,7 +198,7 @@ impl Pss {
         db[ps_len] = 0x01;
         db[ps_len + 1..].copy_from_slice(salt);
         // Steps 9–10: maskedDB = DB ⊕ MGF1(H, emLen − hLen − 1).
-        mgf1_xor(self.mgf1_hash, &h, db);
+        mask_xor(self.mgf, self.mgf1_hash, &h, db);
         // Step 11: clear the leftmost 8·emLen − emBits bits.
         db[0] &= top_mask(em_bits, em_len);
         // Step 12: EM = maskedDB ‖ H ‖ 0xbc.
@@ -217,7 +239,7 @@ impl Pss {
         }
         // Steps 7–9: DB = maskedDB ⊕ MGF1(H, emLen − hLen − 1), top bits cleared.
         let mut db = masked_db.to_vec();
-        mgf1_xor(self.mgf1_hash, h, &mut db);
+        mask_xor(self.mgf, self.mgf1_hash, h, &mut db);
         db[0] &= mask;
         // Step 10: DB = 0x00·(emLen − hLen − sLen − 2) ‖ 0x01 ‖ salt, with sLen as
         // configured, or (Auto) wherever the first non-zero byte is.
@@ -558,6 +580,41 @@ mod tests {
         assert_eq!(top_mask(1023, 128), 0x7f);
         assert_eq!(top_mask(1024, 128), 0xff);
         assert_eq!(top_mask(1025, 129), 0x01);
+    }
+
+    #[test]
+    fn shake_hashes_default_to_their_shake_mask_and_mgf1_hash_restores_mgf1() {
+        assert_eq!(Pss::new(HashAlg::Shake128).mgf, Mgf::Shake128);
+        assert_eq!(Pss::new(HashAlg::Shake256).mgf, Mgf::Shake256);
+        assert_eq!(Pss::new(HashAlg::Sha3_256).mgf, Mgf::Mgf1);
+        let p = Pss::new(HashAlg::Shake128).with_mgf1_hash(HashAlg::Sha256);
+        assert_eq!((p.mgf, p.mgf1_hash), (Mgf::Mgf1, HashAlg::Sha256));
+    }
+
+    #[test]
+    fn every_hash_and_mask_encodes_what_verify_em_accepts() {
+        // 2048 bits: room for SHA-512/SHAKE256 with a 64-byte salt.
+        for hash in HashAlg::EVERY {
+            for mgf in [Mgf::Mgf1, Mgf::Shake128, Mgf::Shake256] {
+                let pss = Pss::new(hash)
+                    .with_mgf(mgf)
+                    .with_salt_len(SaltLen::Exact(hash.output_len()));
+                let m_hash = hash.digest(b"m");
+                let salt = vec![7u8; hash.output_len()];
+                let em = pss.encode(&m_hash, &salt, 2048, 256).unwrap();
+                assert!(pss.verify_em(&m_hash, &em, 2048), "{hash} {mgf:?}");
+                // Another mask function does not open it.
+                let other = if mgf == Mgf::Mgf1 {
+                    Mgf::Shake256
+                } else {
+                    Mgf::Mgf1
+                };
+                assert!(
+                    !pss.with_mgf(other).verify_em(&m_hash, &em, 2048),
+                    "{hash} {mgf:?}"
+                );
+            }
+        }
     }
 
     #[test]

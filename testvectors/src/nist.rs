@@ -357,7 +357,7 @@ mod tests {
         // No e: the first record (now line 9) has no complete key.
         assert_eq!(err_line(&SAMPLE.replace("e = 0003\n", "")), 9);
         // Unknown hash, unknown field, garbage line, no section.
-        assert_eq!(err_line(&SAMPLE.replace("SHA256", "SHA3-256")), 10);
+        assert_eq!(err_line(&SAMPLE.replace("SHA256", "MD5")), 10);
         assert_eq!(err_line(&SAMPLE.replace("Msg = 00", "Mgs = 00")), 12);
         assert_eq!(err_line(&SAMPLE.replace("Msg = 00", "Msg 00")), 12);
         assert_eq!(err_line(&SAMPLE.replace("[mod = 16]", "")), 6);

