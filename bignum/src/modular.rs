@@ -31,7 +31,7 @@ mod residue;
 
 pub use ifma::{
     IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowPath, ifma_runs, ifma_supports, pow_pair, pow_pair_on,
-    pow_path,
+    pow_pair_vartime, pow_path,
 };
 pub use integer::{div_rem, gcd, inv_public_mod_secret, lcm, rem};
 pub use modulus::Modulus;

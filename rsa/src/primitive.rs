@@ -19,7 +19,7 @@
 //! [`Modulus::mul_retrieve`]: bignum::modular::Modulus::mul_retrieve
 //! [`Modulus::pow_limbs_vartime`]: bignum::modular::Modulus::pow_limbs_vartime
 
-use bignum::modular::{PowJob, Residue, pow_pair};
+use bignum::modular::{PowJob, Residue, pow_pair, pow_pair_vartime};
 use bignum::{Limb, Nat, mpn};
 use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
@@ -136,7 +136,6 @@ impl RsaPrivateKey {
     ) -> Result<Vec<u8>> {
         let x = self.public.input(c)?;
         let n_mod = &self.public.n_mod;
-        let e = self.public.e.as_limbs();
         let nl = n_mod.limb_len();
 
         // Blinding: a fresh random r, invertible modulo n. c' = c·r^e is formed modulo each
@@ -151,11 +150,12 @@ impl RsaPrivateKey {
 
         // RFC 8017 §5.1.2, step 2.b.i: m_i = c'^(d_i) mod r_i; the first two (p and q) as one
         // interleaved pair where the 52-bit engine runs (`bignum::modular::pow_pair`).
+        let r_e = self.pow_e_mod_each_prime(&r_plain);
         let blinded: Vec<Residue> = self
             .primes
             .iter()
-            .zip(&xs)
-            .map(|(p, xi)| p.m.mul(xi, &p.m.pow_vartime(&p.m.reduce(&r_plain), e)))
+            .zip(xs.iter().zip(&r_e))
+            .map(|(p, (xi, rei))| p.m.mul(xi, rei))
             .collect();
         drop(r_plain);
         let job = |i: usize| PowJob {
@@ -200,10 +200,27 @@ impl RsaPrivateKey {
         // The check, before anything leaves: out^e ≡ c modulo every prime, which by the CRT
         // is out^e ≡ c (mod n), at about half the cost of the check modulo n.
         let mut ok = Choice::from(1);
-        for (p, xi) in self.primes.iter().zip(&xs) {
-            ok &= p.m.pow_vartime(&p.m.reduce(&out), e).ct_eq(xi);
+        for (oe, xi) in self.pow_e_mod_each_prime(&out).iter().zip(&xs) {
+            ok &= oe.ct_eq(xi);
         }
         self.output(&out, ok)
+    }
+
+    /// x^e modulo each prime, for a plain x (n limbs, secret): the first two as one interleaved
+    /// pair where the 52-bit engine runs (`bignum::modular::pow_pair_vartime`; e is public).
+    fn pow_e_mod_each_prime(&self, x: &[Limb]) -> Vec<Residue> {
+        let e = self.public.e.as_limbs();
+        let bases: Vec<Residue> = self.primes.iter().map(|p| p.m.reduce(x)).collect();
+        let job = |i: usize| PowJob {
+            modulus: &self.primes[i].m,
+            base: &bases[i],
+            exp: e,
+            exp_bits: 0,
+        };
+        let (a, b) = pow_pair_vartime(&job(0), &job(1));
+        let mut out = vec![a, b];
+        out.extend((2..self.primes.len()).map(|i| self.primes[i].m.pow_vartime(&bases[i], e)));
+        out
     }
 
     /// A random r in [1, n) invertible modulo n, in n's Montgomery form (uniform below n, so

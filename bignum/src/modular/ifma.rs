@@ -75,6 +75,8 @@ use crate::mpn::ifma::{Ifma52, MASK52, Model, Task};
 use super::pow::exp_bits_at;
 use super::{Modulus, Residue, ct};
 
+const SPLIT_PAIR: bool = true;
+
 /// The window width of the exponentiation, in bits (a table of 2^5 entries, as OpenSSL's).
 pub(crate) const WINDOW: usize = 5;
 
@@ -214,8 +216,67 @@ pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Res
     if shape(b.modulus.bits())? != shape_a || !path.is_available() {
         return None;
     }
-    let [ra, rb] = run(path, shape_a, [a, b])?;
+    let [ra, rb] = run(path, shape_a, [a, b], Exponent::Secret)?;
     Some((ra, rb))
+}
+
+/// The two exponentiations by a PUBLIC exponent (RSA's e: the blinding r^e and the fault check
+/// modulo each prime), interleaved on the 52-bit engine where the path in use is IFMA and the
+/// moduli have one digit count, else [`Modulus::pow_vartime`] each. `exp_bits` of the jobs is
+/// ignored: the exponents' own bit lengths are used.
+///
+/// # Constant time
+///
+/// Not in the exponents (public; their bits steer the squarings and multiplications); the
+/// bases and moduli may be secret.
+///
+/// # Panics
+///
+/// If a base belongs to a modulus of another limb count.
+pub fn pow_pair_vartime(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
+    let path = pow_path();
+    let fused = (path != PowPath::Limbs)
+        .then(|| {
+            let shape_a = shape(a.modulus.bits())?;
+            (shape(b.modulus.bits())? == shape_a).then_some(shape_a)
+        })
+        .flatten();
+    if let Some(shape) = fused {
+        for j in [a, b] {
+            assert_eq!(
+                j.base.limbs.len(),
+                j.modulus.limb_len(),
+                "residue of another modulus"
+            );
+        }
+        let jobs = [a, b].map(|j| PowJob {
+            exp_bits: public_bits(j.exp),
+            ..*j
+        });
+        if let Some([ra, rb]) = run(path, shape, [&jobs[0], &jobs[1]], Exponent::Public) {
+            return (ra, rb);
+        }
+    }
+    (
+        a.modulus.pow_vartime(a.base, a.exp),
+        b.modulus.pow_vartime(b.base, b.exp),
+    )
+}
+
+/// The bit length of a public exponent.
+fn public_bits(exp: &[Limb]) -> usize {
+    exp.iter()
+        .rposition(|&e| e != 0)
+        .map_or(0, |top| 64 * top + 64 - exp[top].leading_zeros() as usize)
+}
+
+/// Whether [`pow_k`] may branch on the exponent's bits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Exponent {
+    /// Secret: fixed window, masked gather.
+    Secret,
+    /// Public: left-to-right square-and-multiply.
+    Public,
 }
 
 impl Modulus {
@@ -250,7 +311,7 @@ impl Modulus {
             exp,
             exp_bits,
         };
-        let [r] = run(path, shape, [&job])?;
+        let [r] = run(path, shape, [&job], Exponent::Secret)?;
         Some(r)
     }
 
@@ -345,6 +406,7 @@ fn run<const K: usize>(
     path: PowPath,
     (lanes, nv): (usize, usize),
     jobs: [&PowJob<'_>; K],
+    kind: Exponent,
 ) -> Option<[Residue; K]> {
     if jobs.iter().all(|j| j.exp_bits == 0) {
         return Some(core::array::from_fn(|k| jobs[k].modulus.one()));
@@ -372,12 +434,12 @@ fn run<const K: usize>(
     let mut digits = Zeroizing::new(vec![0u64; K * d]);
     let ran = match (path, lanes) {
         (PowPath::IfmaModel, 4) => with_vectors!(nv, [3, 4, 5, 6], |N| {
-            pow_k::<Model<4>, N, K>(Model, &ops, exp_bits, &mut digits)
+            pow_k::<Model<4>, N, K>(Model, &ops, exp_bits, kind, &mut digits)
         }),
         (PowPath::IfmaModel, _) => with_vectors!(nv, [4, 5, 6, 7, 8, 9, 10], |N| {
-            pow_k::<Model<8>, N, K>(Model, &ops, exp_bits, &mut digits)
+            pow_k::<Model<8>, N, K>(Model, &ops, exp_bits, kind, &mut digits)
         }),
-        (PowPath::Ifma, _) => native((lanes, nv), &ops, exp_bits, &mut digits),
+        (PowPath::Ifma, _) => native((lanes, nv), &ops, exp_bits, kind, &mut digits),
         (PowPath::Limbs, _) => None,
     };
     ran?;
@@ -392,6 +454,7 @@ fn native<const K: usize>(
     (lanes, nv): (usize, usize),
     ops: &[Operands<'_>; K],
     exp_bits: usize,
+    kind: Exponent,
     digits: &mut [u64],
 ) -> Option<()> {
     use crate::mpn::ifma::{Avx512Ifma256, Avx512Ifma512};
@@ -403,6 +466,7 @@ fn native<const K: usize>(
             isa.run(PowTask::<N, K> {
                 ops,
                 exp_bits,
+                kind,
                 out: digits,
             })
         })
@@ -412,6 +476,7 @@ fn native<const K: usize>(
             isa.run(PowTask::<N, K> {
                 ops,
                 exp_bits,
+                kind,
                 out: digits,
             })
         })
@@ -423,15 +488,60 @@ fn native<const K: usize>(
     _shape: (usize, usize),
     _ops: &[Operands<'_>; K],
     _exp_bits: usize,
+    _kind: Exponent,
     _digits: &mut [u64],
 ) -> Option<()> {
     None
+}
+
+/// [`pow_k`] for PUBLIC exponents (all of bit length `exp_bits`, the longest): left-to-right
+/// square-and-multiply, branching on the bits, with no table. A job whose exponent is shorter
+/// multiplies by its radix-52 one (R mod m) where the other has bits: its product stays
+/// correct, and the steps stay in lockstep.
+#[inline(always)]
+fn pow_public_k<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    ops: &[Operands<'_>; K],
+    exp_bits: usize,
+    out: &mut [u64],
+) {
+    let d = NV * I::LANES;
+    let outs: [&[u64]; K] = core::array::from_fn(|k| ops[k].out);
+    let intos: [&[u64]; K] = core::array::from_fn(|k| ops[k].into);
+    let bases: [&[u64]; K] = core::array::from_fn(|k| ops[k].base);
+    // x·R for each base, and R (the radix-52 one).
+    let mut xr = Zeroizing::new(vec![0u64; K * d]);
+    let r = amm::<I, NV, K>(i, bases, intos, ops);
+    store(i, &r, &mut xr, 1, 0);
+    let mut one = Zeroizing::new(vec![0u64; K * d]);
+    let r = amm::<I, NV, K>(i, outs, intos, ops);
+    store(i, &r, &mut one, 1, 0);
+    let mut acc = Zeroizing::new(vec![0u64; K * d]);
+    let mut factor = Zeroizing::new(vec![0u64; K * d]);
+    acc.copy_from_slice(&one);
+    let bit = |k: usize, b: usize| (ops[k].exp[b >> 6] >> (b & 63)) & 1 == 1;
+    for b in (0..exp_bits).rev() {
+        let r = amm::<I, NV, K>(i, parts(&acc, d), parts(&acc, d), ops);
+        store(i, &r, &mut acc, 1, 0);
+        // Public bits: branch freely.
+        if (0..K).any(|k| bit(k, b)) {
+            for k in 0..K {
+                let src = if bit(k, b) { &xr } else { &one };
+                factor[k * d..(k + 1) * d].copy_from_slice(&src[k * d..(k + 1) * d]);
+            }
+            let r = amm::<I, NV, K>(i, parts(&acc, d), parts(&factor, d), ops);
+            store(i, &r, &mut acc, 1, 0);
+        }
+    }
+    let r = amm::<I, NV, K>(i, parts(&acc, d), outs, ops);
+    store(i, &r, out, 1, 0);
 }
 
 /// [`pow_k`] as a [`Task`] for the native runners.
 struct PowTask<'a, 'b, const NV: usize, const K: usize> {
     ops: &'a [Operands<'b>; K],
     exp_bits: usize,
+    kind: Exponent,
     out: &'a mut [u64],
 }
 
@@ -440,7 +550,7 @@ impl<const NV: usize, const K: usize> Task for PowTask<'_, '_, NV, K> {
 
     #[inline(always)]
     fn run<I: Ifma52>(self, isa: I) {
-        pow_k::<I, NV, K>(isa, self.ops, self.exp_bits, self.out);
+        pow_k::<I, NV, K>(isa, self.ops, self.exp_bits, self.kind, self.out);
     }
 }
 
@@ -527,7 +637,7 @@ fn amm<I: Ifma52, const NV: usize, const K: usize>(
     b: [&[u64]; K],
     ops: &[Operands<'_>; K],
 ) -> [[I::V; NV]; K] {
-    if K == 1 {
+    if K == 1 || SPLIT_PAIR {
         // A single product is bound by its serial chains, which the split form shortens; two
         // interleaved ones hide those chains already, and split they run out of registers
         // (a 1024-bit pair 180 µs as it is, 290 split; Zen 5, bignum/examples/pow_paths.rs).
@@ -617,39 +727,47 @@ fn amm_split<I: Ifma52, const NV: usize, const K: usize>(
     let mut xs = [[zero; NV]; K];
     let mut ys = [[zero; NV]; K];
     let mut acc0 = [0u64; K];
+    // The numbers by constant index, not a loop over k: LLVM does not unroll a loop this
+    // long, and the accumulators would then live in memory.
+    const { assert!(K == 1 || K == 2) };
     for j in 0..d {
-        for k in 0..K {
-            let bj = b[k][j];
-            // Digit 1 as the previous step left it (not stale, unlike lane 0).
-            let digit1 = i.lane1(xs[k][0]) + i.lane1(ys[k][0]);
-            let t = u128::from(acc0[k]) + u128::from(a0[k]) * u128::from(bj);
-            #[allow(clippy::cast_possible_truncation)] // the low 64 bits, then 52
-            let y = (t as u64).wrapping_mul(ops[k].k0) & MASK52;
-            let t = t + u128::from(m0[k]) * u128::from(y);
-            #[allow(clippy::cast_possible_truncation)]
-            let carry = (t >> 52) as u64;
-            // The next digit 0: digit 1 plus this step's low halves into it plus the carry (the
-            // low 52 bits of a product are those of its low 64: one imul).
-            acc0[k] = digit1
-                + (a1[k].wrapping_mul(bj) & MASK52)
-                + (m1[k].wrapping_mul(y) & MASK52)
-                + carry;
-            let (bv, yv) = (i.splat(bj), i.splat(y));
-            let (x, ym) = (&mut xs[k], &mut ys[k]);
-            for v in 0..NV {
-                x[v] = i.madd52lo(x[v], av[k][v], bv);
-                ym[v] = i.madd52lo(ym[v], mv[k][v], yv);
-            }
-            for v in 0..NV - 1 {
-                x[v] = i.shift_down(x[v + 1], x[v]);
-                ym[v] = i.shift_down(ym[v + 1], ym[v]);
-            }
-            x[NV - 1] = i.shift_down(zero, x[NV - 1]);
-            ym[NV - 1] = i.shift_down(zero, ym[NV - 1]);
-            for v in 0..NV {
-                x[v] = i.madd52hi(x[v], av[k][v], bv);
-                ym[v] = i.madd52hi(ym[v], mv[k][v], yv);
-            }
+        let k = 0;
+        let s = Scalars {
+            a0: a0[k],
+            a1: a1[k],
+            m0: m0[k],
+            m1: m1[k],
+            k0: ops[k].k0,
+        };
+        split_step(
+            i,
+            &mut xs[k],
+            &mut ys[k],
+            &mut acc0[k],
+            &av[k],
+            &mv[k],
+            b[k][j],
+            s,
+        );
+        if K == 2 {
+            let k = K - 1;
+            let s = Scalars {
+                a0: a0[k],
+                a1: a1[k],
+                m0: m0[k],
+                m1: m1[k],
+                k0: ops[k].k0,
+            };
+            split_step(
+                i,
+                &mut xs[k],
+                &mut ys[k],
+                &mut acc0[k],
+                &av[k],
+                &mv[k],
+                b[k][j],
+                s,
+            );
         }
     }
     for k in 0..K {
@@ -660,6 +778,59 @@ fn amm_split<I: Ifma52, const NV: usize, const K: usize>(
         normalize(i, &mut xs[k]);
     }
     xs
+}
+
+/// The scalar digits and constant of one number of [`amm_split`].
+#[derive(Clone, Copy)]
+struct Scalars {
+    a0: u64,
+    a1: u64,
+    m0: u64,
+    m1: u64,
+    k0: u64,
+}
+
+/// One digit step of [`amm_split`] for one number: b_j times a into `xs`, y times m into `ys`,
+/// both divided by 2^52; `acc0` the exact digit 0.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn split_step<I: Ifma52, const NV: usize>(
+    i: I,
+    xs: &mut [I::V; NV],
+    ys: &mut [I::V; NV],
+    acc0: &mut u64,
+    av: &[I::V; NV],
+    mv: &[I::V; NV],
+    bj: u64,
+    s: Scalars,
+) {
+    let zero = i.zero();
+    // Digit 1 as the previous step left it (not stale, unlike lane 0).
+    let digit1 = i.lane1(xs[0]) + i.lane1(ys[0]);
+    let t = u128::from(*acc0) + u128::from(s.a0) * u128::from(bj);
+    #[allow(clippy::cast_possible_truncation)] // the low 64 bits, then 52
+    let y = (t as u64).wrapping_mul(s.k0) & MASK52;
+    let t = t + u128::from(s.m0) * u128::from(y);
+    #[allow(clippy::cast_possible_truncation)]
+    let carry = (t >> 52) as u64;
+    // The next digit 0: digit 1 plus this step's low halves into it plus the carry (the low 52
+    // bits of a product are those of its low 64: one imul).
+    *acc0 = digit1 + (s.a1.wrapping_mul(bj) & MASK52) + (s.m1.wrapping_mul(y) & MASK52) + carry;
+    let (bv, yv) = (i.splat(bj), i.splat(y));
+    for v in 0..NV {
+        xs[v] = i.madd52lo(xs[v], av[v], bv);
+        ys[v] = i.madd52lo(ys[v], mv[v], yv);
+    }
+    for v in 0..NV - 1 {
+        xs[v] = i.shift_down(xs[v + 1], xs[v]);
+        ys[v] = i.shift_down(ys[v + 1], ys[v]);
+    }
+    xs[NV - 1] = i.shift_down(zero, xs[NV - 1]);
+    ys[NV - 1] = i.shift_down(zero, ys[NV - 1]);
+    for v in 0..NV {
+        xs[v] = i.madd52hi(xs[v], av[v], bv);
+        ys[v] = i.madd52hi(ys[v], mv[v], yv);
+    }
 }
 
 /// Propagates the carries of lanes above 52 bits: each lane's excess goes to the next lane,
@@ -756,8 +927,12 @@ fn pow_k<I: Ifma52, const NV: usize, const K: usize>(
     i: I,
     ops: &[Operands<'_>; K],
     exp_bits: usize,
+    kind: Exponent,
     out: &mut [u64],
 ) {
+    if kind == Exponent::Public {
+        return pow_public_k::<I, NV, K>(i, ops, exp_bits, out);
+    }
     let d = NV * I::LANES;
     let size = 1 << WINDOW;
     // Entry j of job k at (k·size + j)·d.
@@ -990,6 +1165,69 @@ mod tests {
             let (ra, rb) = pow_pair(&ja, &jb);
             assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
             assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+        }
+    }
+
+    /// Public exponents (RSA's e and others, of different lengths, zero), paired, through the
+    /// model and (where the CPU has it) the instructions, against `pow_vartime`.
+    #[test]
+    fn public_exponent_pairs_equal_pow_vartime() {
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        let mut paths = vec![PowPath::IfmaModel];
+        if PowPath::Ifma.is_available() {
+            paths.push(PowPath::Ifma);
+        } else {
+            eprintln!("note: no avx512ifma: the public pairs ran through the model only");
+        }
+        for bits in [512, 1024, 1536, 2048] {
+            let ms = moduli(&mut rng, bits);
+            let (ca, cb) = (
+                Modulus::new_vartime(&ms[0]).unwrap(),
+                Modulus::new_vartime(&ms[2]).unwrap(),
+            );
+            let (xa, xb) = (
+                ca.reduce(&random_limbs(&mut rng, 2)),
+                cb.reduce(&(&ms[2][..]).iter().map(|l| l >> 1).collect::<Vec<_>>()),
+            );
+            let exps: [(&[Limb], &[Limb]); 4] = [
+                (&[65537], &[65537]),
+                (&[3], &[65537]),
+                (&[0], &[1 << 63, 5]),
+                (&[u64::MAX, 1], &[0]),
+            ];
+            for (ea, eb) in exps {
+                let ja = PowJob {
+                    modulus: &ca,
+                    base: &xa,
+                    exp: ea,
+                    exp_bits: 0,
+                };
+                let jb = PowJob {
+                    modulus: &cb,
+                    base: &xb,
+                    exp: eb,
+                    exp_bits: 0,
+                };
+                let want = (ca.pow_vartime(&xa, ea), cb.pow_vartime(&xb, eb));
+                let jobs = [ja, jb].map(|j| PowJob {
+                    exp_bits: public_bits(j.exp),
+                    ..j
+                });
+                for &path in &paths {
+                    let [ra, rb] = run(
+                        path,
+                        shape(bits).unwrap(),
+                        [&jobs[0], &jobs[1]],
+                        Exponent::Public,
+                    )
+                    .unwrap();
+                    assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
+                    assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+                }
+                let (ra, rb) = pow_pair_vartime(&ja, &jb);
+                assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
+                assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+            }
         }
     }
 
