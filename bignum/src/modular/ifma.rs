@@ -75,8 +75,6 @@ use crate::mpn::ifma::{Ifma52, MASK52, Model, Task};
 use super::pow::exp_bits_at;
 use super::{Modulus, Residue, ct};
 
-const SPLIT_PAIR: bool = true;
-
 /// The window width of the exponentiation, in bits (a table of 2^5 entries, as OpenSSL's).
 pub(crate) const WINDOW: usize = 5;
 
@@ -216,6 +214,11 @@ pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Res
     if shape(b.modulus.bits())? != shape_a || !path.is_available() {
         return None;
     }
+    if shape_a.1 > MAX_PAIR_VECTORS {
+        let [ra] = run(path, shape_a, [a], Exponent::Secret)?;
+        let [rb] = run(path, shape_a, [b], Exponent::Secret)?;
+        return Some((ra, rb));
+    }
     let [ra, rb] = run(path, shape_a, [a, b], Exponent::Secret)?;
     Some((ra, rb))
 }
@@ -330,6 +333,12 @@ impl Modulus {
         self.pow_on(path, base, exp, exp_bits)
     }
 }
+
+/// The most vectors per number with which two exponentiations interleave: above it the two
+/// accumulator sets of a pair (4·NV registers) and its operands outgrow the 32 vector
+/// registers, and the pair runs slower than two single exponentiations (a 4096-bit pair 6.2 ms
+/// against 2 × 2.4 ms on Zen 5).
+const MAX_PAIR_VECTORS: usize = 5;
 
 /// The lane count for a modulus of `bits` bits, the same for the instructions and the model.
 fn lanes_for(bits: usize) -> usize {
@@ -630,79 +639,15 @@ fn finish(modulus: &Modulus, digits: &[u64]) -> Residue {
 
 /// K interleaved almost-Montgomery multiplications: a_k·b_k·2^(−52·d) mod m_k, below 2·m_k,
 /// with normalised digits, for a_k, b_k < 2·m_k of d = NV·LANES normalised digits.
+///
+/// Two accumulators per number, for the a·b and the m·y halves, and digit 1 carried in
+/// scalars: both serial chains of a step (through the accumulator's dependent multiply-adds,
+/// and from one y to the next through a vector and back, slow between the register files on
+/// AMD) are shorter, at the price of twice the lane shifts. On AMD Zen 5
+/// (`bignum/examples/pow_paths.rs`) this took a 1024-bit exponentiation from 147 to 118 µs, a
+/// 1536-bit pair from 386 to 347.
 #[inline(always)]
 fn amm<I: Ifma52, const NV: usize, const K: usize>(
-    i: I,
-    a: [&[u64]; K],
-    b: [&[u64]; K],
-    ops: &[Operands<'_>; K],
-) -> [[I::V; NV]; K] {
-    if K == 1 || SPLIT_PAIR {
-        // A single product is bound by its serial chains, which the split form shortens; two
-        // interleaved ones hide those chains already, and split they run out of registers
-        // (a 1024-bit pair 180 µs as it is, 290 split; Zen 5, bignum/examples/pow_paths.rs).
-        return amm_split::<I, NV, K>(i, a, b, ops);
-    }
-    let l = I::LANES;
-    let d = NV * l;
-    let zero = i.zero();
-    // Plain loops, not `array::from_fn`: its closures are not forced inline, and an operation
-    // left in one would be a call, not an instruction.
-    let mut av = [[zero; NV]; K];
-    let mut mv = [[zero; NV]; K];
-    for k in 0..K {
-        for v in 0..NV {
-            av[k][v] = i.load(&a[k][v * l..]);
-            mv[k][v] = i.load(&ops[k].m[v * l..]);
-        }
-    }
-    let b: [&[u64]; K] = core::array::from_fn(|k| &b[k][..d]);
-    let a0: [u64; K] = core::array::from_fn(|k| a[k][0]);
-    let m0: [u64; K] = core::array::from_fn(|k| ops[k].m[0]);
-    let mut acc = [[zero; NV]; K];
-    // Digit 0 of each accumulator, exact (its lane in `acc` is stale).
-    let mut acc0 = [0u64; K];
-    for j in 0..d {
-        for k in 0..K {
-            let bj = b[k][j];
-            let t = u128::from(acc0[k]) + u128::from(a0[k]) * u128::from(bj);
-            #[allow(clippy::cast_possible_truncation)] // the low 64 bits, then 52
-            let y = (t as u64).wrapping_mul(ops[k].k0) & MASK52;
-            let t = t + u128::from(m0[k]) * u128::from(y);
-            // t ≡ 0 mod 2^52: its carry into digit 1 (below 2^54).
-            #[allow(clippy::cast_possible_truncation)]
-            let carry = (t >> 52) as u64;
-            let (bv, yv) = (i.splat(bj), i.splat(y));
-            let acc = &mut acc[k];
-            for v in 0..NV {
-                acc[v] = i.madd52lo(acc[v], av[k][v], bv);
-                acc[v] = i.madd52lo(acc[v], mv[k][v], yv);
-            }
-            // Divide by 2^52: every lane down one place.
-            for v in 0..NV - 1 {
-                acc[v] = i.shift_down(acc[v + 1], acc[v]);
-            }
-            acc[NV - 1] = i.shift_down(zero, acc[NV - 1]);
-            acc0[k] = carry + i.lane0(acc[0]);
-            for v in 0..NV {
-                acc[v] = i.madd52hi(acc[v], av[k][v], bv);
-                acc[v] = i.madd52hi(acc[v], mv[k][v], yv);
-            }
-        }
-    }
-    for k in 0..K {
-        acc[k][0] = i.set_lane0(acc[k][0], acc0[k]);
-        normalize(i, &mut acc[k]);
-    }
-    acc
-}
-
-/// [`amm`] with two accumulators per number, for the a·b and the m·y halves, and digit 1
-/// carried in scalars: the two serial chains of a step (through the accumulator, and from one y
-/// to the next through a vector and back) are both shorter, at the price of twice the lane
-/// shifts.
-#[inline(always)]
-fn amm_split<I: Ifma52, const NV: usize, const K: usize>(
     i: I,
     a: [&[u64]; K],
     b: [&[u64]; K],
@@ -780,7 +725,7 @@ fn amm_split<I: Ifma52, const NV: usize, const K: usize>(
     xs
 }
 
-/// The scalar digits and constant of one number of [`amm_split`].
+/// The scalar digits and constant of one number of [`amm`].
 #[derive(Clone, Copy)]
 struct Scalars {
     a0: u64,
@@ -790,7 +735,7 @@ struct Scalars {
     k0: u64,
 }
 
-/// One digit step of [`amm_split`] for one number: b_j times a into `xs`, y times m into `ys`,
+/// One digit step of [`amm`] for one number: b_j times a into `xs`, y times m into `ys`,
 /// both divided by 2^52; `acc0` the exact digit 0.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -1187,7 +1132,7 @@ mod tests {
             );
             let (xa, xb) = (
                 ca.reduce(&random_limbs(&mut rng, 2)),
-                cb.reduce(&(&ms[2][..]).iter().map(|l| l >> 1).collect::<Vec<_>>()),
+                cb.reduce(&ms[2].iter().map(|l| l >> 1).collect::<Vec<_>>()),
             );
             let exps: [(&[Limb], &[Limb]); 4] = [
                 (&[65537], &[65537]),
@@ -1329,7 +1274,6 @@ mod tests {
             assert_eq!(back(i.srl52(na)), m.srl52(a), "srl52");
             assert_eq!(back(i.shift_down(na, nb)), m.shift_down(a, b), "shift_down");
             assert_eq!(back(i.shift_up(na, nb)), m.shift_up(a, b), "shift_up");
-            assert_eq!(i.lane0(na), m.lane0(a), "lane0");
             assert_eq!(i.lane1(na), m.lane1(a), "lane1");
             assert_eq!(back(i.set_lane0(na, x)), m.set_lane0(a, x), "set_lane0");
             assert_eq!(back(i.splat(x)), m.splat(x), "splat");

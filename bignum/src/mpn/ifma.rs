@@ -61,8 +61,6 @@ pub(crate) trait Ifma52: Copy {
     /// The lanes of `hi` moved up one place, lane 0 taken from `lo`'s top lane: the pair
     /// (hi, lo) shifted left by one lane (`valignq` by `LANES − 1`).
     fn shift_up(self, hi: Self::V, lo: Self::V) -> Self::V;
-    /// Lane 0 (`vmovq`).
-    fn lane0(self, a: Self::V) -> u64;
     /// Lane 1 (`vpextrq` by 1).
     fn lane1(self, a: Self::V) -> u64;
     /// `a` with lane 0 replaced by x (`vpbroadcastq` under mask 1).
@@ -91,10 +89,13 @@ pub(crate) trait Task {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Model<const L: usize>;
 
-/// All ones where bit `i` of `k` is set, else 0, without a branch.
+/// All ones where bit `i` of `k` is set, else 0, without a branch. The mask goes through
+/// `black_box`: otherwise LLVM may see through a compare-and-blend of a secret index (the
+/// gather) and turn it into a branch or a load at that index, which the constant-time check
+/// would rightly flag.
 #[inline(always)]
 fn lane_mask(k: u8, i: usize) -> u64 {
-    0u64.wrapping_sub(u64::from((k >> i) & 1))
+    core::hint::black_box(0u64.wrapping_sub(u64::from((k >> i) & 1)))
 }
 
 /// The 104-bit product of the low 52 bits of a and b (the multiplier of IFMA).
@@ -165,11 +166,6 @@ impl<const L: usize> Ifma52 for Model<L> {
     #[inline(always)]
     fn shift_up(self, hi: [u64; L], lo: [u64; L]) -> [u64; L] {
         core::array::from_fn(|i| if i == 0 { lo[L - 1] } else { hi[i - 1] })
-    }
-
-    #[inline(always)]
-    fn lane0(self, a: [u64; L]) -> u64 {
-        a[0]
     }
 
     #[inline(always)]
