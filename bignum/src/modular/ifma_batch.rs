@@ -34,9 +34,9 @@
 //!
 //! A fixed window of five bits as in the single engine: a table of base^0 … base^31 per lane,
 //! then per window five squarings (AMMs of a number by itself) and one AMM by the entry. The
-//! entry differs per lane (each lane has its own exponent), so the gather compares a vector of
-//! the eight lanes' indices with each entry number and blends the entry in by the mask: every
-//! entry is read, for every lane.
+//! entry differs per lane (each lane has its own exponent), so the gather reads every entry
+//! and adds it into each lane times that lane's hit (1 or 0, found by carry arithmetic on the
+//! lane's index; see `gather`).
 //!
 //! # Constant time
 //!
@@ -374,16 +374,27 @@ fn amm<I: Ifma52, const D: usize>(i: I, a: &[u64], b: &[u64], m: &[u64], k0: I::
 }
 
 /// The entry of the table (32 entries of D·8 values) at each lane's index, reading every
-/// entry: lane k of the result is lane k of entry idx_k.
+/// entry: lane k of the result is lane k of entry idx_k. `nidx` is 2^52 − idx per lane.
+///
+/// Lane k's hit on entry e is 1 or 0 by carry arithmetic (idx_k ≥ e: bit 52 of
+/// idx_k + 2^52 − e; e ≥ idx_k: bit 52 of 2^52 − idx_k + e), and the entry is added times its
+/// hit by a multiply-add (digits are below 2^52, so lo52(digit·hit) is the digit or 0). No
+/// mask register and no blend: the model's compare and blend are plain integer code in which
+/// LLVM recognised the selection and made a branch of it (valgrind flagged it), and the hit
+/// goes through an optimisation barrier so that the multiply by a 0/1 value is not turned into
+/// a select either. The barrier costs one register's store and load per entry natively.
 #[inline(always)]
-fn gather<I: Ifma52, const D: usize>(i: I, table: &[u64], idx: I::V) -> [I::V; D] {
+fn gather<I: Ifma52, const D: usize>(i: I, table: &[u64], idx: I::V, nidx: I::V) -> [I::V; D] {
     let l = I::LANES;
     let mut out = [i.zero(); D];
-    for e in 0..1usize << WINDOW {
-        let hit = i.cmpeq_mask(i.splat(e as u64), idx);
-        let entry = &table[e * D * l..(e + 1) * D * l];
+    for e in 0..1u64 << WINDOW {
+        let ge = i.srl52(i.add(idx, i.splat((1 << 52) - e)));
+        let le = i.srl52(i.add(nidx, i.splat(e)));
+        let hit = core::hint::black_box(i.and(ge, le));
+        let at = usize::try_from(e).unwrap_or(0) * D * l;
+        let entry = &table[at..at + D * l];
         for v in 0..D {
-            out[v] = i.blend(hit, out[v], i.load(&entry[v * l..]));
+            out[v] = i.madd52lo(out[v], i.load(&entry[v * l..]), hit);
         }
     }
     out
@@ -398,14 +409,15 @@ fn store<I: Ifma52, const D: usize>(i: I, r: &[I::V; D], dst: &mut [u64]) {
     }
 }
 
-/// Each lane's window of `width` bits at `lo` of its exponent, as a vector.
+/// Each lane's window of `width` bits at `lo` of its exponent, and 2^52 minus it, as vectors.
 #[inline(always)]
-fn window<I: Ifma52>(i: I, exps: &[&[Limb]; BATCH_LANES], lo: usize, width: usize) -> I::V {
-    let mut w = [0u64; BATCH_LANES];
+fn window<I: Ifma52>(i: I, exps: &[&[Limb]; BATCH_LANES], lo: usize, width: usize) -> (I::V, I::V) {
+    let (mut w, mut nw) = ([0u64; BATCH_LANES], [0u64; BATCH_LANES]);
     for k in 0..BATCH_LANES {
         w[k] = exp_bits_at(exps[k], lo, width);
+        nw[k] = (1 << 52) - w[k];
     }
-    i.load(&w)
+    (i.load(&w), i.load(&nw))
 }
 
 /// The eight exponentiations base_k^exp_k·R' mod m_k (below 2·m_k, `[digit][lane]` into
@@ -443,16 +455,16 @@ fn pow_lanes<I: Ifma52, const D: usize>(i: I, ops: &Lanes<'_>, exp_bits: usize, 
     let mut entry = Zeroizing::new(vec![0u64; n]);
     let windows = exp_bits.div_ceil(WINDOW);
     let top_lo = (windows - 1) * WINDOW;
-    let idx = window(i, &ops.exps, top_lo, exp_bits - top_lo);
-    let g = gather::<I, D>(i, &table, idx);
+    let (idx, nidx) = window(i, &ops.exps, top_lo, exp_bits - top_lo);
+    let g = gather::<I, D>(i, &table, idx, nidx);
     store(i, &g, &mut acc);
     for w in (0..windows - 1).rev() {
         for _ in 0..WINDOW {
             let r = amm::<I, D>(i, &acc, &acc, ops.m, k0);
             store(i, &r, &mut acc);
         }
-        let idx = window(i, &ops.exps, w * WINDOW, WINDOW);
-        let g = gather::<I, D>(i, &table, idx);
+        let (idx, nidx) = window(i, &ops.exps, w * WINDOW, WINDOW);
+        let g = gather::<I, D>(i, &table, idx, nidx);
         store(i, &g, &mut entry);
         let r = amm::<I, D>(i, &acc, &entry, ops.m, k0);
         store(i, &r, &mut acc);
