@@ -23,7 +23,7 @@ fn batch(n: usize, jobs: usize, seed: u64) {
         .map(|k| n_limbs(n, seed + 10 * k as u64 + 1, false))
         .collect();
     let es: Vec<Vec<Limb>> = (0..jobs)
-        .map(|k| match k % 4 {
+        .map(|k| match k & 3 {
             0 => n_limbs(n, seed + 10 * k as u64 + 2, false),
             1 => vec![0; n],
             2 => vec![Limb::MAX; n],
