@@ -22,6 +22,7 @@
 
 mod ct;
 mod ifma;
+mod ifma_batch;
 mod integer;
 mod inv;
 mod modulus;
@@ -32,6 +33,9 @@ mod residue;
 pub use ifma::{
     IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowPath, ifma_runs, ifma_supports, pow_pair, pow_pair_on,
     pow_pair_vartime, pow_path,
+};
+pub use ifma_batch::{
+    BATCH_DIGITS, BATCH_LANES, batch_digits, ifma_batch_runs, pow_batch, pow_batch_on,
 };
 pub use integer::{div_rem, gcd, inv_public_mod_secret, lcm, rem};
 pub use modulus::Modulus;

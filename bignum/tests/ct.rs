@@ -21,6 +21,8 @@
 mod common;
 #[path = "ct/memcheck.rs"]
 mod ct;
+#[path = "ct/ifma_batch.rs"]
+mod ifma_batch;
 #[path = "ct/leaky.rs"]
 mod leaky;
 

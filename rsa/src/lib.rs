@@ -23,6 +23,7 @@
 //! # Ok::<(), rsa::Error>(())
 //! ```
 
+mod batch;
 mod encoding;
 mod error;
 mod hash;
@@ -34,6 +35,7 @@ mod primitive;
 pub mod pss;
 mod scheme;
 
+pub use batch::Batch;
 pub use encoding::{
     Encoding, KeyAlgorithm, KeyFormat, PublicFormat, decode_private_key, decode_private_key_with,
     decode_public_key, decode_public_key_with, encode_private_key, encode_private_key_with,

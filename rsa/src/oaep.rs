@@ -160,15 +160,25 @@ impl Oaep {
         rng: &mut R,
         ciphertext: &[u8],
     ) -> Result<Unsliced> {
+        self.check_ciphertext(key, ciphertext)?;
+        self.unslice(key.private_op(rng, ciphertext))
+    }
+
+    /// RFC 8017 §7.1.2, step 1: the public length checks.
+    pub(crate) fn check_ciphertext(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
         let k = key.size();
-        let h_len = self.hash.output_len();
-        // RFC 8017 §7.1.2, step 1: public length checks.
-        if ciphertext.len() != k || k < 2 * h_len + 2 {
+        if ciphertext.len() != k || k < 2 * self.hash.output_len() + 2 {
             return Err(Error::Decryption);
         }
+        Ok(())
+    }
+
+    /// [`Oaep::decrypt_unsliced`] after the private operation, whose result is `em`.
+    pub(crate) fn unslice(&self, em: Result<Vec<u8>>) -> Result<Unsliced> {
+        let h_len = self.hash.output_len();
         // Step 2: RSADP (CRT, blinded, fault-checked). A fault stays a fault; c ≥ n is a
         // decryption error.
-        let mut em = Zeroizing::new(match key.private_op(rng, ciphertext) {
+        let mut em = Zeroizing::new(match em {
             Ok(m) => m,
             Err(Error::Fault) => return Err(Error::Fault),
             Err(_) => return Err(Error::Decryption),
@@ -250,5 +260,18 @@ impl EncryptionScheme for Oaep {
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
         self.decrypt_unsliced(key, rng, ciphertext)?.into_message()
+    }
+
+    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
+        self.check_ciphertext(key, ciphertext)
+    }
+
+    fn decrypt_from_private_op(
+        &self,
+        _key: &RsaPrivateKey,
+        _ciphertext: &[u8],
+        em: Result<Vec<u8>>,
+    ) -> Result<Vec<u8>> {
+        self.unslice(em)?.into_message()
     }
 }

@@ -134,9 +134,24 @@ impl RsaPrivateKey {
         c: &[u8],
         fault: bool,
     ) -> Result<Vec<u8>> {
+        let input = self.crt_prepare(rng, c)?;
+        let mut ms = self.crt_exponentiate(&input);
+        if fault {
+            let p = &self.primes[0].m;
+            ms[0] = p.add(&ms[0], &p.one());
+        }
+        self.crt_finish(&input, &ms)
+    }
+
+    /// The first stage of the CRT private operation (shared by the single and the batch
+    /// operation): the input checks, the blinding, the reductions modulo each prime.
+    pub(crate) fn crt_prepare<R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        c: &[u8],
+    ) -> Result<CrtInput> {
         let x = self.public.input(c)?;
         let n_mod = &self.public.n_mod;
-        let nl = n_mod.limb_len();
 
         // Blinding: a fresh random r, invertible modulo n. c' = c·r^e is formed modulo each
         // prime (c'_i = (c mod r_i)·(r mod r_i)^e), which costs about half of r^e mod n: the
@@ -147,33 +162,52 @@ impl RsaPrivateKey {
         // c mod r_i, kept for the check at the end; through the secret moduli's constant-time
         // reduction.
         let xs: Vec<Residue> = self.primes.iter().map(|p| p.m.reduce(&x)).collect();
-
-        // RFC 8017 §5.1.2, step 2.b.i: m_i = c'^(d_i) mod r_i; the first two (p and q) as one
-        // interleaved pair where the 52-bit engine runs (`bignum::modular::pow_pair`).
+        // r^e modulo each prime (p and q as one pair where the 52-bit engine runs).
         let r_e = self.pow_e_mod_each_prime(&r_plain);
+        drop(r_plain);
         let blinded: Vec<Residue> = self
             .primes
             .iter()
             .zip(xs.iter().zip(&r_e))
             .map(|(p, (xi, rei))| p.m.mul(xi, rei))
             .collect();
-        drop(r_plain);
-        let job = |i: usize| PowJob {
-            modulus: &self.primes[i].m,
-            base: &blinded[i],
-            exp: &self.primes[i].exp,
-            exp_bits: self.primes[i].m.bits(),
-        };
-        let (m1, m2) = pow_pair(&job(0), &job(1));
+        Ok(CrtInput { xs, blinded, r_inv })
+    }
+
+    /// The exponentiations of the CRT private operation, one per prime: c'^(d_i) mod r_i.
+    pub(crate) fn crt_jobs<'a>(&'a self, input: &'a CrtInput) -> Vec<PowJob<'a>> {
+        self.primes
+            .iter()
+            .zip(&input.blinded)
+            .map(|(p, base)| PowJob {
+                modulus: &p.m,
+                base,
+                exp: &p.exp,
+                exp_bits: p.m.bits(),
+            })
+            .collect()
+    }
+
+    /// RFC 8017 §5.1.2, step 2.b.i: m_i = c'^(d_i) mod r_i; the first two (p and q) as one
+    /// interleaved pair where the 52-bit engine runs (`bignum::modular::pow_pair`).
+    pub(crate) fn crt_exponentiate(&self, input: &CrtInput) -> Vec<Residue> {
+        let jobs = self.crt_jobs(input);
+        let (m1, m2) = pow_pair(&jobs[0], &jobs[1]);
         let mut ms = vec![m1, m2];
-        ms.extend((2..self.primes.len()).map(|i| {
-            let j = job(i);
-            j.modulus.pow(j.base, j.exp, j.exp_bits)
-        }));
-        if fault {
-            let p = &self.primes[0].m;
-            ms[0] = p.add(&ms[0], &p.one());
-        }
+        ms.extend(
+            jobs[2..]
+                .iter()
+                .map(|j| j.modulus.pow(j.base, j.exp, j.exp_bits)),
+        );
+        ms
+    }
+
+    /// The last stage of the CRT private operation: Garner's recombination of the
+    /// exponentiations' results `ms` (one per prime), the unblinding, the fault check and the
+    /// output.
+    pub(crate) fn crt_finish(&self, input: &CrtInput, ms: &[Residue]) -> Result<Vec<u8>> {
+        let n_mod = &self.public.n_mod;
+        let nl = n_mod.limb_len();
 
         // Step 2.b.ii–iii: h = (m_1 − m_2)·qInv mod p, m = m_2 + q·h.
         let (p, q) = (&self.primes[0], &self.primes[1]);
@@ -187,7 +221,7 @@ impl RsaPrivateKey {
         add_into(&mut m, &m2);
         // Step 2.b.iv (multi-prime): for i ≥ 3, h = (m_i − m)·t_i mod r_i, m = m + R_i·h,
         // with R_i = r_1·…·r_(i−1).
-        for (ri, mi) in self.primes.iter().zip(&ms).skip(2) {
+        for (ri, mi) in self.primes.iter().zip(ms).skip(2) {
             let diff = ri.m.sub(mi, &ri.m.reduce(&m));
             let h = ri.m.retrieve(&ri.m.mul(&diff, coeff(ri)));
             add_into(&mut m, &crate::key::private_mul(&ri.product, &h));
@@ -196,11 +230,11 @@ impl RsaPrivateKey {
         // Unblind: m'·r⁻¹ mod n, plain. Garner's m' is below n (a value modulo the product
         // of the primes), so its low n limbs are all of it (the rest are zero limbs).
         let mut out = Zeroizing::new(vec![0; nl]);
-        n_mod.mul_retrieve(&mut out, &r_inv, &m[..nl]);
+        n_mod.mul_retrieve(&mut out, &input.r_inv, &m[..nl]);
         // The check, before anything leaves: out^e ≡ c modulo every prime, which by the CRT
         // is out^e ≡ c (mod n), at about half the cost of the check modulo n.
         let mut ok = Choice::from(1);
-        for (oe, xi) in self.pow_e_mod_each_prime(&out).iter().zip(&xs) {
+        for (oe, xi) in self.pow_e_mod_each_prime(&out).iter().zip(&input.xs) {
             ok &= oe.ct_eq(xi);
         }
         self.output(&out, ok)
@@ -281,6 +315,18 @@ impl RsaPrivateKey {
             Err(Error::Fault)
         }
     }
+}
+
+/// A CRT private operation's input after [`RsaPrivateKey::crt_prepare`]: what the
+/// exponentiations and [`RsaPrivateKey::crt_finish`] need. Secret; wiped on drop (its parts
+/// are [`Residue`]s).
+pub(crate) struct CrtInput {
+    /// c mod r_i, for the fault check.
+    xs: Vec<Residue>,
+    /// The blinded input c' mod r_i: the exponentiations' bases.
+    blinded: Vec<Residue>,
+    /// r⁻¹ mod n, in Montgomery form, for the unblinding.
+    r_inv: Residue,
 }
 
 /// `limbs` (little-endian) as exactly `out.len()` big-endian bytes: the high bytes of a value

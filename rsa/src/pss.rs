@@ -315,6 +315,16 @@ impl SignatureScheme for Pss {
         rng: &mut R,
         digest: &[u8],
     ) -> Result<Vec<u8>> {
+        let em = self.encode_for_signing(key, rng, digest)?;
+        key.private_op(rng, &em)
+    }
+
+    fn encode_for_signing<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Zeroizing<Vec<u8>>> {
         self.check_digest(digest)?;
         let h_len = self.hash.output_len();
         let (_, em_len) = em_size(key.bits());
@@ -331,8 +341,7 @@ impl SignatureScheme for Pss {
         }
         let mut salt = Zeroizing::new(vec![0u8; s_len]);
         rng.fill_bytes(&mut salt);
-        let em = self.encode(digest, &salt, key.bits(), key.size())?;
-        key.private_op(rng, &em)
+        self.encode(digest, &salt, key.bits(), key.size())
     }
 
     /// RSASSA-PSS-VERIFY (RFC 8017 §8.1.2) of a digest.

@@ -53,6 +53,21 @@ pub trait SignatureScheme: Sealed {
     /// [`Error::Verification`](crate::Error::Verification) for every invalid signature,
     /// including one of the wrong length or not below n.
     fn verify_digest(&self, key: &RsaPublicKey, digest: &[u8], signature: &[u8]) -> Result<()>;
+
+    /// The encoded message EM (k bytes) that [`SignatureScheme::sign_digest`] gives to the
+    /// private operation: for the batch signatures, which run the private operations
+    /// together.
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::sign_digest`], but for the private operation's.
+    #[doc(hidden)]
+    fn encode_for_signing<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Zeroizing<Vec<u8>>>;
 }
 
 /// An encryption scheme (RFC 8017 §7): OAEP or PKCS #1 v1.5.
@@ -81,6 +96,29 @@ pub trait EncryptionScheme: Sealed {
         key: &RsaPrivateKey,
         rng: &mut R,
         ciphertext: &[u8],
+    ) -> Result<Vec<u8>>;
+
+    /// The public checks [`EncryptionScheme::decrypt`] makes before the private operation:
+    /// for the batch decryptions.
+    ///
+    /// # Errors
+    ///
+    /// As [`EncryptionScheme::decrypt`], for those checks.
+    #[doc(hidden)]
+    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()>;
+
+    /// [`EncryptionScheme::decrypt`] after its private operation, whose result is `em`: for
+    /// the batch decryptions.
+    ///
+    /// # Errors
+    ///
+    /// As [`EncryptionScheme::decrypt`].
+    #[doc(hidden)]
+    fn decrypt_from_private_op(
+        &self,
+        key: &RsaPrivateKey,
+        ciphertext: &[u8],
+        em: Result<Vec<u8>>,
     ) -> Result<Vec<u8>>;
 }
 

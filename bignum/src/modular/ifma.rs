@@ -377,21 +377,21 @@ macro_rules! with_vectors {
 }
 
 /// One exponentiation's modulus-side operands in digits, and its Montgomery constant.
-struct Prepared {
+pub(super) struct Prepared {
     /// m.
-    m: Zeroizing<Vec<u64>>,
+    pub(super) m: Zeroizing<Vec<u64>>,
     /// 2^(104·d − 64·n) mod m: an AMM by it takes x·R' to x·R.
-    into: Zeroizing<Vec<u64>>,
+    pub(super) into: Zeroizing<Vec<u64>>,
     /// R' mod m = 2^(64·n) mod m: an AMM by it takes x·R back to x·R'.
-    out: Zeroizing<Vec<u64>>,
+    pub(super) out: Zeroizing<Vec<u64>>,
     /// The base's limbs, b·R' mod m.
-    base: Zeroizing<Vec<u64>>,
+    pub(super) base: Zeroizing<Vec<u64>>,
     /// −m⁻¹ mod 2^52.
-    k0: u64,
+    pub(super) k0: u64,
 }
 
 impl Prepared {
-    fn new(job: &PowJob<'_>, d: usize) -> Self {
+    pub(super) fn new(job: &PowJob<'_>, d: usize) -> Self {
         let m = job.modulus;
         let n = m.limb_len();
         // 104·d ≥ 2·bits + 4 > 64·n − 64 + 4, so the exponent is positive; public.
@@ -564,7 +564,7 @@ impl<const NV: usize, const K: usize> Task for PowTask<'_, '_, NV, K> {
 }
 
 /// Clears the bits of `e` at and above `bits` (public).
-fn clear_bits_from(e: &mut [Limb], bits: usize) {
+pub(super) fn clear_bits_from(e: &mut [Limb], bits: usize) {
     for (i, l) in e.iter_mut().enumerate() {
         let lo = 64 * i;
         if lo >= bits {
@@ -590,7 +590,7 @@ struct Operands<'a> {
 /// # Constant time
 ///
 /// Depends on the lengths only.
-fn to_digits(limbs: &[Limb], d: usize) -> Zeroizing<Vec<u64>> {
+pub(super) fn to_digits(limbs: &[Limb], d: usize) -> Zeroizing<Vec<u64>> {
     let mut out = Zeroizing::new(vec![0; d]);
     for (j, o) in out.iter_mut().enumerate() {
         let (idx, off) = ((52 * j) >> 6, (52 * j) & 63);
@@ -610,7 +610,7 @@ fn to_digits(limbs: &[Limb], d: usize) -> Zeroizing<Vec<u64>> {
 /// # Constant time
 ///
 /// Depends on the lengths only.
-fn from_digits(out: &mut [Limb], digits: &[u64]) {
+pub(super) fn from_digits(out: &mut [Limb], digits: &[u64]) {
     out.fill(0);
     for (j, &dg) in digits.iter().enumerate() {
         let (idx, off) = ((52 * j) >> 6, (52 * j) & 63);
@@ -625,7 +625,7 @@ fn from_digits(out: &mut [Limb], digits: &[u64]) {
 
 /// The residue of the engine's result: x = b^e·R' mod m below 2m in digits, made canonical by
 /// one masked subtraction of m (over n + 1 limbs: 2m may not fit n).
-fn finish(modulus: &Modulus, digits: &[u64]) -> Residue {
+pub(super) fn finish(modulus: &Modulus, digits: &[u64]) -> Residue {
     let n = modulus.limb_len();
     let mut x = Zeroizing::new(vec![0; n + 1]);
     from_digits(&mut x, digits);

@@ -182,14 +182,31 @@ impl Pkcs1v15Encrypt {
         rng: &mut R,
         ciphertext: &[u8],
     ) -> Result<Unsliced> {
+        self.check_ciphertext(key, ciphertext)?;
+        self.unslice(key, ciphertext, key.private_op(rng, ciphertext))
+    }
+
+    /// RFC 8017 §7.2.2, step 1: the public length checks.
+    pub(crate) fn check_ciphertext(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
         let k = key.size();
-        // RFC 8017 §7.2.2, step 1: public length checks.
         if ciphertext.len() != k || k < MIN_PS_LEN + 3 {
             return Err(Error::Decryption);
         }
+        Ok(())
+    }
+
+    /// [`Pkcs1v15Encrypt::decrypt_unsliced`] after the private operation, whose result is
+    /// `em`.
+    pub(crate) fn unslice(
+        &self,
+        key: &RsaPrivateKey,
+        ciphertext: &[u8],
+        em: Result<Vec<u8>>,
+    ) -> Result<Unsliced> {
+        let k = key.size();
         // Step 2: RSADP (CRT, blinded, fault-checked). A fault stays a fault; c ≥ n is public
         // and an error under both kinds of rejection (OpenSSL does the same).
-        let em = Zeroizing::new(match key.private_op(rng, ciphertext) {
+        let em = Zeroizing::new(match em {
             Ok(m) => m,
             Err(Error::Fault) => return Err(Error::Fault),
             Err(_) => return Err(Error::Decryption),
@@ -352,5 +369,18 @@ impl EncryptionScheme for Pkcs1v15Encrypt {
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
         self.decrypt_unsliced(key, rng, ciphertext)?.into_message()
+    }
+
+    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
+        self.check_ciphertext(key, ciphertext)
+    }
+
+    fn decrypt_from_private_op(
+        &self,
+        key: &RsaPrivateKey,
+        ciphertext: &[u8],
+        em: Result<Vec<u8>>,
+    ) -> Result<Vec<u8>> {
+        self.unslice(key, ciphertext, em)?.into_message()
     }
 }

@@ -106,8 +106,17 @@ impl SignatureScheme for Pkcs1v15Sign {
         digest: &[u8],
     ) -> Result<Vec<u8>> {
         // Step 1: EM of k bytes; steps 2–3: s = RSASP1(K, OS2IP(EM)) as k bytes.
-        let em = self.encode(digest, key.size())?;
+        let em = self.encode_for_signing(key, rng, digest)?;
         key.private_op(rng, &em)
+    }
+
+    fn encode_for_signing<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        _rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Zeroizing<Vec<u8>>> {
+        self.encode(digest, key.size())
     }
 
     /// RSASSA-PKCS1-V1_5-VERIFY (RFC 8017 §8.2.2) of a digest.
