@@ -66,22 +66,20 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-/// Signs each digest with the key: the one place the signatures of `sign` are made, one
-/// after another through the single-operation API for now.
-// TODO(#18): the lead swaps this body for the batch API.
+/// Signs each digest with the key: the one place the signatures of `sign` are made, through
+/// the batch API (`rsa::Batch`: eight exponentiations per pass where the CPU has AVX-512 IFMA,
+/// spread over the cores; each signature with its own blinding and fault check, and its own
+/// result).
 pub fn sign_many(
     key: &RsaPrivateKey,
     scheme: &Scheme,
     digests: &[&[u8]],
 ) -> Vec<rsa::Result<Vec<u8>>> {
     let mut rng = rsa::os_rng();
-    digests
-        .iter()
-        .map(|digest| match scheme {
-            Scheme::Pkcs1(s) => key.sign_prehashed(&mut rng, s, digest),
-            Scheme::Pss(s) => key.sign_prehashed(&mut rng, s, digest),
-        })
-        .collect()
+    match scheme {
+        Scheme::Pkcs1(s) => key.sign_prehashed_batch(&mut rng, s, digests),
+        Scheme::Pss(s) => key.sign_prehashed_batch(&mut rng, s, digests),
+    }
 }
 
 /// Runs `rsatool sign`.
