@@ -172,3 +172,42 @@ fn bad_sizes_are_refused() {
         assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     }
 }
+
+/// `--batch N` adds the batch rows: one thread, then every thread (here --threads 2), each
+/// with a whole number of batches and a rate that matches its seconds.
+#[test]
+fn batch_rows_on_one_and_on_all_threads() {
+    let out = rsatool(
+        &[
+            &["speedtest", "--batch", "5", "--threads", "2", "--json"][..],
+            &SMALL[..],
+        ]
+        .concat(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let rows: Vec<&serde_json::Value> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["op"] == "private_crt_batch")
+        .collect();
+    assert_eq!(rows.len(), 2, "{v}");
+    assert_eq!(rows[0]["threads"], 1);
+    assert_eq!(rows[1]["threads"], 2);
+    for r in rows {
+        assert_eq!(r["batch"], 5);
+        // --crt-count 3 rounded up to whole batches of 5.
+        assert_eq!(r["count"], 5);
+        let rate = r["ops_per_second"].as_f64().unwrap();
+        let implied = 5.0 / r["seconds"].as_f64().unwrap();
+        assert!((rate / implied - 1.0).abs() < 1e-9);
+    }
+    let out = rsatool(&["speedtest", "--batch", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+}
