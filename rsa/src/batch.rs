@@ -10,7 +10,7 @@
 //! than eight lanes (the last of a batch, or keys of different digit counts) runs each item's
 //! exponentiations as a single operation does (an interleaved pair): an eight-lane batch costs
 //! the same whatever the number of lanes in use, and below eight it does not beat the pairs at
-//! 2048-bit halves (`bignum/examples/pow_batch.rs`: eight lanes 1.13x faster than four
+//! 2048-bit halves (`bignum/examples/pow_paths.rs -- --batch`: eight lanes 1.13x faster than four
 //! pairs at 2048 bits, 1.5x at 1536, 2.3x at 1024). Without IFMA (or with
 //! `BIGNUM_BACKEND=adx|portable`) every item takes the single-operation path; the results are
 //! the same either way (every exponentiation returns the canonical residue).

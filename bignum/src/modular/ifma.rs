@@ -672,46 +672,30 @@ fn amm<I: Ifma52, const NV: usize, const K: usize>(
     let mut xs = [[zero; NV]; K];
     let mut ys = [[zero; NV]; K];
     let mut acc0 = [0u64; K];
+    let scalars: [Scalars; K] = core::array::from_fn(|k| Scalars {
+        a0: a0[k],
+        a1: a1[k],
+        m0: m0[k],
+        m1: m1[k],
+        k0: ops[k].k0,
+    });
     // The numbers by constant index, not a loop over k: LLVM does not unroll a loop this
     // long, and the accumulators would then live in memory.
     const { assert!(K == 1 || K == 2) };
     for j in 0..d {
-        let k = 0;
-        let s = Scalars {
-            a0: a0[k],
-            a1: a1[k],
-            m0: m0[k],
-            m1: m1[k],
-            k0: ops[k].k0,
-        };
-        split_step(
-            i,
-            &mut xs[k],
-            &mut ys[k],
-            &mut acc0[k],
-            &av[k],
-            &mv[k],
-            b[k][j],
-            s,
-        );
+        split_step_of(i, 0, &mut xs, &mut ys, &mut acc0, &av, &mv, &b, &scalars, j);
         if K == 2 {
-            let k = K - 1;
-            let s = Scalars {
-                a0: a0[k],
-                a1: a1[k],
-                m0: m0[k],
-                m1: m1[k],
-                k0: ops[k].k0,
-            };
-            split_step(
+            split_step_of(
                 i,
-                &mut xs[k],
-                &mut ys[k],
-                &mut acc0[k],
-                &av[k],
-                &mv[k],
-                b[k][j],
-                s,
+                K - 1,
+                &mut xs,
+                &mut ys,
+                &mut acc0,
+                &av,
+                &mv,
+                &b,
+                &scalars,
+                j,
             );
         }
     }
@@ -733,6 +717,33 @@ struct Scalars {
     m0: u64,
     m1: u64,
     k0: u64,
+}
+
+/// [`split_step`] for number `k` (a constant after inlining) of the arrays of [`amm`].
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn split_step_of<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    k: usize,
+    xs: &mut [[I::V; NV]; K],
+    ys: &mut [[I::V; NV]; K],
+    acc0: &mut [u64; K],
+    av: &[[I::V; NV]; K],
+    mv: &[[I::V; NV]; K],
+    b: &[&[u64]; K],
+    scalars: &[Scalars; K],
+    j: usize,
+) {
+    split_step(
+        i,
+        &mut xs[k],
+        &mut ys[k],
+        &mut acc0[k],
+        &av[k],
+        &mv[k],
+        b[k][j],
+        scalars[k],
+    );
 }
 
 /// One digit step of [`amm`] for one number: b_j times a into `xs`, y times m into `ys`,
@@ -936,23 +947,26 @@ fn pow_k<I: Ifma52, const NV: usize, const K: usize>(
     clippy::unwrap_used,
     clippy::cast_possible_truncation
 )]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use num_bigint::BigUint;
     use rand_chacha::ChaCha8Rng;
     use rand_core::{Rng, SeedableRng};
 
-    fn big(a: &[Limb]) -> BigUint {
+    /// The value of little-endian limbs (also for the batch engine's tests).
+    pub(crate) fn big(a: &[Limb]) -> BigUint {
         BigUint::from_bytes_le(&a.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
     }
 
-    fn padded(x: &BigUint, n: usize) -> Vec<Limb> {
+    /// `x` as exactly n limbs.
+    pub(crate) fn padded(x: &BigUint, n: usize) -> Vec<Limb> {
         let mut v = x.to_u64_digits();
         v.resize(n, 0);
         v
     }
 
-    fn random_limbs(rng: &mut ChaCha8Rng, n: usize) -> Vec<Limb> {
+    /// n random limbs.
+    pub(crate) fn random_limbs(rng: &mut ChaCha8Rng, n: usize) -> Vec<Limb> {
         (0..n).map(|_| rng.next_u64()).collect()
     }
 

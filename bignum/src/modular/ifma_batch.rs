@@ -490,24 +490,11 @@ impl Modulus {
     clippy::cast_possible_truncation
 )]
 mod tests {
+    use super::super::ifma::tests::{big, padded, random_limbs};
     use super::*;
     use num_bigint::BigUint;
     use rand_chacha::ChaCha8Rng;
-    use rand_core::{Rng, SeedableRng};
-
-    fn big(a: &[Limb]) -> BigUint {
-        BigUint::from_bytes_le(&a.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
-    }
-
-    fn padded(x: &BigUint, n: usize) -> Vec<Limb> {
-        let mut v = x.to_u64_digits();
-        v.resize(n, 0);
-        v
-    }
-
-    fn random_limbs(rng: &mut ChaCha8Rng, n: usize) -> Vec<Limb> {
-        (0..n).map(|_| rng.next_u64()).collect()
-    }
+    use rand_core::SeedableRng;
 
     /// An odd modulus of exactly `bits` bits: random, or (`kind` 1) 2^(bits−1) + 1, or
     /// (`kind` 2) 2^bits − 1.
