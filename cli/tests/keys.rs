@@ -12,7 +12,7 @@ use common::{
     scratch,
 };
 
-const SUBCOMMANDS: [&str; 14] = [
+const SUBCOMMANDS: [&str; 15] = [
     "keygen",
     "pubkey",
     "key",
@@ -22,6 +22,7 @@ const SUBCOMMANDS: [&str; 14] = [
     "decrypt",
     "prime",
     "kat",
+    "acvp",
     "speedtest",
     "primegen",
     "metime",

@@ -22,7 +22,7 @@ use crate::report::{self, outln};
     after_help = "Back ends: portable (plain Rust), adx (BMI2/ADX assembly), ifma (the 52-bit \
 AVX-512 IFMA exponentiation on the adx kernels); `--backend all` runs each one this CPU has, \
 one block each, as Cryptokit compared its bignum back ends.\n\n\
-Examples:\n  rsatool speedtest --bits 2048 --threads 2\n  rsatool speedtest --bits 2048 --backend all"
+Example:\n  rsatool speedtest --bits 2048 --threads 2\n  rsatool speedtest --bits 2048 --backend all --batch 64"
 )]
 pub struct Args {
     /// Modulus size in bits (1024 to 16384, even)
