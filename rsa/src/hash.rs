@@ -201,6 +201,51 @@ impl HashAlg {
     }
 }
 
+mod sealed {
+    /// Only the hash types listed on [`super::KnownDigest`] implement it.
+    pub trait Sealed {}
+}
+
+/// A hash type of RustCrypto's `digest` crate (`rsa::sha2::Sha256`, ...) with the
+/// [`HashAlg`] it is: the `D` of the typed keys (`pkcs1v15::SigningKey<D>`,
+/// `pss::VerifyingKey<D>`, `oaep::EncryptingKey<D>`, ...), mapped to the run-time hash the
+/// schemes take. Sealed: implemented for SHA-1, the SHA-2 family and SHA-3.
+///
+/// ```
+/// use rsa::{HashAlg, KnownDigest, sha2::Sha384};
+///
+/// assert_eq!(Sha384::HASH, HashAlg::Sha384);
+/// ```
+pub trait KnownDigest:
+    Default + Update + sha2::digest::FixedOutput + sha2::digest::HashMarker + sealed::Sealed
+{
+    /// The run-time name of this hash.
+    const HASH: HashAlg;
+}
+
+macro_rules! known_digest {
+    ($($ty:ty => $alg:ident),* $(,)?) => {$(
+        impl sealed::Sealed for $ty {}
+        impl KnownDigest for $ty {
+            const HASH: HashAlg = HashAlg::$alg;
+        }
+    )*};
+}
+
+known_digest! {
+    sha1::Sha1 => Sha1,
+    sha2::Sha224 => Sha224,
+    sha2::Sha256 => Sha256,
+    sha2::Sha384 => Sha384,
+    sha2::Sha512 => Sha512,
+    sha2::Sha512_224 => Sha512_224,
+    sha2::Sha512_256 => Sha512_256,
+    sha3::Sha3_224 => Sha3_224,
+    sha3::Sha3_256 => Sha3_256,
+    sha3::Sha3_384 => Sha3_384,
+    sha3::Sha3_512 => Sha3_512,
+}
+
 /// An incremental hash computation: [`HashAlg::hasher`], then [`update`](Self::update) any
 /// number of times, then [`finalize`](Self::finalize).
 #[derive(Clone)]

@@ -51,6 +51,21 @@ impl RsaPrivateKey {
         Self::generate_with_exponent(bits, DEFAULT_EXPONENT, rng)
     }
 
+    /// [`RsaPrivateKey::generate`] with RustCrypto `rsa`'s name and argument order:
+    /// `RsaPrivateKey::new(&mut rng, bits)`.
+    ///
+    /// The RNG must be infallible ([`CryptoRng`]), where RustCrypto takes a fallible
+    /// `TryCryptoRng`: key generation draws until it finds primes, so it has no way to
+    /// continue once the RNG fails. Wrap a fallible one in [`rand_core::UnwrapErr`] (as
+    /// [`crate::os_rng`] does with the operating system's).
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::generate`].
+    pub fn new<R: CryptoRng + ?Sized>(rng: &mut R, bits: usize) -> Result<Self> {
+        Self::generate(bits, rng)
+    }
+
     /// A new two-prime key of exactly `bits` bits with the public exponent `e` (odd, ≥ 3).
     ///
     /// # Constant time

@@ -29,11 +29,13 @@ mod error;
 mod hash;
 mod key;
 mod keygen;
-mod oaep;
+pub mod oaep;
 pub mod pkcs1v15;
 mod primitive;
 pub mod pss;
 mod scheme;
+pub mod traits;
+mod typed;
 
 pub use batch::Batch;
 pub use encoding::{
@@ -42,7 +44,7 @@ pub use encoding::{
     encode_public_key, encode_public_key_with, is_encrypted_private_key,
 };
 pub use error::{Error, KeyError, Result};
-pub use hash::{HashAlg, Hasher, Mgf, UnknownHash};
+pub use hash::{HashAlg, Hasher, KnownDigest, Mgf, UnknownHash};
 pub use key::{
     MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, PublicKeyParts, RsaPrivateKey,
     RsaPublicKey,
@@ -63,6 +65,26 @@ pub use scheme::{EncryptionScheme, SignatureScheme};
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.
 pub use rand_core;
+
+/// The `pkcs1` crate, whose [`DecodeRsaPrivateKey`](pkcs1::DecodeRsaPrivateKey),
+/// [`EncodeRsaPrivateKey`](pkcs1::EncodeRsaPrivateKey),
+/// [`DecodeRsaPublicKey`](pkcs1::DecodeRsaPublicKey) and
+/// [`EncodeRsaPublicKey`](pkcs1::EncodeRsaPublicKey) the keys implement.
+pub use pkcs1;
+/// The `pkcs8` crate, whose [`DecodePrivateKey`](pkcs8::DecodePrivateKey),
+/// [`EncodePrivateKey`](pkcs8::EncodePrivateKey) (and through `pkcs8::spki`,
+/// [`DecodePublicKey`](pkcs8::DecodePublicKey), [`EncodePublicKey`](pkcs8::EncodePublicKey))
+/// the keys implement.
+pub use pkcs8;
+/// The SHA-2 hashes, the `D` of the typed keys.
+pub use sha2;
+/// RustCrypto's signature traits, which the typed signing and verifying keys implement.
+pub use signature;
+
+/// [`RsaPrivateKey`] under RustCrypto `rsa` 0.10's name.
+pub type PrivateKey = RsaPrivateKey;
+/// [`RsaPublicKey`] under RustCrypto `rsa` 0.10's name.
+pub type PublicKey = RsaPublicKey;
 
 /// The operating system's entropy source as an infallible [`rand_core::CryptoRng`]: the
 /// `getrandom` crate's `SysRng`, which panics if the OS fails to deliver randomness.

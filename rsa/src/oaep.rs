@@ -25,6 +25,10 @@
 //! Padding (OAEP) as Standardized in PKCS #1 v2.0", 2001) needs an oracle telling Y ≠ 0 apart
 //! from the other failures; here every failure takes the same path to the same error.
 
+mod keys;
+
+pub use keys::{DecryptingKey, EncryptingKey};
+
 use rand_core::CryptoRng;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;

@@ -284,6 +284,12 @@ impl RsaPrivateKey {
         &self.public
     }
 
+    /// The public half of this key, cloned (RustCrypto's name; also
+    /// `RsaPublicKey::from(&key)`).
+    pub fn to_public_key(&self) -> RsaPublicKey {
+        self.public.clone()
+    }
+
     /// The modulus n.
     pub fn n(&self) -> &bignum::Nat {
         &self.public.n
@@ -353,6 +359,24 @@ fn rem(a: &[Limb], m: &[Limb]) -> Zeroizing<Vec<Limb>> {
 }
 
 impl ZeroizeOnDrop for RsaPrivateKey {}
+
+impl From<&RsaPrivateKey> for RsaPublicKey {
+    fn from(key: &RsaPrivateKey) -> Self {
+        key.public.clone()
+    }
+}
+
+impl From<RsaPrivateKey> for RsaPublicKey {
+    fn from(key: RsaPrivateKey) -> Self {
+        key.public.clone()
+    }
+}
+
+impl AsRef<RsaPublicKey> for RsaPrivateKey {
+    fn as_ref(&self) -> &RsaPublicKey {
+        &self.public
+    }
+}
 
 impl fmt::Debug for RsaPrivateKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
