@@ -6,6 +6,7 @@
 //! Each function panics exactly when it finds a bug: a panic inside the library, or a result
 //! that disagrees with the oracle (num-bigint for the arithmetic; the round trip for keys).
 
+use rsa::hazmat::PrivateOp;
 use bignum::Limb;
 use bignum::modular::{self, Modulus};
 use bignum::{Nat, mpn};

@@ -16,6 +16,7 @@
 //! implementation; the best round of ROUNDS (default 200) counts. Both results are checked
 //! against each other first (and x·x⁻¹ ≡ 1).
 
+use rsa::hazmat::PrivateOp;
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -12,28 +12,51 @@
 //! # Example
 //!
 //! ```
-//! use rsa::RsaPrivateKey;
+//! use rsa::pss::{SigningKey, VerifyingKey};
+//! use rsa::sha2::Sha256;
+//! use rsa::signature::{Keypair, RandomizedSigner, Verifier};
 //!
 //! let mut rng = rsa::os_rng();
-//! let key = RsaPrivateKey::generate(1024, &mut rng)?;
-//! let mut m = vec![0u8; key.size()];
-//! m[key.size() - 1] = 42; // a message representative below n
-//! let c = key.public_key().public_op(&m)?;
-//! assert_eq!(key.private_op(&mut rng, &c)?, m);
+//! let key = rsa::RsaPrivateKey::new(&mut rng, 2048)?;
+//! let signing_key = SigningKey::<Sha256>::new(key);
+//! let signature = signing_key.sign_with_rng(&mut rng, b"message");
+//! let verifying_key: VerifyingKey<Sha256> = signing_key.verifying_key();
+//! verifying_key.verify(b"message", &signature)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The same with the run-time schemes, whose hash is a value ([`HashAlg`]), as the
+//! `rsatool` command line uses them:
+//!
+//! ```
+//! use rsa::{HashAlg, Pss, RsaPrivateKey};
+//!
+//! let mut rng = rsa::os_rng();
+//! let key = RsaPrivateKey::generate(2048, &mut rng)?;
+//! let scheme = Pss::new(HashAlg::Sha256);
+//! let sig = key.sign(&mut rng, &scheme, b"message")?;
+//! key.public_key().verify(&scheme, b"message", &sig)?;
 //! # Ok::<(), rsa::Error>(())
 //! ```
+//!
+//! Coming from RustCrypto's `rsa`: see the [porting guide](porting). The raw primitives
+//! (RSAEP, RSADP without padding) are in [`hazmat`].
 
 mod batch;
 mod encoding;
 mod error;
+pub mod hazmat;
 mod hash;
 mod key;
 mod keygen;
 pub mod oaep;
 pub mod pkcs1v15;
 mod primitive;
+pub mod porting;
 pub mod pss;
 mod scheme;
+#[cfg(feature = "test-hooks")]
+mod test_hooks;
 pub mod traits;
 mod typed;
 
@@ -50,15 +73,18 @@ pub use key::{
     RsaPublicKey,
 };
 pub use keygen::DEFAULT_EXPONENT;
+#[cfg(feature = "test-hooks")]
 #[doc(hidden)] // For the constant-time drivers only.
 pub use keygen::{Declassify, KeyValues};
 pub use keygen::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
 pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
+#[cfg(feature = "test-hooks")]
 #[doc(hidden)] // For the timing example `inv_bench` only.
-pub use primitive::inv_mod_vartime_for_bench;
+pub use test_hooks::inv_mod_vartime_for_bench;
 pub use pss::{Pss, PssKeyParams, SaltLen};
+#[cfg(feature = "test-hooks")]
 #[doc(hidden)]
 pub use scheme::Unsliced;
 pub use scheme::{EncryptionScheme, SignatureScheme};

@@ -34,6 +34,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
 
 use crate::hash::mgf1_xor;
+use crate::hazmat::{PrivateOp, PublicOp};
 use crate::scheme::{EncryptionScheme, Sealed, Unsliced};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
@@ -111,8 +112,7 @@ impl Oaep {
     ///
     /// [`Error::InvalidLength`] if `seed` is not hLen bytes; [`Error::MessageTooLong`] as for
     /// [`EncryptionScheme::encrypt`].
-    #[doc(hidden)]
-    pub fn encrypt_with_seed_for_kat(
+    pub(crate) fn encrypt_with_seed(
         &self,
         key: &RsaPublicKey,
         msg: &[u8],
@@ -157,8 +157,7 @@ impl Oaep {
     ///
     /// As [`EncryptionScheme::decrypt`] for the public checks (length, c ≥ n) and for
     /// [`Error::Fault`]; a bad padding is not an error here but `valid` unset.
-    #[doc(hidden)]
-    pub fn decrypt_unsliced<R: CryptoRng + ?Sized>(
+    pub(crate) fn decrypt_block<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
         rng: &mut R,
@@ -177,7 +176,7 @@ impl Oaep {
         Ok(())
     }
 
-    /// [`Oaep::decrypt_unsliced`] after the private operation, whose result is `em`.
+    /// [`Oaep::decrypt_block`] after the private operation, whose result is `em`.
     pub(crate) fn unslice(&self, em: Result<Vec<u8>>) -> Result<Unsliced> {
         let h_len = self.hash.output_len();
         // Step 2: RSADP (CRT, blinded, fault-checked). A fault stays a fault; c ≥ n is a
@@ -241,11 +240,11 @@ impl EncryptionScheme for Oaep {
     ) -> Result<Vec<u8>> {
         let mut seed = Zeroizing::new(vec![0u8; self.hash.output_len()]);
         rng.fill_bytes(&mut seed);
-        self.encrypt_with_seed_for_kat(key, msg, &seed)
+        self.encrypt_with_seed(key, msg, &seed)
     }
 
     /// RSAES-OAEP-DECRYPT (RFC 8017 §7.1.2), with the private operation of
-    /// [`RsaPrivateKey::private_op`] (CRT, blinding, fault check).
+    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) (CRT, blinding, fault check).
     ///
     /// # Constant time
     ///
@@ -263,7 +262,7 @@ impl EncryptionScheme for Oaep {
         rng: &mut R,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        self.decrypt_unsliced(key, rng, ciphertext)?.into_message()
+        self.decrypt_block(key, rng, ciphertext)?.into_message()
     }
 
     fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {

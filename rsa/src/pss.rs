@@ -29,6 +29,7 @@ mod params;
 pub use params::PssKeyParams;
 
 use crate::hash::{Mgf, mask_xor};
+use crate::hazmat::{PrivateOp, PublicOp};
 use crate::scheme::{Sealed, SignatureScheme};
 use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
@@ -134,7 +135,7 @@ impl Pss {
     /// # Constant time
     ///
     /// The encoding's time depends on the lengths only; the private operation is
-    /// [`RsaPrivateKey::private_op`]'s.
+    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op)'s.
     ///
     /// # Errors
     ///
@@ -303,7 +304,7 @@ impl SignatureScheme for Pss {
     ///
     /// The encoding's time depends on the lengths only (the salt is hashed, copied and
     /// masked without branching on it); the private operation is
-    /// [`RsaPrivateKey::private_op`]'s. The salt is no secret once the signature is out: any
+    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op)'s. The salt is no secret once the signature is out: any
     /// verifier recovers it.
     ///
     /// # Errors

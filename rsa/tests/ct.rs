@@ -30,6 +30,7 @@ mod memcheck;
 #[path = "ct/sign.rs"]
 mod sign;
 
+use rsa::hazmat::PrivateOp;
 use common::{big, padded, parts_from_primes, rng};
 use memcheck::{mark_public_bytes, mark_secret, mark_secret_bytes};
 use rand_core::{Rng, TryCryptoRng, TryRng};

@@ -3,6 +3,7 @@
 //! (`openssl rsa -check`, `openssl pkey`, same modulus). Skipped, with a message, where
 //! `openssl` is absent.
 
+use rsa::hazmat::{PrivateOp, PublicOp};
 use rsa::{
     Encoding, KeyFormat, PrivateKeyParts, PublicFormat, decode_private_key, decode_public_key,
     encode_private_key, encode_public_key,

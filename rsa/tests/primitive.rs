@@ -9,6 +9,7 @@
 
 mod common;
 
+use rsa::hazmat::{PrivateOp, PublicOp};
 use common::{big, key_1024, padded, parts_from_primes, rng};
 use num_bigint::BigUint;
 use rand_core::Rng;

@@ -310,23 +310,6 @@ impl RsaPrivateKey {
         self.public.bits()
     }
 
-    /// Every limb buffer of the key's secrets that the constant-time drivers can mark secret
-    /// (d; each prime, d_i, coefficient in Montgomery form and partial product). The
-    /// Montgomery constants inside each prime's context are not included. For tests only.
-    #[doc(hidden)]
-    pub fn secret_limbs_for_ct_tests(&self) -> Vec<&[Limb]> {
-        let mut v: Vec<&[Limb]> = vec![&self.d];
-        for p in &self.primes {
-            v.push(p.m.as_limbs());
-            v.push(&p.exp);
-            if let Some(c) = &p.coeff {
-                v.push(c.as_montgomery_limbs());
-            }
-            v.push(&p.product);
-        }
-        v
-    }
-
     /// How many primes the key has (2, or more for a multi-prime key).
     pub fn prime_count(&self) -> usize {
         self.primes.len()
