@@ -244,7 +244,7 @@ impl EncryptionScheme for Oaep {
     }
 
     /// RSAES-OAEP-DECRYPT (RFC 8017 §7.1.2), with the private operation of
-    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) (CRT, blinding, fault check).
+    /// [`PrivateOp::private_op`] (CRT, blinding, fault check).
     ///
     /// # Constant time
     ///

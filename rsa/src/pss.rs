@@ -135,7 +135,7 @@ impl Pss {
     /// # Constant time
     ///
     /// The encoding's time depends on the lengths only; the private operation is
-    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op)'s.
+    /// [`PrivateOp::private_op`]'s.
     ///
     /// # Errors
     ///
@@ -304,7 +304,7 @@ impl SignatureScheme for Pss {
     ///
     /// The encoding's time depends on the lengths only (the salt is hashed, copied and
     /// masked without branching on it); the private operation is
-    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op)'s. The salt is no secret once the signature is out: any
+    /// [`PrivateOp::private_op`]'s. The salt is no secret once the signature is out: any
     /// verifier recovers it.
     ///
     /// # Errors

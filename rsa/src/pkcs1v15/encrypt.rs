@@ -347,7 +347,7 @@ impl EncryptionScheme for Pkcs1v15Encrypt {
     }
 
     /// RSAES-PKCS1-V1_5-DECRYPT (RFC 8017 §7.2.2) with the private operation of
-    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) (CRT, blinding, fault check); on bad padding, the
+    /// [`PrivateOp::private_op`] (CRT, blinding, fault check); on bad padding, the
     /// implicit-rejection message (by default) or [`Error::Decryption`] (with
     /// [`Pkcs1v15Encrypt::explicit_rejection`]).
     ///
