@@ -6,13 +6,13 @@
 //! Each function panics exactly when it finds a bug: a panic inside the library, or a result
 //! that disagrees with the oracle (num-bigint for the arithmetic; the round trip for keys).
 
-use rsa::hazmat::PrivateOp;
 use bignum::Limb;
 use bignum::modular::{self, Modulus};
 use bignum::{Nat, mpn};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
+use rsa::hazmat::PrivateOp;
 use rsa::{
     Encoding, KeyFormat, PublicFormat, RsaPrivateKey, RsaPublicKey, decode_private_key,
     decode_public_key, encode_private_key, encode_public_key,

@@ -26,11 +26,11 @@ use bignum::{Limb, mpn};
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 
+use crate::hazmat::{PrivateOp, PublicOp};
 use crate::key::{
     MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PublicKeyParts, RsaPrivateKey, RsaPublicKey,
     private_mul,
 };
-use crate::hazmat::{PrivateOp, PublicOp};
 use crate::{Error, KeyError, Result};
 
 /// The public exponent of generated keys unless another is asked for: 65537 = 2¹⁶ + 1.

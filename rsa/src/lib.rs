@@ -45,14 +45,14 @@
 mod batch;
 mod encoding;
 mod error;
-pub mod hazmat;
 mod hash;
+pub mod hazmat;
 mod key;
 mod keygen;
 pub mod oaep;
 pub mod pkcs1v15;
-mod primitive;
 pub mod porting;
+mod primitive;
 pub mod pss;
 mod scheme;
 #[cfg(feature = "test-hooks")]
@@ -80,14 +80,14 @@ pub use keygen::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
 pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
-#[cfg(feature = "test-hooks")]
-#[doc(hidden)] // For the timing example `inv_bench` only.
-pub use test_hooks::inv_mod_vartime_for_bench;
 pub use pss::{Pss, PssKeyParams, SaltLen};
 #[cfg(feature = "test-hooks")]
 #[doc(hidden)]
 pub use scheme::Unsliced;
 pub use scheme::{EncryptionScheme, SignatureScheme};
+#[cfg(feature = "test-hooks")]
+#[doc(hidden)] // For the timing example `inv_bench` only.
+pub use test_hooks::inv_mod_vartime_for_bench;
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.
 pub use rand_core;

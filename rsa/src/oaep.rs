@@ -35,7 +35,7 @@ use zeroize::Zeroizing;
 
 use crate::hash::mgf1_xor;
 use crate::hazmat::{PrivateOp, PublicOp};
-use crate::scheme::{EncryptionScheme, Sealed, Unsliced};
+use crate::scheme::{EncryptSealed, EncryptionScheme, Unsliced};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
 /// RSAES-OAEP with a hash, MGF1 over a hash (the same one unless told otherwise) and a label
@@ -228,7 +228,20 @@ impl Oaep {
     }
 }
 
-impl Sealed for Oaep {}
+impl EncryptSealed for Oaep {
+    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
+        self.check_ciphertext(key, ciphertext)
+    }
+
+    fn decrypt_from_private_op(
+        &self,
+        _key: &RsaPrivateKey,
+        _ciphertext: &[u8],
+        em: Result<Vec<u8>>,
+    ) -> Result<Vec<u8>> {
+        self.unslice(em)?.into_message()
+    }
+}
 
 impl EncryptionScheme for Oaep {
     /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1) with a seed of hLen random bytes from `rng`.
@@ -263,18 +276,5 @@ impl EncryptionScheme for Oaep {
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
         self.decrypt_block(key, rng, ciphertext)?.into_message()
-    }
-
-    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
-        self.check_ciphertext(key, ciphertext)
-    }
-
-    fn decrypt_from_private_op(
-        &self,
-        _key: &RsaPrivateKey,
-        _ciphertext: &[u8],
-        em: Result<Vec<u8>>,
-    ) -> Result<Vec<u8>> {
-        self.unslice(em)?.into_message()
     }
 }

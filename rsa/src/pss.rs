@@ -30,7 +30,7 @@ pub use params::PssKeyParams;
 
 use crate::hash::{Mgf, mask_xor};
 use crate::hazmat::{PrivateOp, PublicOp};
-use crate::scheme::{Sealed, SignatureScheme};
+use crate::scheme::{SignSealed, SignatureScheme};
 use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 /// The salt length of a [`Pss`] scheme.
@@ -290,7 +290,32 @@ fn top_mask(em_bits: usize, em_len: usize) -> u8 {
     0xff >> zero_bits
 }
 
-impl Sealed for Pss {}
+impl SignSealed for Pss {
+    fn encode_for_signing<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Zeroizing<Vec<u8>>> {
+        self.check_digest(digest)?;
+        let h_len = self.hash.output_len();
+        let (_, em_len) = em_size(key.bits());
+        let s_len = match self.salt_len {
+            SaltLen::HashLen => h_len,
+            SaltLen::Exact(s) | SaltLen::AtLeast(s) => s,
+            SaltLen::Max | SaltLen::Auto => {
+                em_len.checked_sub(h_len + 2).ok_or(Error::MessageTooLong)?
+            }
+        };
+        // Refuse before allocating a salt the key cannot hold (an Exact length may be huge).
+        if s_len > em_len {
+            return Err(Error::MessageTooLong);
+        }
+        let mut salt = Zeroizing::new(vec![0u8; s_len]);
+        rng.fill_bytes(&mut salt);
+        self.encode(digest, &salt, key.bits(), key.size())
+    }
+}
 
 impl SignatureScheme for Pss {
     fn hash(&self) -> HashAlg {
@@ -320,31 +345,6 @@ impl SignatureScheme for Pss {
     ) -> Result<Vec<u8>> {
         let em = self.encode_for_signing(key, rng, digest)?;
         key.private_op(rng, &em)
-    }
-
-    fn encode_for_signing<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        digest: &[u8],
-    ) -> Result<Zeroizing<Vec<u8>>> {
-        self.check_digest(digest)?;
-        let h_len = self.hash.output_len();
-        let (_, em_len) = em_size(key.bits());
-        let s_len = match self.salt_len {
-            SaltLen::HashLen => h_len,
-            SaltLen::Exact(s) | SaltLen::AtLeast(s) => s,
-            SaltLen::Max | SaltLen::Auto => {
-                em_len.checked_sub(h_len + 2).ok_or(Error::MessageTooLong)?
-            }
-        };
-        // Refuse before allocating a salt the key cannot hold (an Exact length may be huge).
-        if s_len > em_len {
-            return Err(Error::MessageTooLong);
-        }
-        let mut salt = Zeroizing::new(vec![0u8; s_len]);
-        rng.fill_bytes(&mut salt);
-        self.encode(digest, &salt, key.bits(), key.size())
     }
 
     /// RSASSA-PSS-VERIFY (RFC 8017 §8.1.2) of a digest.

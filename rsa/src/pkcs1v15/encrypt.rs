@@ -50,7 +50,7 @@ use subtle::{
 use zeroize::Zeroizing;
 
 use crate::hazmat::{PrivateOp, PublicOp};
-use crate::scheme::{EncryptionScheme, Sealed, Unsliced};
+use crate::scheme::{EncryptSealed, EncryptionScheme, Unsliced};
 use crate::{Error, Result, RsaPrivateKey, RsaPublicKey};
 
 /// The minimum length of PS (RFC 8017 §7.2.1, step 2.a; §7.2.2, step 3).
@@ -318,7 +318,20 @@ fn prf(kdk: &[u8; 32], label: &[u8], bits: u16) -> Zeroizing<Vec<u8>> {
     out
 }
 
-impl Sealed for Pkcs1v15Encrypt {}
+impl EncryptSealed for Pkcs1v15Encrypt {
+    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
+        self.check_ciphertext(key, ciphertext)
+    }
+
+    fn decrypt_from_private_op(
+        &self,
+        key: &RsaPrivateKey,
+        ciphertext: &[u8],
+        em: Result<Vec<u8>>,
+    ) -> Result<Vec<u8>> {
+        self.unslice(key, ciphertext, em)?.into_message()
+    }
+}
 
 impl EncryptionScheme for Pkcs1v15Encrypt {
     /// RSAES-PKCS1-V1_5-ENCRYPT (RFC 8017 §7.2.1): PS of k − mLen − 3 non-zero random bytes
@@ -368,18 +381,5 @@ impl EncryptionScheme for Pkcs1v15Encrypt {
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
         self.decrypt_block(key, rng, ciphertext)?.into_message()
-    }
-
-    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
-        self.check_ciphertext(key, ciphertext)
-    }
-
-    fn decrypt_from_private_op(
-        &self,
-        key: &RsaPrivateKey,
-        ciphertext: &[u8],
-        em: Result<Vec<u8>>,
-    ) -> Result<Vec<u8>> {
-        self.unslice(key, ciphertext, em)?.into_message()
     }
 }

@@ -8,7 +8,7 @@ use zeroize::Zeroizing;
 
 use crate::hazmat::{PrivateOp, PublicOp};
 use crate::pss::Signature;
-use crate::scheme::{Sealed, SignatureScheme};
+use crate::scheme::{SignSealed, SignatureScheme};
 use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 /// RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2) with one hash of [`HashAlg`].
@@ -83,7 +83,16 @@ impl Pkcs1v15Sign {
     }
 }
 
-impl Sealed for Pkcs1v15Sign {}
+impl SignSealed for Pkcs1v15Sign {
+    fn encode_for_signing<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        _rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Zeroizing<Vec<u8>>> {
+        self.encode(digest, key.size())
+    }
+}
 
 impl SignatureScheme for Pkcs1v15Sign {
     fn hash(&self) -> HashAlg {
@@ -111,15 +120,6 @@ impl SignatureScheme for Pkcs1v15Sign {
         // Step 1: EM of k bytes; steps 2–3: s = RSASP1(K, OS2IP(EM)) as k bytes.
         let em = self.encode_for_signing(key, rng, digest)?;
         key.private_op(rng, &em)
-    }
-
-    fn encode_for_signing<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        _rng: &mut R,
-        digest: &[u8],
-    ) -> Result<Zeroizing<Vec<u8>>> {
-        self.encode(digest, key.size())
     }
 
     /// RSASSA-PKCS1-V1_5-VERIFY (RFC 8017 §8.2.2) of a digest.

@@ -1,9 +1,9 @@
 //! signaturePrimitive (2.0: RSASP1, RFC 8017 §5.2.1) and decryptionPrimitive (Sp800-56Br2:
 //! RSADP, SP 800-56B Rev. 2 §7.1.2) on the private keys the server gives.
 
-use rsa::hazmat::PrivateOp;
 use bignum::Nat;
 use bignum::prime::{inv_mod_vartime, is_probable_prime};
+use rsa::hazmat::PrivateOp;
 use rsa::rand_core::CryptoRng;
 
 use super::types::{
