@@ -39,6 +39,29 @@
 //! # Ok::<(), rsa::Error>(())
 //! ```
 //!
+//! Keys are read and written through the `pkcs8`, `spki` and `pkcs1` crates' traits (every
+//! provided method: PEM, DER, files, encrypted PKCS #8), or through
+//! [`decode_private_key`] and [`encode_private_key`], which detect formats and explain errors:
+//!
+//! ```
+//! use rsa::pkcs1::{DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey};
+//! use rsa::pkcs8::{DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding};
+//! use rsa::{RsaPrivateKey, RsaPublicKey};
+//!
+//! let key = RsaPrivateKey::new(&mut rsa::os_rng(), 1024)?;
+//! let pem = key.to_pkcs8_pem(LineEnding::LF)?; // -----BEGIN PRIVATE KEY-----
+//! assert_eq!(RsaPrivateKey::from_pkcs8_pem(&pem)?.n(), key.n());
+//! let der = key.to_pkcs1_der()?; // RSAPrivateKey
+//! assert_eq!(RsaPrivateKey::from_pkcs1_der(der.as_bytes())?.n(), key.n());
+//!
+//! let public = key.to_public_key();
+//! let spki = public.to_public_key_pem(LineEnding::LF)?; // -----BEGIN PUBLIC KEY-----
+//! assert_eq!(RsaPublicKey::from_public_key_pem(&spki)?, public);
+//! let pkcs1 = public.to_pkcs1_pem(LineEnding::LF)?; // -----BEGIN RSA PUBLIC KEY-----
+//! assert_eq!(RsaPublicKey::from_pkcs1_pem(&pkcs1)?, public);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Coming from RustCrypto's `rsa`: see the [porting guide](porting). The raw primitives
 //! (RSAEP, RSADP without padding) are in [`hazmat`].
 

@@ -144,6 +144,9 @@ macro_rules! signature_key_impls {
             }
         }
 
+        // The private key inside wipes itself on drop.
+        impl<D: $crate::KnownDigest> zeroize::ZeroizeOnDrop for $signing<D> {}
+
         impl<D: $crate::KnownDigest> AsRef<$crate::RsaPrivateKey> for $signing<D> {
             fn as_ref(&self) -> &$crate::RsaPrivateKey {
                 &self.key

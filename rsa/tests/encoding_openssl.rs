@@ -10,27 +10,8 @@ use rsa::{
 };
 mod common;
 
-use common::tools::{TempDir, have_openssl};
+use common::tools::{TempDir, have_openssl, openssl, s};
 use std::path::Path;
-use std::process::Command;
-
-/// Runs `openssl args...`, asserting success, returning stdout.
-fn openssl(args: &[&str]) -> Vec<u8> {
-    let out = Command::new("openssl")
-        .args(args)
-        .output()
-        .expect("run openssl");
-    assert!(
-        out.status.success(),
-        "openssl {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 temp path")
-}
 
 fn read(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()))

@@ -16,7 +16,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::tools::{TempDir, have, have_openssl};
+use common::tools::{TempDir, have, have_openssl, openssl, s};
 use common::{key_1024, rng};
 
 use rsa::pkcs1::{
@@ -36,24 +36,6 @@ use rsa::traits::{
 };
 use rsa::{RsaPrivateKey, RsaPublicKey, oaep, pkcs1v15, pss};
 
-/// Runs `openssl args...`, asserting success, returning stdout.
-fn openssl(args: &[&str]) -> Vec<u8> {
-    let out = Command::new("openssl")
-        .args(args)
-        .output()
-        .expect("run openssl");
-    assert!(
-        out.status.success(),
-        "openssl {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 temp path")
-}
-
 fn text(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()))
 }
@@ -70,6 +52,23 @@ fn vectors(file: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../testvectors/data/keys")
         .join(file)
+}
+
+/// A PKCS #8 private key and its SubjectPublicKeyInfo, both PEM as another tool wrote them:
+/// they load, belong together, and our encoders give back the same text.
+fn load_and_reencode(private_pem: &str, public_pem: &str) -> (RsaPrivateKey, RsaPublicKey) {
+    let private_key = RsaPrivateKey::from_pkcs8_pem(private_pem).unwrap();
+    let public_key = RsaPublicKey::from_public_key_pem(public_pem).unwrap();
+    assert_eq!(&public_key, private_key.public_key());
+    assert_eq!(
+        private_key.to_pkcs8_pem(LineEnding::LF).unwrap().as_str(),
+        private_pem
+    );
+    assert_eq!(
+        public_key.to_public_key_pem(LineEnding::LF).unwrap(),
+        public_pem
+    );
+    (private_key, public_key)
 }
 
 /// The example of RustCrypto `rsa`'s README, as its users write it: a key from PEM, PKCS #1
@@ -179,7 +178,7 @@ fn bad_input_is_an_error() {
     assert!(RsaPublicKey::from_public_key_der(&pkcs8_der).is_err());
     assert!(RsaPrivateKey::from_pkcs1_der(&pkcs8_der).is_err());
     assert!(RsaPublicKey::from_pkcs1_der(&spki_der).is_err());
-    for cut in [0, 1, 10, pkcs8_der.len() / 2, pkcs8_der.len() - 1] {
+    for cut in [0, 1, 10, pkcs8_der.len() >> 1, pkcs8_der.len() - 1] {
         assert!(RsaPrivateKey::from_pkcs8_der(&pkcs8_der[..cut]).is_err());
     }
     // A valid structure with an inconsistent key: one bit of d flipped.
@@ -231,16 +230,10 @@ fn openssl_keys_signatures_and_ciphertexts() {
     ]);
 
     let pem = text(&key);
-    let private_key = RsaPrivateKey::from_pkcs8_pem(&pem).unwrap();
-    let public_key = RsaPublicKey::read_public_key_pem_file(&pubk).unwrap();
-    assert_eq!(&public_key, private_key.public_key());
+    let (private_key, public_key) = load_and_reencode(&pem, &text(&pubk));
     assert_eq!(
-        private_key.to_pkcs8_pem(LineEnding::LF).unwrap().as_str(),
-        pem
-    );
-    assert_eq!(
-        public_key.to_public_key_pem(LineEnding::LF).unwrap(),
-        text(&pubk)
+        RsaPublicKey::read_public_key_pem_file(&pubk).unwrap(),
+        public_key
     );
     assert_eq!(
         private_key.to_pkcs1_pem(LineEnding::LF).unwrap().as_bytes(),
@@ -414,17 +407,7 @@ print(k.public_key().encrypt(m, padding.OAEP(padding.MGF1(hashes.SHA256()), hash
         })
         .collect();
 
-    let private_key = RsaPrivateKey::from_pkcs8_pem(private_pem).unwrap();
-    let public_key = RsaPublicKey::from_public_key_pem(public_pem).unwrap();
-    assert_eq!(&public_key, private_key.public_key());
-    assert_eq!(
-        private_key.to_pkcs8_pem(LineEnding::LF).unwrap().as_str(),
-        private_pem
-    );
-    assert_eq!(
-        public_key.to_public_key_pem(LineEnding::LF).unwrap(),
-        public_pem
-    );
+    let (private_key, public_key) = load_and_reencode(private_pem, public_pem);
 
     let sig = pkcs1v15::Signature::try_from(&hex[0][..]).unwrap();
     let vk = pkcs1v15::VerifyingKey::<Sha256>::new(public_key.clone());

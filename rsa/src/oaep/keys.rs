@@ -120,6 +120,9 @@ impl<D: KnownDigest, MGD: KnownDigest> core::fmt::Debug for DecryptingKey<D, MGD
     }
 }
 
+// The private key inside wipes itself on drop.
+impl<D: KnownDigest, MGD: KnownDigest> zeroize::ZeroizeOnDrop for DecryptingKey<D, MGD> {}
+
 impl<D: KnownDigest, MGD: KnownDigest> Decryptor for DecryptingKey<D, MGD> {
     fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
         typed::decrypt(&self.key, &self.scheme, &mut crate::os_rng(), ciphertext)

@@ -76,6 +76,9 @@ impl DecryptingKey {
     }
 }
 
+// The private key inside wipes itself on drop.
+impl zeroize::ZeroizeOnDrop for DecryptingKey {}
+
 impl Decryptor for DecryptingKey {
     fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
         typed::decrypt(&self.key, &self.scheme, &mut crate::os_rng(), ciphertext)
