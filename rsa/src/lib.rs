@@ -78,6 +78,7 @@ pub mod porting;
 mod primitive;
 pub mod pss;
 mod scheme;
+mod shortcuts;
 #[cfg(feature = "test-hooks")]
 mod test_hooks;
 pub mod traits;

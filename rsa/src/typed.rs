@@ -65,15 +65,25 @@ impl From<Error> for signature::Error {
 }
 
 /// Signs a digest with `scheme`, blinded with `rng`.
+pub(crate) fn sign_digest<S: SignatureScheme, R: TryCryptoRng + ?Sized>(
+    key: &RsaPrivateKey,
+    scheme: &S,
+    rng: &mut R,
+    digest: &[u8],
+) -> Result<Vec<u8>> {
+    let mut rng = RecordingRng::new(rng);
+    let sig = key.sign_prehashed(&mut rng, scheme, digest);
+    rng.finish(sig)
+}
+
+/// [`sign_digest`] for the `signature` traits.
 pub(crate) fn sign<S: SignatureScheme, R: TryCryptoRng + ?Sized>(
     key: &RsaPrivateKey,
     scheme: &S,
     rng: &mut R,
     digest: &[u8],
 ) -> core::result::Result<Signature, signature::Error> {
-    let mut rng = RecordingRng::new(rng);
-    let sig = key.sign_prehashed(&mut rng, scheme, digest);
-    Ok(Signature::from(rng.finish(sig)?))
+    Ok(Signature::from(sign_digest(key, scheme, rng, digest)?))
 }
 
 /// Verifies a signature over a digest with `scheme`; one opaque error for every failure.

@@ -361,6 +361,37 @@ fn openssl_keys_signatures_and_ciphertexts() {
         decrypting_key.decrypt_with_rng(&mut rng, &theirs).unwrap(),
         b"signed by both"
     );
+
+    // rsa 0.10's one-call methods, against OpenSSL: it verifies and decrypts ours.
+    let private_key = decrypting_key.key();
+    std::fs::write(
+        &sig_file,
+        private_key.pss_sign::<Sha256>(b"signed by both").unwrap(),
+    )
+    .unwrap();
+    openssl(&[
+        "dgst",
+        "-sha256",
+        "-sigopt",
+        "rsa_padding_mode:pss",
+        "-sigopt",
+        "rsa_pss_saltlen:32",
+        "-verify",
+        s(&pubk),
+        "-signature",
+        s(&sig_file),
+        s(&msg),
+    ]);
+    let ct = public_key.oaep_encrypt::<Sha256>(b"for openssl").unwrap();
+    std::fs::write(&ct_file, &ct).unwrap();
+    let mut args = vec!["pkeyutl", "-decrypt", "-inkey", s(&key), "-in", s(&ct_file)];
+    args.extend(opts);
+    assert_eq!(openssl(&args), b"for openssl");
+    let ct = public_key.pkcs1v15_encrypt(b"for openssl").unwrap();
+    std::fs::write(&ct_file, &ct).unwrap();
+    let args = ["pkeyutl", "-decrypt", "-inkey", s(&key), "-in", s(&ct_file)];
+    assert_eq!(openssl(&args), b"for openssl");
+    assert_eq!(private_key.pkcs1v15_decrypt(&ct).unwrap(), b"for openssl");
 }
 
 /// A key Python's `cryptography` generates in the test: we load its PKCS #8 and SPKI PEM,
@@ -419,8 +450,51 @@ print(k.public_key().encrypt(m, padding.OAEP(padding.MGF1(hashes.SHA256()), hash
     pss::VerifyingKey::<Sha256>::new(public_key.clone())
         .verify(b"from python", &sig)
         .unwrap();
-    let dk = oaep::DecryptingKey::<Sha256>::new(private_key);
+    let dk = oaep::DecryptingKey::<Sha256>::new(private_key.clone());
     assert_eq!(dk.decrypt(&hex[2]).unwrap(), b"from python");
+
+    // rsa 0.10's one-call methods on the keys.
+    public_key
+        .pkcs1v15_verify::<Sha256>(b"from python", &hex[0])
+        .unwrap();
+    assert!(
+        public_key
+            .pkcs1v15_verify::<Sha384>(b"from python", &hex[0])
+            .is_err()
+    );
+    let digest = Sha256::digest(b"from python");
+    public_key
+        .pkcs1v15_verify_prehash::<Sha256>(&digest, &hex[0])
+        .unwrap();
+    assert_eq!(
+        private_key.pkcs1v15_sign::<Sha256>(b"from python").unwrap(),
+        hex[0]
+    );
+    assert_eq!(
+        private_key
+            .pkcs1v15_sign_prehash::<Sha256>(&digest)
+            .unwrap(),
+        hex[0]
+    );
+    public_key
+        .pss_verify::<Sha256>(b"from python", &hex[1])
+        .unwrap();
+    public_key
+        .pss_verify_prehash::<Sha256>(&digest, &hex[1])
+        .unwrap();
+    assert!(
+        public_key
+            .pss_verify::<Sha256>(b"from pithon", &hex[1])
+            .is_err()
+    );
+    assert_eq!(
+        private_key.oaep_decrypt::<Sha256>(&hex[2]).unwrap(),
+        b"from python"
+    );
+    assert_eq!(
+        private_key.oaep_decrypt::<Sha384>(&hex[2]),
+        Err(rsa::Error::Decryption)
+    );
 }
 
 /// The `signature` traits give the native API's signatures, reject bad ones, and report a
