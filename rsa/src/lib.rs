@@ -44,8 +44,12 @@
 //! [`decode_private_key`] and [`encode_private_key`], which detect formats and explain errors:
 //!
 //! ```
-//! use rsa::pkcs1::{DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey};
-//! use rsa::pkcs8::{DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding};
+//! use rsa::pkcs1::{
+//!     DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey,
+//! };
+//! use rsa::pkcs8::{
+//!     DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
+//! };
 //! use rsa::{RsaPrivateKey, RsaPublicKey};
 //!
 //! let key = RsaPrivateKey::new(&mut rsa::os_rng(), 1024)?;

@@ -29,13 +29,14 @@ mod sealed {
     /// What the batch operations need of a signature scheme, out of the public API: only this
     /// crate's schemes implement [`SignatureScheme`](super::SignatureScheme).
     pub trait SignSealed {
-        /// The encoded message EM (k bytes) that [`SignatureScheme::sign_digest`](super::SignatureScheme::sign_digest) gives to the
-        /// private operation: for the batch signatures, which run the private operations
-        /// together.
+        /// The encoded message EM (k bytes) that
+        /// [`sign_digest`](super::SignatureScheme::sign_digest) gives to the private
+        /// operation: for the batch signatures, which run the private operations together.
         ///
         /// # Errors
         ///
-        /// As [`SignatureScheme::sign_digest`](super::SignatureScheme::sign_digest), but for the private operation's.
+        /// As [`sign_digest`](super::SignatureScheme::sign_digest), but for the private
+        /// operation's.
         fn encode_for_signing<R: CryptoRng + ?Sized>(
             &self,
             key: &RsaPrivateKey,
@@ -47,20 +48,20 @@ mod sealed {
     /// What the batch operations need of an encryption scheme, out of the public API: only
     /// this crate's schemes implement [`EncryptionScheme`](super::EncryptionScheme).
     pub trait EncryptSealed {
-        /// The public checks [`EncryptionScheme::decrypt`](super::EncryptionScheme::decrypt) makes before the private operation:
-        /// for the batch decryptions.
+        /// The public checks [`decrypt`](super::EncryptionScheme::decrypt) makes before the
+        /// private operation: for the batch decryptions.
         ///
         /// # Errors
         ///
-        /// As [`EncryptionScheme::decrypt`](super::EncryptionScheme::decrypt), for those checks.
+        /// As [`decrypt`](super::EncryptionScheme::decrypt), for those checks.
         fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()>;
 
-        /// [`EncryptionScheme::decrypt`](super::EncryptionScheme::decrypt) after its private operation, whose result is `em`: for
-        /// the batch decryptions.
+        /// [`decrypt`](super::EncryptionScheme::decrypt) after its private operation, whose
+        /// result is `em`: for the batch decryptions.
         ///
         /// # Errors
         ///
-        /// As [`EncryptionScheme::decrypt`](super::EncryptionScheme::decrypt).
+        /// As [`decrypt`](super::EncryptionScheme::decrypt).
         fn decrypt_from_private_op(
             &self,
             key: &RsaPrivateKey,
