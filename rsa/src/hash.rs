@@ -459,6 +459,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_known_digest_names_its_own_hash() {
+        // The typed keys hash with D's run-time name: the two must be the same function.
+        fn check<D: KnownDigest + Digest>() {
+            assert_eq!(
+                D::HASH.digest(b"abc"),
+                D::digest(b"abc").to_vec(),
+                "{}",
+                D::HASH
+            );
+        }
+        check::<sha1::Sha1>();
+        check::<sha2::Sha224>();
+        check::<sha2::Sha256>();
+        check::<sha2::Sha384>();
+        check::<sha2::Sha512>();
+        check::<sha2::Sha512_224>();
+        check::<sha2::Sha512_256>();
+        check::<sha3::Sha3_224>();
+        check::<sha3::Sha3_256>();
+        check::<sha3::Sha3_384>();
+        check::<sha3::Sha3_512>();
+    }
+
+    #[test]
     fn digests_match_the_fips_180_4_abc_examples() {
         // "abc": the NIST FIPS 180-4 example values (also what Python's hashlib gives).
         let want: [(HashAlg, &str); 7] = [
