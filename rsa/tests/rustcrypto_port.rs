@@ -297,30 +297,17 @@ fn openssl_keys_signatures_and_ciphertexts() {
     let signing_key = pss::SigningKey::<Sha384>::new(private_key.clone());
     let sig = signing_key.sign_with_rng(&mut rng, b"signed by both");
     std::fs::write(&sig_file, sig.to_bytes()).unwrap();
-    openssl(&[
+    let pss384 = [
         "dgst",
         "-sha384",
         "-sigopt",
         "rsa_padding_mode:pss",
         "-sigopt",
         "rsa_pss_saltlen:48",
-        "-verify",
-        s(&pubk),
-        "-signature",
-        s(&sig_file),
-        s(&msg),
-    ]);
-    let theirs = openssl(&[
-        "dgst",
-        "-sha384",
-        "-sigopt",
-        "rsa_padding_mode:pss",
-        "-sigopt",
-        "rsa_pss_saltlen:48",
-        "-sign",
-        s(&key),
-        s(&msg),
-    ]);
+    ];
+    let verify = ["-verify", s(&pubk), "-signature", s(&sig_file), s(&msg)];
+    openssl(&[&pss384[..], &verify].concat());
+    let theirs = openssl(&[&pss384[..], &["-sign", s(&key), s(&msg)]].concat());
     let theirs = pss::Signature::try_from(&theirs[..]).unwrap();
     signing_key
         .verifying_key()
