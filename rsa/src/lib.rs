@@ -113,9 +113,6 @@ pub use pss::{Pss, PssKeyParams, SaltLen};
 #[doc(hidden)]
 pub use scheme::Unsliced;
 pub use scheme::{EncryptionScheme, SignatureScheme};
-#[cfg(feature = "test-hooks")]
-#[doc(hidden)] // For the timing example `inv_bench` only.
-pub use test_hooks::inv_mod_vartime_for_bench;
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.
 pub use rand_core;

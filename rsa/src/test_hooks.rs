@@ -3,7 +3,7 @@
 //! hidden from the documentation even when on). Not part of the API: each is a thin door into
 //! the crate's internals that a user has no reason to open.
 
-use bignum::{Limb, Nat};
+use bignum::Limb;
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 
@@ -142,11 +142,4 @@ impl Pkcs1v15Encrypt {
     ) -> Result<Unsliced> {
         self.decrypt_block(key, rng, ciphertext)
     }
-}
-
-/// The variable-time modular inverse of the key code, for the timing example
-/// `rsa/examples/inv_bench.rs`.
-#[doc(hidden)]
-pub fn inv_mod_vartime_for_bench(x: &Nat, n: &Nat) -> Option<Nat> {
-    crate::primitive::inv_mod_vartime(x, n)
 }
