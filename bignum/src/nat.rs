@@ -12,6 +12,7 @@
 //! `None` instead.
 
 mod fmt;
+mod gcd;
 mod ops;
 mod pow;
 mod rand;

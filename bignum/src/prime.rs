@@ -29,8 +29,8 @@ mod small;
 pub use generate::{PrimeOptions, random_prime, random_prime_with};
 pub use miller_rabin::rounds_for_bits;
 pub use provable::{
-    HashFn, ProvablePrime, StPrime, first_probable_prime_from, inv_mod_vartime,
-    probable_prime_from_auxiliary, provable_prime, sqrt2_times_pow2, st_random_prime,
+    HashFn, ProvablePrime, StPrime, first_probable_prime_from, probable_prime_from_auxiliary,
+    provable_prime, sqrt2_times_pow2, st_random_prime,
 };
 pub use small::SMALL_PRIMES;
 

@@ -54,8 +54,6 @@ pub use keygen::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
 pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
-#[doc(hidden)] // For the timing example `inv_bench` only.
-pub use primitive::inv_mod_vartime_for_bench;
 pub use pss::{Pss, PssKeyParams, SaltLen};
 #[doc(hidden)]
 pub use scheme::Unsliced;

@@ -13,7 +13,7 @@
 //! Accepted leaks, suppressed by name in `.ci/rsa-ct.supp` (each is the operation's one
 //! declassified bit or value): the fault check's verdict (`RsaPrivateKey::output`), and the
 //! blinded product a = r·s, uniform and independent of r, which is declassified to be
-//! inverted in variable time (`inv_mod_vartime`, `Nat::from_limbs`). Not marked: the
+//! inverted in variable time (`Nat::inv_mod_vartime`, `Nat::from_limbs`). Not marked: the
 //! Montgomery constants inside each prime's context (derived from the prime but not reachable
 //! from here).
 // Test code: `unwrap` on expected values is the assertion.

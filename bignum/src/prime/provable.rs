@@ -180,29 +180,6 @@ fn xor(a: &Nat, b: &Nat) -> Nat {
     Nat::from_limbs(&limbs)
 }
 
-/// a⁻¹ mod m by the extended Euclidean algorithm, or `None` if gcd(a, m) ≠ 1 (or m < 2).
-///
-/// # Constant time
-///
-/// No: for public values only.
-pub fn inv_mod_vartime(a: &Nat, m: &Nat) -> Option<Nat> {
-    if m <= &Nat::one() {
-        return None;
-    }
-    // Invariants: r0 ≡ s0·a, r1 ≡ s1·a (mod m), with the s kept in [0, m).
-    let (mut r0, mut r1) = (m.clone(), a % m);
-    let (mut s0, mut s1) = (Nat::ZERO, Nat::one());
-    while !r1.is_zero() {
-        let (q, r) = r0.div_rem(&r1);
-        // s0 − q·s1 mod m.
-        let qs = &(&q * &s1) % m;
-        let s = (&s0 + m - &qs) % m;
-        (r0, r1) = (r1, r);
-        (s0, s1) = (s1, s);
-    }
-    r0.is_one().then_some(s0)
-}
-
 /// ⌊√2 · 2^(bits − 1)⌋ = ⌊√(2^(2·bits − 1))⌋, the lower bound of RSA primes.
 pub fn sqrt2_times_pow2(bits: usize) -> Nat {
     pow2(2 * bits - 1).sqrt()
@@ -269,7 +246,7 @@ pub fn provable_prime(
     let y = if p2.is_one() {
         Nat::one()
     } else {
-        inv_mod_vartime(&p0p1, &p2)?
+        p0p1.inv_mod_vartime(&p2)?
     };
     let two_p0p1 = &p0p1 << 1;
     let step = &two_p0p1 * &p2;
@@ -330,11 +307,11 @@ pub fn probable_prime_from_auxiliary(
     }
     // Step 2: R = (r2⁻¹ mod 2r1)·r2 − ((2r1)⁻¹ mod r2)·2r1, taken mod 2·r1·r2.
     let m = &two_r1 * r2;
-    let a = &(&inv_mod_vartime(r2, &two_r1).unwrap_or_else(Nat::one) * r2) % &m;
+    let a = &(&r2.inv_mod_vartime(&two_r1).unwrap_or_else(Nat::one) * r2) % &m;
     let b = if r2.is_one() {
         Nat::ZERO
     } else {
-        &(&inv_mod_vartime(&two_r1, r2)? * &two_r1) % &m
+        &(&two_r1.inv_mod_vartime(r2)? * &two_r1) % &m
     };
     let r = (&a + &m - &b) % &m;
     // Step 4: Y = X + ((R − X) mod 2r1r2).
@@ -385,20 +362,6 @@ mod tests {
         assert_eq!(seed_plus(&[0x00, 0xff], 1), vec![0x01, 0x00]);
         assert_eq!(seed_plus(&[0xff, 0xff], 2), vec![0x00, 0x01]);
         assert_eq!(seed_plus(&[0x12, 0x34], 0x0102), vec![0x13, 0x36]);
-    }
-
-    #[test]
-    fn inverses_satisfy_their_definition() {
-        for (a, m) in [(3u64, 7u64), (10, 17), (65537, 1_000_000_007), (2, 9)] {
-            let inv = inv_mod_vartime(&Nat::from(a), &Nat::from(m)).unwrap();
-            assert!(
-                (&(&inv * &Nat::from(a)) % &Nat::from(m)).is_one(),
-                "{a} mod {m}"
-            );
-            assert!(inv < Nat::from(m));
-        }
-        assert_eq!(inv_mod_vartime(&Nat::from(6u64), &Nat::from(9u64)), None);
-        assert_eq!(inv_mod_vartime(&Nat::from(1u64), &Nat::from(1u64)), None);
     }
 
     #[test]

@@ -21,8 +21,8 @@
 
 use bignum::Nat;
 use bignum::prime::{
-    first_probable_prime_from, inv_mod_vartime, is_probable_prime, probable_prime_from_auxiliary,
-    provable_prime, sqrt2_times_pow2, st_random_prime,
+    first_probable_prime_from, is_probable_prime, probable_prime_from_auxiliary, provable_prime,
+    sqrt2_times_pow2, st_random_prime,
 };
 use zeroize::Zeroizing;
 
@@ -179,8 +179,8 @@ pub fn key_from_primes_vartime(p: &Nat, q: &Nat, e: &Nat) -> Result<RsaPrivateKe
     let (p1, q1) = (p - 1u64, q - 1u64);
     let g = p1.gcd(&q1);
     let lcm = &(&p1 * &q1) / &g;
-    let d = inv_mod_vartime(e, &lcm).ok_or_else(invalid)?;
-    let qinv = inv_mod_vartime(q, p).ok_or_else(invalid)?;
+    let d = e.inv_mod_vartime(&lcm).ok_or_else(invalid)?;
+    let qinv = q.inv_mod_vartime(p).ok_or_else(invalid)?;
     let secret = |x: &Nat| Zeroizing::new(x.to_be_bytes());
     RsaPrivateKey::from_parts_allowing_small(
         &PrivateKeyParts {

@@ -8,7 +8,7 @@
 //! group says, d large enough.
 
 use bignum::Nat;
-use bignum::prime::{inv_mod_vartime, is_probable_prime, sqrt2_times_pow2};
+use bignum::prime::{is_probable_prime, sqrt2_times_pow2};
 use rsa::rand_core::CryptoRng;
 use rsa::{HashAlg, PrimeMethod, RsaPrivateKey};
 
@@ -329,7 +329,7 @@ fn validate(g: &KeyGenGroup, k: &KeyGenKey) -> Option<String> {
     }
     let (p1, q1) = (&p - 1u64, &q - 1u64);
     let lcm = &(&p1 * &q1) / &p1.gcd(&q1);
-    let Some(d) = inv_mod_vartime(&e, &lcm) else {
+    let Some(d) = e.inv_mod_vartime(&lcm) else {
         return Some("e is not invertible mod lcm(p − 1, q − 1)".to_owned());
     };
     if d.bits() <= half {
@@ -345,11 +345,7 @@ fn validate(g: &KeyGenGroup, k: &KeyGenKey) -> Option<String> {
     let checks = [
         ("dmp1", &k.dmp1, &d % &p1),
         ("dmq1", &k.dmq1, &d % &q1),
-        (
-            "iqmp",
-            &k.iqmp,
-            inv_mod_vartime(&q, &p).unwrap_or(Nat::ZERO),
-        ),
+        ("iqmp", &k.iqmp, q.inv_mod_vartime(&p).unwrap_or(Nat::ZERO)),
     ];
     for (name, given, want) in checks {
         if let Some(x) = given

@@ -2,7 +2,7 @@
 //! RSADP, SP 800-56B Rev. 2 §7.1.2) on the private keys the server gives.
 
 use bignum::Nat;
-use bignum::prime::{inv_mod_vartime, is_probable_prime};
+use bignum::prime::is_probable_prime;
 use rsa::rand_core::CryptoRng;
 
 use super::types::{
@@ -67,7 +67,7 @@ fn key_valid(t: &PrimitiveCase) -> bool {
         }
         let (p1, q1) = (&p - 1u64, &q - 1u64);
         let lcm = &(&p1 * &q1) / &p1.gcd(&q1);
-        return inv_mod_vartime(&e, &lcm).is_some();
+        return e.inv_mod_vartime(&lcm).is_some();
     }
     let two = Nat::from(2u64) % &n;
     two.pow_mod(&nat(&t.d), &n).pow_mod(&e, &n) == two
