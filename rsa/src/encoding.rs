@@ -65,6 +65,7 @@ mod pss_der;
 
 use crate::pss::PssKeyParams;
 use crate::{Error, PrivateKeyParts, PublicKeyParts, Result};
+use alloc::vec::Vec;
 use asn1::Shape;
 use pem::{Block, Label};
 use zeroize::Zeroizing;

@@ -9,6 +9,13 @@
 //! prime) and on the public n and e. Public values (n, e, ciphertexts, signatures) may be
 //! handled in variable time.
 //!
+//! # `no_std`
+//!
+//! The crate is `#![no_std]` and needs `alloc` only. The default `std` feature adds `os_rng`
+//! and what uses it (`Signer` without an RNG argument, writing encrypted PKCS #8), threads in
+//! [`Batch`] and `bignum`'s `std`; without it every operation takes the caller's RNG (the
+//! `nostd-check` crate of the workspace signs and verifies that way).
+//!
 //! # Example
 //!
 //! ```
@@ -22,6 +29,14 @@
 //! assert_eq!(key.private_op(&mut rng, &c)?, m);
 //! # Ok::<(), rsa::Error>(())
 //! ```
+
+#![no_std]
+
+extern crate alloc;
+// Tests use `std`'s macros (`vec!`, `format!`) as in a `std` crate.
+#[cfg(any(feature = "std", test))]
+#[cfg_attr(test, macro_use)]
+extern crate std;
 
 mod batch;
 mod encoding;
@@ -63,10 +78,13 @@ pub use scheme::{EncryptionScheme, SignatureScheme};
 pub use rand_core;
 
 /// The operating system's entropy source as an infallible [`rand_core::CryptoRng`]: the
-/// `getrandom` crate's `SysRng`, which panics if the OS fails to deliver randomness.
+/// `getrandom` crate's `SysRng`, which panics if the OS fails to deliver randomness. Needs the
+/// `std` feature.
+#[cfg(feature = "std")]
 pub type OsRng = rand_core::UnwrapErr<getrandom::SysRng>;
 
 /// A new [`OsRng`].
+#[cfg(feature = "std")]
 pub fn os_rng() -> OsRng {
     rand_core::UnwrapErr(getrandom::SysRng)
 }

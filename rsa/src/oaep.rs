@@ -25,6 +25,7 @@
 //! Padding (OAEP) as Standardized in PKCS #1 v2.0", 2001) needs an oracle telling Y ≠ 0 apart
 //! from the other failures; here every failure takes the same path to the same error.
 
+use alloc::{vec, vec::Vec};
 use rand_core::CryptoRng;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;

@@ -1,5 +1,6 @@
 //! RSASSA-PKCS1-v1_5 (RFC 8017 §8.2) with EMSA-PKCS1-v1_5 (§9.2).
 
+use alloc::{format, vec::Vec};
 use rand_core::{CryptoRng, TryCryptoRng};
 use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
@@ -194,6 +195,8 @@ impl core::fmt::Debug for SigningKey {
     }
 }
 
+/// Needs the `std` feature (the OS RNG); without it, use [`signature::RandomizedSigner`].
+#[cfg(feature = "std")]
 impl signature::Signer<Signature> for SigningKey {
     /// [`RsaPrivateKey::sign`], blinded with [`crate::os_rng`].
     ///
