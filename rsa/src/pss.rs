@@ -19,7 +19,9 @@
 //! [`SigningKey`], [`VerifyingKey`] and [`Signature`] carry RustCrypto's `signature` traits.
 
 use alloc::{boxed::Box, vec, vec::Vec};
-use rand_core::{CryptoRng, TryCryptoRng, TryRng};
+use core::marker::PhantomData;
+
+use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
 
@@ -28,8 +30,9 @@ mod params;
 pub use params::PssKeyParams;
 
 use crate::hash::{Mgf, mask_xor};
-use crate::scheme::{Sealed, SignatureScheme};
-use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
+use crate::hazmat::{PrivateOp, PublicOp};
+use crate::scheme::{SignSealed, SignatureScheme};
+use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 /// The salt length of a [`Pss`] scheme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -133,7 +136,7 @@ impl Pss {
     /// # Constant time
     ///
     /// The encoding's time depends on the lengths only; the private operation is
-    /// [`RsaPrivateKey::private_op`]'s.
+    /// [`PrivateOp::private_op`]'s.
     ///
     /// # Errors
     ///
@@ -288,38 +291,7 @@ fn top_mask(em_bits: usize, em_len: usize) -> u8 {
     0xff >> zero_bits
 }
 
-impl Sealed for Pss {}
-
-impl SignatureScheme for Pss {
-    fn hash(&self) -> HashAlg {
-        self.hash
-    }
-
-    /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1) of a digest, with a salt of the configured length
-    /// drawn from `rng` ([`SaltLen::Auto`] and [`SaltLen::Max`]: the largest the key allows).
-    ///
-    /// # Constant time
-    ///
-    /// The encoding's time depends on the lengths only (the salt is hashed, copied and
-    /// masked without branching on it); the private operation is
-    /// [`RsaPrivateKey::private_op`]'s. The salt is no secret once the signature is out: any
-    /// verifier recovers it.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidLength`] if the digest is not the hash's length;
-    /// [`Error::MessageTooLong`] if the key is too small for the hash and salt (emLen < hLen +
-    /// sLen + 2); [`Error::Fault`] from the private operation.
-    fn sign_digest<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        digest: &[u8],
-    ) -> Result<Vec<u8>> {
-        let em = self.encode_for_signing(key, rng, digest)?;
-        key.private_op(rng, &em)
-    }
-
+impl SignSealed for Pss {
     fn encode_for_signing<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
@@ -343,6 +315,37 @@ impl SignatureScheme for Pss {
         let mut salt = Zeroizing::new(vec![0u8; s_len]);
         rng.fill_bytes(&mut salt);
         self.encode(digest, &salt, key.bits(), key.size())
+    }
+}
+
+impl SignatureScheme for Pss {
+    fn hash(&self) -> HashAlg {
+        self.hash
+    }
+
+    /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1) of a digest, with a salt of the configured length
+    /// drawn from `rng` ([`SaltLen::Auto`] and [`SaltLen::Max`]: the largest the key allows).
+    ///
+    /// # Constant time
+    ///
+    /// The encoding's time depends on the lengths only (the salt is hashed, copied and
+    /// masked without branching on it); the private operation is
+    /// [`PrivateOp::private_op`]'s. The salt is no secret once the signature is out: any
+    /// verifier recovers it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`] if the digest is not the hash's length;
+    /// [`Error::MessageTooLong`] if the key is too small for the hash and salt (emLen < hLen +
+    /// sLen + 2); [`Error::Fault`] from the private operation.
+    fn sign_digest<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Vec<u8>> {
+        let em = self.encode_for_signing(key, rng, digest)?;
+        key.private_op(rng, &em)
     }
 
     /// RSASSA-PSS-VERIFY (RFC 8017 §8.1.2) of a digest.
@@ -425,76 +428,96 @@ impl core::fmt::Debug for Signature {
     }
 }
 
-/// A fallible RNG ([`TryCryptoRng`], what the `signature` traits pass) as the infallible one
-/// the schemes take: an error is recorded (and the bytes asked for are filled with a fixed
-/// pattern, so that the blinding loop ends) and the caller discards the result. Never panics.
-pub(crate) struct RecordingRng<'a, R: TryCryptoRng + ?Sized> {
-    rng: &'a mut R,
-    failed: bool,
-}
-
-impl<'a, R: TryCryptoRng + ?Sized> RecordingRng<'a, R> {
-    pub(crate) fn new(rng: &'a mut R) -> Self {
-        RecordingRng { rng, failed: false }
-    }
-
-    /// `result` as the `signature` crate's result, or an error if the RNG failed.
-    pub(crate) fn finish(
-        self,
-        result: Result<Vec<u8>>,
-    ) -> core::result::Result<Signature, signature::Error> {
-        if self.failed {
-            return Err(signature::Error::new());
-        }
-        result
-            .map(Signature::from)
-            .map_err(signature::Error::from_source)
-    }
-}
-
-impl<R: TryCryptoRng + ?Sized> TryRng for RecordingRng<'_, R> {
-    type Error = core::convert::Infallible;
-
-    fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
-        let mut b = [0u8; 4];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u32::from_le_bytes(b))
-    }
-
-    fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
-        let mut b = [0u8; 8];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u64::from_le_bytes(b))
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
-        if self.rng.try_fill_bytes(dst).is_err() {
-            self.failed = true;
-            dst.fill(0x5a);
-        }
-        Ok(())
-    }
-}
-
-impl<R: TryCryptoRng + ?Sized> TryCryptoRng for RecordingRng<'_, R> {}
-
-/// A private key with a [`Pss`] scheme, for RustCrypto's [`signature`] traits
-/// ([`RandomizedSigner`](signature::RandomizedSigner), [`Keypair`](signature::Keypair)).
-#[derive(Clone)]
-pub struct SigningKey {
+/// A private key typed by its hash `D` for PSS signatures (MGF1 with `D`, a salt of `D`'s
+/// length unless said otherwise), as RustCrypto's `rsa` spells it: the traits of
+/// [`pkcs1v15::SigningKey`](crate::pkcs1v15::SigningKey), with the salt drawn from the RNG
+/// (the operating system's for [`Signer`](signature::Signer) and
+/// [`PrehashSigner`](signature::hazmat::PrehashSigner)). The run-time form is [`Pss`] with
+/// [`RsaPrivateKey::sign`].
+///
+/// ```
+/// use rsa::pss::{BlindedSigningKey, SigningKey, VerifyingKey};
+/// use rsa::sha2::{Digest, Sha384};
+/// use rsa::signature::{
+///     DigestVerifier, Keypair, RandomizedDigestSigner, RandomizedSigner, Verifier,
+///     hazmat::PrehashVerifier, hazmat::RandomizedPrehashSigner,
+/// };
+///
+/// let mut rng = rsa::os_rng();
+/// let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+/// let signing_key = SigningKey::<Sha384>::new(key.clone());
+/// let verifying_key = signing_key.verifying_key();
+///
+/// let sig = signing_key.sign_with_rng(&mut rng, b"hello");
+/// verifying_key.verify(b"hello", &sig)?;
+/// // A random salt: two signatures differ, both verify.
+/// let sig2 = signing_key.sign_digest_with_rng(&mut rng, |d: &mut Sha384| d.update(b"hello"));
+/// assert_ne!(sig, sig2);
+/// verifying_key.verify_digest(
+///     |d: &mut Sha384| {
+///         d.update(b"hello");
+///         Ok(())
+///     },
+///     &sig2,
+/// )?;
+/// let digest = Sha384::digest(b"hello");
+/// let sig3 = signing_key.sign_prehash_with_rng(&mut rng, &digest)?;
+/// verifying_key.verify_prehash(&digest, &sig3)?;
+///
+/// // Blinding is always on: BlindedSigningKey is the same type.
+/// let blinded: BlindedSigningKey<Sha384> = SigningKey::new_with_salt_len(key, 0);
+/// let sig4 = blinded.sign_with_rng(&mut rng, b"hello");
+/// assert!(verifying_key.verify(b"hello", &sig4).is_err()); // expects a 48-byte salt
+/// VerifyingKey::<Sha384>::new_with_auto_salt_len(blinded.verifying_key().into())
+///     .verify(b"hello", &sig4)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct SigningKey<D: KnownDigest> {
     key: RsaPrivateKey,
     scheme: Pss,
+    digest: PhantomData<fn() -> D>,
 }
 
-impl SigningKey {
-    /// PSS with `hash` for the message and MGF1 and a salt of the hash length.
-    pub fn new(key: RsaPrivateKey, hash: HashAlg) -> Self {
-        Self::with_scheme(key, Pss::new(hash))
+/// [`SigningKey`] under its RustCrypto `rsa` 0.9 name: every private operation here is
+/// blinded, so the blinded signer and the plain one are the same type.
+pub type BlindedSigningKey<D> = SigningKey<D>;
+
+impl<D: KnownDigest> SigningKey<D> {
+    /// PSS with `D` for the message and MGF1, and a salt of `D`'s length.
+    pub fn new(key: RsaPrivateKey) -> Self {
+        Self::new_with_salt_len(key, D::HASH.output_len())
     }
 
-    /// Any PSS configuration.
-    pub fn with_scheme(key: RsaPrivateKey, scheme: Pss) -> Self {
-        SigningKey { key, scheme }
+    /// PSS with `D` and a salt of `salt_len` bytes.
+    pub fn new_with_salt_len(key: RsaPrivateKey, salt_len: usize) -> Self {
+        SigningKey {
+            key,
+            scheme: Pss::new(D::HASH).with_salt_len(SaltLen::Exact(salt_len)),
+            digest: PhantomData,
+        }
+    }
+
+    /// A new key of `bits` bits (e = 65537), as [`RsaPrivateKey::new`].
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::generate`].
+    pub fn random<R: CryptoRng + ?Sized>(rng: &mut R, bits: usize) -> Result<Self> {
+        Ok(Self::new(RsaPrivateKey::new(rng, bits)?))
+    }
+
+    /// The same key with another salt length ([`SaltLen::Max`], say).
+    #[must_use]
+    pub fn with_salt_len(self, salt_len: SaltLen) -> Self {
+        SigningKey {
+            scheme: self.scheme.with_salt_len(salt_len),
+            ..self
+        }
+    }
+
+    /// The run-time scheme this key signs with.
+    pub fn scheme(&self) -> &Pss {
+        &self.scheme
     }
 
     /// The private key.
@@ -503,56 +526,42 @@ impl SigningKey {
     }
 }
 
-impl core::fmt::Debug for SigningKey {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("SigningKey")
-            .field("bits", &self.key.bits())
-            .field("scheme", &self.scheme)
-            .finish_non_exhaustive()
-    }
-}
-
-impl signature::RandomizedSigner<Signature> for SigningKey {
-    /// [`RsaPrivateKey::sign`] with the salt and the blinding from `rng`.
-    ///
-    /// # Errors
-    ///
-    /// If `rng` fails, or as [`SignatureScheme::sign_digest`] (the [`Error`] as the source).
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> core::result::Result<Signature, signature::Error> {
-        let mut rng = RecordingRng::new(rng);
-        let sig = self.key.sign(&mut rng, &self.scheme, msg);
-        rng.finish(sig)
-    }
-}
-
-impl signature::Keypair for SigningKey {
-    type VerifyingKey = VerifyingKey;
-
-    fn verifying_key(&self) -> VerifyingKey {
-        VerifyingKey::with_scheme(self.key.public_key().clone(), self.scheme)
-    }
-}
-
-/// A public key with a [`Pss`] scheme, for RustCrypto's [`Verifier`](signature::Verifier).
-#[derive(Debug, Clone)]
-pub struct VerifyingKey {
+/// A public key typed by its hash `D` for PSS signatures: the traits of
+/// [`pkcs1v15::VerifyingKey`](crate::pkcs1v15::VerifyingKey). See [`SigningKey`] for an
+/// example.
+pub struct VerifyingKey<D: KnownDigest> {
     key: RsaPublicKey,
     scheme: Pss,
+    digest: PhantomData<fn() -> D>,
 }
 
-impl VerifyingKey {
-    /// PSS with `hash` for the message and MGF1, expecting a salt of the hash length.
-    pub fn new(key: RsaPublicKey, hash: HashAlg) -> Self {
-        Self::with_scheme(key, Pss::new(hash))
+impl<D: KnownDigest> VerifyingKey<D> {
+    /// PSS with `D` for the message and MGF1, expecting a salt of `D`'s length.
+    pub fn new(key: RsaPublicKey) -> Self {
+        Self::new_with_salt_len(key, D::HASH.output_len())
     }
 
-    /// Any PSS configuration (e.g. [`SaltLen::Auto`]).
-    pub fn with_scheme(key: RsaPublicKey, scheme: Pss) -> Self {
-        VerifyingKey { key, scheme }
+    /// PSS with `D`, expecting a salt of exactly `salt_len` bytes.
+    pub fn new_with_salt_len(key: RsaPublicKey, salt_len: usize) -> Self {
+        Self::with_salt(key, SaltLen::Exact(salt_len))
+    }
+
+    /// PSS with `D`, accepting any salt length ([`SaltLen::Auto`], as OpenSSL's verifier).
+    pub fn new_with_auto_salt_len(key: RsaPublicKey) -> Self {
+        Self::with_salt(key, SaltLen::Auto)
+    }
+
+    fn with_salt(key: RsaPublicKey, salt_len: SaltLen) -> Self {
+        VerifyingKey {
+            key,
+            scheme: Pss::new(D::HASH).with_salt_len(salt_len),
+            digest: PhantomData,
+        }
+    }
+
+    /// The run-time scheme this key verifies with.
+    pub fn scheme(&self) -> &Pss {
+        &self.scheme
     }
 
     /// The public key.
@@ -561,22 +570,7 @@ impl VerifyingKey {
     }
 }
 
-impl signature::Verifier<Signature> for VerifyingKey {
-    /// [`RsaPublicKey::verify`].
-    ///
-    /// # Errors
-    ///
-    /// An opaque [`signature::Error`] for every invalid signature.
-    fn verify(
-        &self,
-        msg: &[u8],
-        signature: &Signature,
-    ) -> core::result::Result<(), signature::Error> {
-        self.key
-            .verify(&self.scheme, msg, signature.as_bytes())
-            .map_err(|_| signature::Error::new())
-    }
-}
+crate::typed::signature_key_impls!(SigningKey, VerifyingKey);
 
 #[cfg(test)]
 mod tests {
