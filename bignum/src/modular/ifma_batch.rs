@@ -49,6 +49,7 @@
 // The hot loops index the digit vectors of several numbers in step.
 #![allow(clippy::needless_range_loop)]
 
+use alloc::{vec, vec::Vec};
 use core::sync::atomic::{AtomicU64, Ordering};
 
 use zeroize::Zeroizing;

@@ -362,6 +362,7 @@ pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
 mod tests {
     use super::*;
     use num_bigint::BigUint;
+    use std::vec::Vec;
 
     fn big(x: &[Limb]) -> BigUint {
         BigUint::from_bytes_le(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())

@@ -16,6 +16,7 @@ use super::portable::{self, Column};
 use super::tune::KARATSUBA_SQR_THRESHOLD;
 use crate::limb::{self, Limb};
 use crate::mpn;
+use alloc::vec;
 
 /// r = a², `r.len() == 2·a.len()`, `a` non-empty, by the back end's schoolbook square.
 pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
@@ -191,6 +192,7 @@ pub(super) fn karatsuba_sqr(r: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::vec::Vec;
 
     const MAX: Limb = Limb::MAX;
 
