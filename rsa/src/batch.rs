@@ -38,10 +38,14 @@
 use alloc::vec::Vec;
 use core::num::NonZeroUsize;
 
+use bignum::Limb;
 use bignum::modular::{BATCH_LANES, PowJob, PowPath, Residue, pow_batch, pow_path};
 use rand_core::CryptoRng;
+use zeroize::Zeroizing;
 
-use crate::primitive::CrtInput;
+use crate::hazmat::PrivateOp;
+
+use crate::primitive::{BlindingDraw, CrtInput};
 use crate::{EncryptionScheme, Result, RsaPrivateKey, SignatureScheme};
 
 /// The CRT items per group: four 2-prime items fill the eight lanes.
@@ -51,6 +55,15 @@ const ITEMS_PER_GROUP: usize = BATCH_LANES >> 1;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Batch {
     threads: Option<NonZeroUsize>,
+}
+
+/// One item after its input checks and its blinding draw: its position in the batch, its key,
+/// its input as limbs, its blinding values.
+struct Drawn<'a> {
+    at: usize,
+    key: &'a RsaPrivateKey,
+    x: Zeroizing<Vec<Limb>>,
+    draw: BlindingDraw,
 }
 
 /// One item after its first stage: its position in the batch, its key, its input.
@@ -113,18 +126,24 @@ impl Batch {
         items: &[(&RsaPrivateKey, &[u8])],
     ) -> Vec<Result<Vec<u8>>> {
         let mut out: Vec<Option<Result<Vec<u8>>>> = Vec::with_capacity(items.len());
-        let mut ready = Vec::with_capacity(items.len());
-        for (at, (key, c)) in items.iter().enumerate() {
-            match key.crt_prepare(rng, c) {
-                Ok(input) => {
-                    ready.push(Ready { at, key, input });
+        let mut drawn = Vec::with_capacity(items.len());
+        // On the calling thread: the input checks and the draws from the caller's RNG; the
+        // rest of the first stage runs in the threads.
+        for (at, &(key, c)) in items.iter().enumerate() {
+            match key.crt_input(c) {
+                Ok(x) => {
+                    let draw = key.draw_blinding(rng);
+                    drawn.push(Drawn { at, key, x, draw });
                     out.push(None);
                 }
                 Err(e) => out.push(Some(Err(e))),
             }
         }
-        for (at, r) in self.run(ready) {
-            out[at] = Some(r);
+        for (at, r) in self.run(drawn) {
+            // None: the item's r was not invertible (probability about 2^(1 − bits/2)); it
+            // draws again, alone, on this thread.
+            let (key, c) = items[at];
+            out[at] = Some(r.unwrap_or_else(|| key.private_op(rng, c)));
         }
         out.into_iter()
             .map(|r| r.unwrap_or(Err(crate::Error::Fault)))
@@ -209,37 +228,49 @@ impl Batch {
             .collect()
     }
 
-    /// The exponentiations and last stages of the prepared items, in groups over threads.
-    fn run(&self, ready: Vec<Ready<'_>>) -> Vec<(usize, Result<Vec<u8>>)> {
-        let mut groups: Vec<Vec<Ready<'_>>> = Vec::new();
-        let mut it = ready.into_iter().peekable();
+    /// The rest of the first stage, the exponentiations and the last stages of the drawn
+    /// items, in groups over threads; an item without a result must draw again.
+    fn run(&self, drawn: Vec<Drawn<'_>>) -> Vec<(usize, Option<Result<Vec<u8>>>)> {
+        let mut groups: Vec<Vec<Drawn<'_>>> = Vec::new();
+        let mut it = drawn.into_iter().peekable();
         while it.peek().is_some() {
             groups.push(it.by_ref().take(ITEMS_PER_GROUP).collect());
         }
         let threads = self.max_threads().min(groups.len());
         if threads <= 1 {
-            return groups.iter().flat_map(|g| run_group(g)).collect();
+            return groups.into_iter().flat_map(run_group).collect();
         }
-        Self::run_threads(&groups, threads)
+        Self::run_threads(groups, threads)
     }
 
     /// The groups over `threads` threads (without `std`, [`Batch::max_threads`] is 1 and this
     /// is never reached).
     #[cfg(not(feature = "std"))]
-    fn run_threads(groups: &[Vec<Ready<'_>>], _threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
-        groups.iter().flat_map(|g| run_group(g)).collect()
+    fn run_threads(
+        groups: Vec<Vec<Drawn<'_>>>,
+        _threads: usize,
+    ) -> Vec<(usize, Option<Result<Vec<u8>>>)> {
+        groups.into_iter().flat_map(run_group).collect()
     }
 
     /// The groups over `threads` scoped threads, in contiguous shares.
     #[cfg(feature = "std")]
-    fn run_threads(groups: &[Vec<Ready<'_>>], threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
+    fn run_threads(
+        groups: Vec<Vec<Drawn<'_>>>,
+        threads: usize,
+    ) -> Vec<(usize, Option<Result<Vec<u8>>>)> {
         // Contiguous shares of ⌈groups / threads⌉ groups each.
         let share = groups.len().div_ceil(threads);
+        let mut parts: Vec<Vec<Vec<Drawn<'_>>>> = Vec::new();
+        let mut it = groups.into_iter().peekable();
+        while it.peek().is_some() {
+            parts.push(it.by_ref().take(share).collect());
+        }
         std::thread::scope(|s| {
-            let handles: Vec<_> = groups
-                .chunks(share)
+            let handles: Vec<_> = parts
+                .into_iter()
                 .map(|part| {
-                    s.spawn(move || part.iter().flat_map(|g| run_group(g)).collect::<Vec<_>>())
+                    s.spawn(move || part.into_iter().flat_map(run_group).collect::<Vec<_>>())
                 })
                 .collect();
             handles
@@ -248,15 +279,28 @@ impl Batch {
                     // A panic in a worker is a bug; pass it on.
                     h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
                 })
-                .collect::<Vec<(usize, Result<Vec<u8>>)>>()
+                .collect::<Vec<_>>()
         })
     }
 }
 
-/// One group: its exponentiations (eight lanes where they fit, else each item's own path),
-/// then each item's last stage.
-fn run_group(group: &[Ready<'_>]) -> Vec<(usize, Result<Vec<u8>>)> {
-    let jobs: Vec<PowJob<'_>> = group
+/// One group: the rest of each item's first stage, the exponentiations (eight lanes where they
+/// fit, else each item's own path), then each item's last stage. An item whose r was not
+/// invertible gets no result (it draws again on the calling thread).
+fn run_group(group: Vec<Drawn<'_>>) -> Vec<(usize, Option<Result<Vec<u8>>>)> {
+    let mut out = Vec::with_capacity(group.len());
+    let mut ready = Vec::with_capacity(group.len());
+    for d in group {
+        match d.key.crt_prepare_drawn(&d.x, d.draw) {
+            Some(input) => ready.push(Ready {
+                at: d.at,
+                key: d.key,
+                input,
+            }),
+            None => out.push((d.at, None)),
+        }
+    }
+    let jobs: Vec<PowJob<'_>> = ready
         .iter()
         .flat_map(|r| r.key.crt_jobs(&r.input))
         .collect();
@@ -265,21 +309,23 @@ fn run_group(group: &[Ready<'_>]) -> Vec<(usize, Result<Vec<u8>>)> {
         && jobs.iter().all(|j| j.modulus.batches_with(jobs[0].modulus));
     let ms: Vec<Vec<Residue>> = if lanes_fit {
         let mut all = pow_batch(&jobs).into_iter();
-        group
+        ready
             .iter()
             .map(|r| all.by_ref().take(r.key.primes.len()).collect())
             .collect()
     } else {
-        group
+        ready
             .iter()
             .map(|r| r.key.crt_exponentiate(&r.input))
             .collect()
     };
-    group
-        .iter()
-        .zip(&ms)
-        .map(|(r, m)| (r.at, r.key.crt_finish(&r.input, m)))
-        .collect()
+    out.extend(
+        ready
+            .iter()
+            .zip(&ms)
+            .map(|(r, m)| (r.at, Some(r.key.crt_finish(&r.input, m)))),
+    );
+    out
 }
 
 impl RsaPrivateKey {

@@ -128,18 +128,52 @@ impl RsaPrivateKey {
         rng: &mut R,
         c: &[u8],
     ) -> Result<CrtInput> {
-        let x = self.public.input(c)?;
-        let n_mod = &self.public.n_mod;
+        let x = self.crt_input(c)?;
+        loop {
+            if let Some(input) = self.crt_prepare_drawn(&x, self.draw_blinding(rng)) {
+                return Ok(input);
+            }
+        }
+    }
 
-        // Blinding: a fresh random r, invertible modulo n. c' = c·r^e is formed modulo each
-        // prime (c'_i = (c mod r_i)·(r mod r_i)^e), which costs about half of r^e mod n: the
-        // exponentiation by e is on values of half the length.
-        let (r, r_inv) = self.blinding_pair(rng);
-        let r_plain = n_mod.retrieve(&r);
-        drop(r);
+    /// The first stage's input checks ([`Error::InvalidLength`], [`Error::InputOutOfRange`]):
+    /// the input as limbs, for [`crt_prepare_drawn`](Self::crt_prepare_drawn).
+    pub(crate) fn crt_input(&self, c: &[u8]) -> Result<Zeroizing<Vec<Limb>>> {
+        self.public.input(c)
+    }
+
+    /// The random values of one blinding, the part of the first stage that needs the RNG: r,
+    /// uniform in [0, n), and s, which masks r in its inverse (see
+    /// [`crt_prepare_drawn`](Self::crt_prepare_drawn)), both in n's Montgomery form.
+    pub(crate) fn draw_blinding<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> BlindingDraw {
+        let n_mod = &self.public.n_mod;
+        let r = n_mod.random(rng);
+        let s = n_mod.random(rng);
+        BlindingDraw { r, s }
+    }
+
+    /// The first stage on a checked input x (`PublicKey::input`) with its blinding values
+    /// drawn: none if r was not invertible (or r·s was 0), with probability about
+    /// 2^(1 − bits/2); then draw again. Apart from the draw, the batch runs it in its threads.
+    ///
+    /// The inverse is blinded (as BoringSSL's `bn_mod_inverse_blinded`): a = r·s mod n is
+    /// uniform and independent of r, so it may be declassified and inverted in variable time
+    /// (Lehmer's extended Euclid, [`Nat::inv_mod_vartime`]); then r⁻¹ = a⁻¹·s. The
+    /// constant-time inverse of `bignum::modular` costs more than the CRT exponentiations
+    /// themselves at 2048 bits.
+    pub(crate) fn crt_prepare_drawn(&self, x: &[Limb], draw: BlindingDraw) -> Option<CrtInput> {
+        let n_mod = &self.public.n_mod;
+        // Leaks: whether r·s shared a factor with n (or was 0), which happens with negligible
+        // probability; r and s are then discarded.
+        let r_inv = self.blinded_inverse(&draw.r, &draw.s)?;
+        // Blinding: c' = c·r^e is formed modulo each prime (c'_i = (c mod r_i)·(r mod r_i)^e),
+        // which costs about half of r^e mod n: the exponentiation by e is on values of half
+        // the length.
+        let r_plain = n_mod.retrieve(&draw.r);
+        drop(draw);
         // c mod r_i, kept for the check at the end; through the secret moduli's constant-time
         // reduction.
-        let xs: Vec<Residue> = self.primes.iter().map(|p| p.m.reduce(&x)).collect();
+        let xs: Vec<Residue> = self.primes.iter().map(|p| p.m.reduce(x)).collect();
         // r^e modulo each prime (p and q as one pair where the 52-bit engine runs).
         let r_e = self.pow_e_mod_each_prime(&r_plain);
         drop(r_plain);
@@ -149,7 +183,7 @@ impl RsaPrivateKey {
             .zip(xs.iter().zip(&r_e))
             .map(|(p, (xi, rei))| p.m.mul(xi, rei))
             .collect();
-        Ok(CrtInput { xs, blinded, r_inv })
+        Some(CrtInput { xs, blinded, r_inv })
     }
 
     /// The exponentiations of the CRT private operation, one per prime: c'^(d_i) mod r_i.
@@ -235,27 +269,6 @@ impl RsaPrivateKey {
         out
     }
 
-    /// A random r in [1, n) invertible modulo n, in n's Montgomery form (uniform below n, so
-    /// r is too), and r⁻¹, in Montgomery form.
-    ///
-    /// The inverse is blinded (as BoringSSL's `bn_mod_inverse_blinded`): with a second random
-    /// s, a = r·s mod n is uniform and independent of r, so it may be declassified and
-    /// inverted in variable time (Lehmer's extended Euclid, [`Nat::inv_mod_vartime`]); then
-    /// r⁻¹ = a⁻¹·s. The constant-time inverse of `bignum::modular` costs more than the CRT
-    /// exponentiations themselves at 2048 bits.
-    fn blinding_pair<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> (Residue, Residue) {
-        let n_mod = &self.public.n_mod;
-        loop {
-            let r = n_mod.random(rng);
-            let s = n_mod.random(rng);
-            // Leaks: whether r·s shared a factor with n (or was 0), which happens with
-            // negligible probability; r and s are then discarded.
-            if let Some(r_inv) = self.blinded_inverse(&r, &s) {
-                return (r, r_inv);
-            }
-        }
-    }
-
     /// r⁻¹ = (r·s)⁻¹·s mod n, or none if r·s is not invertible: a = r·s is uniform whatever r
     /// is (s is uniform and secret), so it is declassified and inverted in variable time.
     ///
@@ -293,6 +306,13 @@ impl RsaPrivateKey {
             Err(Error::Fault)
         }
     }
+}
+
+/// The random values of one blinding ([`RsaPrivateKey::draw_blinding`]); wiped on drop (the
+/// residues wipe themselves).
+pub(crate) struct BlindingDraw {
+    r: Residue,
+    s: Residue,
 }
 
 /// A CRT private operation's input after [`RsaPrivateKey::crt_prepare`]: what the
