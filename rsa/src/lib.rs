@@ -34,6 +34,7 @@ pub mod pkcs1v15;
 mod primitive;
 pub mod pss;
 mod scheme;
+mod sig;
 
 pub use batch::Batch;
 pub use encoding::{

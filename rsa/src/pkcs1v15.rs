@@ -16,4 +16,4 @@ pub use encrypt::Pkcs1v15Encrypt;
 pub use sign::{Pkcs1v15Sign, SigningKey, VerifyingKey};
 
 /// The signature type of the `signature` traits, shared with PSS.
-pub use crate::pss::Signature;
+pub use crate::sig::Signature;

@@ -4,8 +4,8 @@ use rand_core::{CryptoRng, TryCryptoRng};
 use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
-use crate::pss::{RecordingRng, Signature};
 use crate::scheme::{Sealed, SignatureScheme};
+use crate::sig::{RecordingRng, Signature};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
 /// RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2) with one hash of [`HashAlg`].
