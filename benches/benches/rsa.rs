@@ -12,6 +12,7 @@
 //! cargo bench -p benches --features peers --bench rsa -- rsa/private_crt
 //! ```
 
+use rsa::hazmat::{PrivateOp, PublicOp};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;

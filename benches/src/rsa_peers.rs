@@ -10,6 +10,7 @@
 //! (raw RSA and PKCS #1 v1.5 signatures are deterministic) or that another library accepts the
 //! output (PSS signatures) before it times anything: see [`check_equal`] and [`Op::check`].
 
+use rsa::hazmat::{PrivateOp, PublicOp};
 use std::sync::Arc;
 
 use openssl::{

@@ -17,7 +17,7 @@ pub fn line(text: &str) {
     }
 }
 
-/// `println!` through [`line`].
+/// `println!` through [`line()`].
 macro_rules! outln {
     ($($arg:tt)*) => { $crate::report::line(&format!($($arg)*)) };
 }

@@ -12,6 +12,7 @@ use bignum::{Nat, mpn};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
+use rsa::hazmat::PrivateOp;
 use rsa::{
     Encoding, KeyFormat, PublicFormat, RsaPrivateKey, RsaPublicKey, decode_private_key,
     decode_public_key, encode_private_key, encode_public_key,

@@ -46,6 +46,7 @@
 //! or more, far above the clock's resolution). The exit status is 1 if a leak was detected,
 //! else 0 (so `leaky` must exit 1).
 
+use rsa::hazmat::{PrivateOp, PublicOp};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 

@@ -13,6 +13,7 @@
 //! size, the same every run). Each round times one pass over the 32 inverses; the best round of
 //! ROUNDS (default 200) counts. Each inverse is checked first (x·x⁻¹ ≡ 1).
 
+use rsa::hazmat::PrivateOp;
 use std::hint::black_box;
 use std::time::Instant;
 

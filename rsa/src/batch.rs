@@ -2,8 +2,8 @@
 //! together, for throughput.
 //!
 //! Each item of a batch goes through the same three stages as a single
-//! [`RsaPrivateKey::private_op`]: its own checks, blinding and reductions
-//! (`crt_prepare`), the exponentiations modulo its primes, then its own Garner
+//! [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op): its own checks,
+//! blinding and reductions (`crt_prepare`), the exponentiations modulo its primes, then its own Garner
 //! recombination, unblinding, fault check and output (`crt_finish`). Only the middle stage
 //! is shared: where the 52-bit engine runs on AVX-512 IFMA, the CRT halves of four 2-prime
 //! items fill the eight lanes of one [`pow_batch`] (each half is one lane). A group of fewer
@@ -78,8 +78,8 @@ impl Batch {
             .map_or(1, NonZeroUsize::get)
     }
 
-    /// [`RsaPrivateKey::private_op`] of every input with `key`: one result per input, in
-    /// order.
+    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) of every input with
+    /// `key`: one result per input, in order.
     ///
     /// # Constant time
     ///
@@ -94,8 +94,9 @@ impl Batch {
         self.private_op_keys(rng, &items)
     }
 
-    /// [`RsaPrivateKey::private_op`] of every (key, input) pair: one result per item, in
-    /// order. Keys of one size share the eight lanes; others take the single path.
+    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) of every (key, input)
+    /// pair: one result per item, in order. Keys of one size share the eight lanes; others
+    /// take the single path.
     ///
     /// # Constant time
     ///
@@ -263,12 +264,12 @@ fn run_group(group: &[Ready<'_>]) -> Vec<(usize, Result<Vec<u8>>)> {
 }
 
 impl RsaPrivateKey {
-    /// [`RsaPrivateKey::private_op`] of every input, together ([`Batch`] with its defaults):
-    /// one result per input, in order.
+    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) of every input,
+    /// together ([`Batch`] with its defaults): one result per input, in order.
     ///
     /// # Constant time
     ///
-    /// As [`RsaPrivateKey::private_op`], for each item.
+    /// As [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op), for each item.
     pub fn private_op_batch<R: CryptoRng + ?Sized>(
         &self,
         rng: &mut R,
@@ -277,12 +278,12 @@ impl RsaPrivateKey {
         Batch::new().private_op(self, rng, inputs)
     }
 
-    /// [`RsaPrivateKey::private_op`] of every (key, input) pair, together ([`Batch`] with
-    /// its defaults).
+    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) of every (key, input)
+    /// pair, together ([`Batch`] with its defaults).
     ///
     /// # Constant time
     ///
-    /// As [`RsaPrivateKey::private_op`], for each item.
+    /// As [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op), for each item.
     pub fn private_op_batch_keys<R: CryptoRng + ?Sized>(
         rng: &mut R,
         items: &[(&RsaPrivateKey, &[u8])],

@@ -62,6 +62,7 @@ mod asn1;
 mod legacy;
 mod pem;
 mod pss_der;
+mod traits;
 
 use crate::pss::PssKeyParams;
 use crate::{Error, PrivateKeyParts, PublicKeyParts, Result};

@@ -73,6 +73,9 @@ pub enum Error {
     /// The encrypted private key did not decrypt with the password given: a wrong password,
     /// or damaged data.
     BadPassword,
+    /// The random number generator given to a RustCrypto trait method (which takes a fallible
+    /// [`rand_core::TryCryptoRng`]) failed; the result was discarded.
+    Rng,
 }
 
 impl fmt::Display for KeyError {
@@ -132,6 +135,7 @@ impl fmt::Display for Error {
             Error::BadPassword => {
                 f.write_str("wrong password (or a damaged encrypted key): the key does not decrypt")
             }
+            Error::Rng => f.write_str("the random number generator failed"),
         }
     }
 }

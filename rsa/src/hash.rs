@@ -201,6 +201,51 @@ impl HashAlg {
     }
 }
 
+mod sealed {
+    /// Only the hash types listed on [`super::KnownDigest`] implement it.
+    pub trait Sealed {}
+}
+
+/// A hash type of RustCrypto's `digest` crate (`rsa::sha2::Sha256`, ...) with the
+/// [`HashAlg`] it is: the `D` of the typed keys (`pkcs1v15::SigningKey<D>`,
+/// `pss::VerifyingKey<D>`, `oaep::EncryptingKey<D>`, ...), mapped to the run-time hash the
+/// schemes take. Sealed: implemented for SHA-1, the SHA-2 family and SHA-3.
+///
+/// ```
+/// use rsa::{HashAlg, KnownDigest, sha2::Sha384};
+///
+/// assert_eq!(Sha384::HASH, HashAlg::Sha384);
+/// ```
+pub trait KnownDigest:
+    Default + Update + sha2::digest::FixedOutput + sha2::digest::HashMarker + sealed::Sealed
+{
+    /// The run-time name of this hash.
+    const HASH: HashAlg;
+}
+
+macro_rules! known_digest {
+    ($($ty:ty => $alg:ident),* $(,)?) => {$(
+        impl sealed::Sealed for $ty {}
+        impl KnownDigest for $ty {
+            const HASH: HashAlg = HashAlg::$alg;
+        }
+    )*};
+}
+
+known_digest! {
+    sha1::Sha1 => Sha1,
+    sha2::Sha224 => Sha224,
+    sha2::Sha256 => Sha256,
+    sha2::Sha384 => Sha384,
+    sha2::Sha512 => Sha512,
+    sha2::Sha512_224 => Sha512_224,
+    sha2::Sha512_256 => Sha512_256,
+    sha3::Sha3_224 => Sha3_224,
+    sha3::Sha3_256 => Sha3_256,
+    sha3::Sha3_384 => Sha3_384,
+    sha3::Sha3_512 => Sha3_512,
+}
+
 /// An incremental hash computation: [`HashAlg::hasher`], then [`update`](Self::update) any
 /// number of times, then [`finalize`](Self::finalize).
 #[derive(Clone)]
@@ -412,6 +457,30 @@ impl FromStr for HashAlg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_known_digest_names_its_own_hash() {
+        // The typed keys hash with D's run-time name: the two must be the same function.
+        fn check<D: KnownDigest + Digest>() {
+            assert_eq!(
+                D::HASH.digest(b"abc"),
+                D::digest(b"abc").to_vec(),
+                "{}",
+                D::HASH
+            );
+        }
+        check::<sha1::Sha1>();
+        check::<sha2::Sha224>();
+        check::<sha2::Sha256>();
+        check::<sha2::Sha384>();
+        check::<sha2::Sha512>();
+        check::<sha2::Sha512_224>();
+        check::<sha2::Sha512_256>();
+        check::<sha3::Sha3_224>();
+        check::<sha3::Sha3_256>();
+        check::<sha3::Sha3_384>();
+        check::<sha3::Sha3_512>();
+    }
 
     #[test]
     fn digests_match_the_fips_180_4_abc_examples() {

@@ -26,6 +26,7 @@ use bignum::{Limb, mpn};
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 
+use crate::hazmat::{PrivateOp, PublicOp};
 use crate::key::{
     MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PublicKeyParts, RsaPrivateKey, RsaPublicKey,
     private_mul,
@@ -49,6 +50,21 @@ impl RsaPrivateKey {
     /// odd size; [`Error::Fault`] if the pairwise consistency test fails.
     pub fn generate<R: CryptoRng + ?Sized>(bits: usize, rng: &mut R) -> Result<Self> {
         Self::generate_with_exponent(bits, DEFAULT_EXPONENT, rng)
+    }
+
+    /// [`RsaPrivateKey::generate`] with RustCrypto `rsa`'s name and argument order:
+    /// `RsaPrivateKey::new(&mut rng, bits)`.
+    ///
+    /// The RNG must be infallible ([`CryptoRng`]), where RustCrypto takes a fallible
+    /// `TryCryptoRng`: key generation draws until it finds primes, so it has no way to
+    /// continue once the RNG fails. Wrap a fallible one in [`rand_core::UnwrapErr`] (as
+    /// [`crate::os_rng`] does with the operating system's).
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::generate`].
+    pub fn new<R: CryptoRng + ?Sized>(rng: &mut R, bits: usize) -> Result<Self> {
+        Self::generate(bits, rng)
     }
 
     /// A new two-prime key of exactly `bits` bits with the public exponent `e` (odd, ≥ 3).
@@ -188,37 +204,8 @@ pub struct KeyValues {
     pub coeffs: Vec<Zeroizing<Vec<Limb>>>,
 }
 
-impl RsaPrivateKey {
-    /// Key generation after the prime search, on given primes of the given (public) bit sizes
-    /// (FOR THE CONSTANT-TIME DRIVERS ONLY, `rsa/tests/ct/keygen.rs`; hidden, not part of the
-    /// API): the |r_i − r_j| checks,
-    /// n, λ, d and its size check, the d_i and the coefficients, exactly as
-    /// [`RsaPrivateKey::generate`] runs them, with `declassify` called on each value made
-    /// public. `None` if a FIPS 186-5 condition fails (generation would draw new primes). The
-    /// key's own validation (`from_limbs`) is not run.
-    ///
-    /// # Constant time
-    ///
-    /// As the generation: only the declassified values and the sizes are public.
-    ///
-    /// # Errors
-    ///
-    /// As the generation's internal steps: [`Error::InvalidKey`] if the primes cannot make a
-    /// key at all (an even prime, a modulus out of range).
-    #[doc(hidden)]
-    pub fn key_values_from_primes_for_ct_tests<D: Declassify>(
-        bits: usize,
-        sizes: &[usize],
-        primes: &[Zeroizing<Vec<Limb>>],
-        e: u64,
-        declassify: &D,
-    ) -> Result<Option<KeyValues>> {
-        key_values(bits, sizes, primes, e, declassify)
-    }
-}
-
 /// [`assemble`]'s arithmetic, without the final validation.
-fn key_values<D: Declassify>(
+pub(crate) fn key_values<D: Declassify>(
     bits: usize,
     sizes: &[usize],
     primes: &[Zeroizing<Vec<Limb>>],

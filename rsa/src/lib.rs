@@ -12,29 +12,81 @@
 //! # Example
 //!
 //! ```
-//! use rsa::RsaPrivateKey;
+//! use rsa::pss::{SigningKey, VerifyingKey};
+//! use rsa::sha2::Sha256;
+//! use rsa::signature::{Keypair, RandomizedSigner, Verifier};
 //!
 //! let mut rng = rsa::os_rng();
-//! let key = RsaPrivateKey::generate(1024, &mut rng)?;
-//! let mut m = vec![0u8; key.size()];
-//! m[key.size() - 1] = 42; // a message representative below n
-//! let c = key.public_key().public_op(&m)?;
-//! assert_eq!(key.private_op(&mut rng, &c)?, m);
+//! let key = rsa::RsaPrivateKey::new(&mut rng, 2048)?;
+//! let signing_key = SigningKey::<Sha256>::new(key);
+//! let signature = signing_key.sign_with_rng(&mut rng, b"message");
+//! let verifying_key: VerifyingKey<Sha256> = signing_key.verifying_key();
+//! verifying_key.verify(b"message", &signature)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The same with the run-time schemes, whose hash is a value ([`HashAlg`]), as the
+//! `rsatool` command line uses them:
+//!
+//! ```
+//! use rsa::{HashAlg, Pss, RsaPrivateKey};
+//!
+//! let mut rng = rsa::os_rng();
+//! let key = RsaPrivateKey::generate(2048, &mut rng)?;
+//! let scheme = Pss::new(HashAlg::Sha256);
+//! let sig = key.sign(&mut rng, &scheme, b"message")?;
+//! key.public_key().verify(&scheme, b"message", &sig)?;
 //! # Ok::<(), rsa::Error>(())
 //! ```
+//!
+//! Keys are read and written through the `pkcs8`, `spki` and `pkcs1` crates' traits (every
+//! provided method: PEM, DER, files, encrypted PKCS #8), or through
+//! [`decode_private_key`] and [`encode_private_key`], which detect formats and explain errors:
+//!
+//! ```
+//! use rsa::pkcs1::{
+//!     DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey,
+//! };
+//! use rsa::pkcs8::{
+//!     DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
+//! };
+//! use rsa::{RsaPrivateKey, RsaPublicKey};
+//!
+//! let key = RsaPrivateKey::new(&mut rsa::os_rng(), 1024)?;
+//! let pem = key.to_pkcs8_pem(LineEnding::LF)?; // -----BEGIN PRIVATE KEY-----
+//! assert_eq!(RsaPrivateKey::from_pkcs8_pem(&pem)?.n(), key.n());
+//! let der = key.to_pkcs1_der()?; // RSAPrivateKey
+//! assert_eq!(RsaPrivateKey::from_pkcs1_der(der.as_bytes())?.n(), key.n());
+//!
+//! let public = key.to_public_key();
+//! let spki = public.to_public_key_pem(LineEnding::LF)?; // -----BEGIN PUBLIC KEY-----
+//! assert_eq!(RsaPublicKey::from_public_key_pem(&spki)?, public);
+//! let pkcs1 = public.to_pkcs1_pem(LineEnding::LF)?; // -----BEGIN RSA PUBLIC KEY-----
+//! assert_eq!(RsaPublicKey::from_pkcs1_pem(&pkcs1)?, public);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Coming from RustCrypto's `rsa`: see the [porting guide](porting). The raw primitives
+//! (RSAEP, RSADP without padding) are in [`hazmat`].
 
 mod batch;
 mod encoding;
 mod error;
 mod hash;
+pub mod hazmat;
 mod key;
 mod keygen;
-mod oaep;
+pub mod oaep;
 pub mod pkcs1v15;
+pub mod porting;
 mod primitive;
 pub mod pss;
 mod scheme;
-mod sig;
+mod shortcuts;
+#[cfg(feature = "test-hooks")]
+mod test_hooks;
+pub mod traits;
+mod typed;
 
 pub use batch::Batch;
 pub use encoding::{
@@ -43,12 +95,13 @@ pub use encoding::{
     encode_public_key, encode_public_key_with, is_encrypted_private_key,
 };
 pub use error::{Error, KeyError, Result};
-pub use hash::{HashAlg, Hasher, Mgf, UnknownHash};
+pub use hash::{HashAlg, Hasher, KnownDigest, Mgf, UnknownHash};
 pub use key::{
     MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, PublicKeyParts, RsaPrivateKey,
     RsaPublicKey,
 };
 pub use keygen::DEFAULT_EXPONENT;
+#[cfg(feature = "test-hooks")]
 #[doc(hidden)] // For the constant-time drivers only.
 pub use keygen::{Declassify, KeyValues};
 pub use keygen::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
@@ -56,12 +109,33 @@ pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
 pub use pss::{Pss, PssKeyParams, SaltLen};
+#[cfg(feature = "test-hooks")]
 #[doc(hidden)]
 pub use scheme::Unsliced;
 pub use scheme::{EncryptionScheme, SignatureScheme};
 
 /// The randomness traits keys take (rand_core 0.10), re-exported for callers.
 pub use rand_core;
+
+/// The `pkcs1` crate, whose [`DecodeRsaPrivateKey`](pkcs1::DecodeRsaPrivateKey),
+/// [`EncodeRsaPrivateKey`](pkcs1::EncodeRsaPrivateKey),
+/// [`DecodeRsaPublicKey`](pkcs1::DecodeRsaPublicKey) and
+/// [`EncodeRsaPublicKey`](pkcs1::EncodeRsaPublicKey) the keys implement.
+pub use pkcs1;
+/// The `pkcs8` crate, whose [`DecodePrivateKey`](pkcs8::DecodePrivateKey),
+/// [`EncodePrivateKey`](pkcs8::EncodePrivateKey) (and through `pkcs8::spki`,
+/// [`DecodePublicKey`](pkcs8::DecodePublicKey), [`EncodePublicKey`](pkcs8::EncodePublicKey))
+/// the keys implement.
+pub use pkcs8;
+/// The SHA-2 hashes, the `D` of the typed keys.
+pub use sha2;
+/// RustCrypto's signature traits, which the typed signing and verifying keys implement.
+pub use signature;
+
+/// [`RsaPrivateKey`] under RustCrypto `rsa` 0.10's name.
+pub type PrivateKey = RsaPrivateKey;
+/// [`RsaPublicKey`] under RustCrypto `rsa` 0.10's name.
+pub type PublicKey = RsaPublicKey;
 
 /// The operating system's entropy source as an infallible [`rand_core::CryptoRng`]: the
 /// `getrandom` crate's `SysRng`, which panics if the OS fails to deliver randomness.

@@ -25,12 +25,17 @@
 //! Padding (OAEP) as Standardized in PKCS #1 v2.0", 2001) needs an oracle telling Y ≠ 0 apart
 //! from the other failures; here every failure takes the same path to the same error.
 
+mod keys;
+
+pub use keys::{DecryptingKey, EncryptingKey};
+
 use rand_core::CryptoRng;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
 
 use crate::hash::mgf1_xor;
-use crate::scheme::{EncryptionScheme, Sealed, Unsliced};
+use crate::hazmat::{PrivateOp, PublicOp};
+use crate::scheme::{EncryptSealed, EncryptionScheme, Unsliced};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
 /// RSAES-OAEP with a hash, MGF1 over a hash (the same one unless told otherwise) and a label
@@ -107,8 +112,7 @@ impl Oaep {
     ///
     /// [`Error::InvalidLength`] if `seed` is not hLen bytes; [`Error::MessageTooLong`] as for
     /// [`EncryptionScheme::encrypt`].
-    #[doc(hidden)]
-    pub fn encrypt_with_seed_for_kat(
+    pub(crate) fn encrypt_with_seed(
         &self,
         key: &RsaPublicKey,
         msg: &[u8],
@@ -153,8 +157,7 @@ impl Oaep {
     ///
     /// As [`EncryptionScheme::decrypt`] for the public checks (length, c ≥ n) and for
     /// [`Error::Fault`]; a bad padding is not an error here but `valid` unset.
-    #[doc(hidden)]
-    pub fn decrypt_unsliced<R: CryptoRng + ?Sized>(
+    pub(crate) fn decrypt_block<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
         rng: &mut R,
@@ -173,7 +176,7 @@ impl Oaep {
         Ok(())
     }
 
-    /// [`Oaep::decrypt_unsliced`] after the private operation, whose result is `em`.
+    /// [`Oaep::decrypt_block`] after the private operation, whose result is `em`.
     pub(crate) fn unslice(&self, em: Result<Vec<u8>>) -> Result<Unsliced> {
         let h_len = self.hash.output_len();
         // Step 2: RSADP (CRT, blinded, fault-checked). A fault stays a fault; c ≥ n is a
@@ -225,7 +228,20 @@ impl Oaep {
     }
 }
 
-impl Sealed for Oaep {}
+impl EncryptSealed for Oaep {
+    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
+        self.check_ciphertext(key, ciphertext)
+    }
+
+    fn decrypt_from_private_op(
+        &self,
+        _key: &RsaPrivateKey,
+        _ciphertext: &[u8],
+        em: Result<Vec<u8>>,
+    ) -> Result<Vec<u8>> {
+        self.unslice(em)?.into_message()
+    }
+}
 
 impl EncryptionScheme for Oaep {
     /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1) with a seed of hLen random bytes from `rng`.
@@ -237,11 +253,11 @@ impl EncryptionScheme for Oaep {
     ) -> Result<Vec<u8>> {
         let mut seed = Zeroizing::new(vec![0u8; self.hash.output_len()]);
         rng.fill_bytes(&mut seed);
-        self.encrypt_with_seed_for_kat(key, msg, &seed)
+        self.encrypt_with_seed(key, msg, &seed)
     }
 
     /// RSAES-OAEP-DECRYPT (RFC 8017 §7.1.2), with the private operation of
-    /// [`RsaPrivateKey::private_op`] (CRT, blinding, fault check).
+    /// [`PrivateOp::private_op`] (CRT, blinding, fault check).
     ///
     /// # Constant time
     ///
@@ -259,19 +275,6 @@ impl EncryptionScheme for Oaep {
         rng: &mut R,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        self.decrypt_unsliced(key, rng, ciphertext)?.into_message()
-    }
-
-    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
-        self.check_ciphertext(key, ciphertext)
-    }
-
-    fn decrypt_from_private_op(
-        &self,
-        _key: &RsaPrivateKey,
-        _ciphertext: &[u8],
-        em: Result<Vec<u8>>,
-    ) -> Result<Vec<u8>> {
-        self.unslice(em)?.into_message()
+        self.decrypt_block(key, rng, ciphertext)?.into_message()
     }
 }

@@ -7,13 +7,16 @@
 //!
 //! [`Pkcs1v15Sign`] is the scheme for [`RsaPrivateKey::sign`](crate::RsaPrivateKey::sign) and
 //! [`RsaPublicKey::verify`](crate::RsaPublicKey::verify); [`SigningKey`], [`VerifyingKey`] and
-//! [`Signature`] carry RustCrypto's `signature` traits for code written against them.
+//! [`Signature`] carry RustCrypto's `signature` traits for code written against them, and
+//! [`EncryptingKey`] / [`DecryptingKey`] the encryptor traits of [`crate::traits`].
 
 mod encrypt;
+mod keys;
 mod sign;
 
 pub use encrypt::Pkcs1v15Encrypt;
+pub use keys::{DecryptingKey, EncryptingKey};
 pub use sign::{Pkcs1v15Sign, SigningKey, VerifyingKey};
 
 /// The signature type of the `signature` traits, shared with PSS.
-pub use crate::sig::Signature;
+pub use crate::pss::Signature;

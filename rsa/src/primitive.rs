@@ -25,10 +25,11 @@ use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
 
+use crate::hazmat::{PrivateOp, PublicOp};
 use crate::key::{RsaPrivateKey, RsaPublicKey, be_to_limbs};
 use crate::{Error, Result};
 
-impl RsaPublicKey {
+impl PublicOp for RsaPublicKey {
     /// RSAEP / RSAVP1: m^e mod n for an input of exactly k bytes (the modulus length),
     /// big-endian, below n; the result as k bytes.
     ///
@@ -40,7 +41,7 @@ impl RsaPublicKey {
     /// # Errors
     ///
     /// [`Error::InvalidLength`] if `m` is not k bytes, [`Error::InputOutOfRange`] if m ≥ n.
-    pub fn public_op(&self, m: &[u8]) -> Result<Vec<u8>> {
+    fn public_op(&self, m: &[u8]) -> Result<Vec<u8>> {
         let x = self.input(m)?;
         // x^e on plain integers: into Montgomery form once, out of it by the last multiply.
         let mut y = vec![0; x.len()];
@@ -49,7 +50,9 @@ impl RsaPublicKey {
         mpn::to_be_bytes(&mut out, &y);
         Ok(out)
     }
+}
 
+impl RsaPublicKey {
     /// The input as limbs after the checks: exactly k bytes, below n.
     fn input(&self, c: &[u8]) -> Result<Zeroizing<Vec<Limb>>> {
         if c.len() != self.k {
@@ -67,11 +70,11 @@ impl RsaPublicKey {
     }
 }
 
-impl RsaPrivateKey {
+impl PrivateOp for RsaPrivateKey {
     /// RSADP / RSASP1 without the CRT: c^d mod n for an input of exactly k bytes below n, the
     /// result as k bytes, checked with the public exponent before it is returned. No blinding
     /// (this is the "private-key operation" of the speed test; use
-    /// [`RsaPrivateKey::private_op`]).
+    /// [`PrivateOp::private_op`]).
     ///
     /// # Constant time
     ///
@@ -81,9 +84,9 @@ impl RsaPrivateKey {
     /// # Errors
     ///
     /// [`Error::InvalidLength`], [`Error::InputOutOfRange`] as for
-    /// [`RsaPublicKey::public_op`]; [`Error::Fault`] if the result fails its check (no result
+    /// [`PublicOp::public_op`]; [`Error::Fault`] if the result fails its check (no result
     /// is returned then).
-    pub fn private_op_plain(&self, c: &[u8]) -> Result<Vec<u8>> {
+    fn private_op_plain(&self, c: &[u8]) -> Result<Vec<u8>> {
         let x = self.public.input(c)?;
         let n_mod = &self.public.n_mod;
         let m = n_mod.retrieve(&n_mod.pow(&n_mod.reduce(&x), &self.d, n_mod.bits()));
@@ -107,42 +110,16 @@ impl RsaPrivateKey {
     /// # Errors
     ///
     /// [`Error::InvalidLength`], [`Error::InputOutOfRange`] as for
-    /// [`RsaPublicKey::public_op`]; [`Error::Fault`] if the result fails its check (a fault in
+    /// [`PublicOp::public_op`]; [`Error::Fault`] if the result fails its check (a fault in
     /// the computation): no result is returned then, so a faulty half never leaks a factor.
-    pub fn private_op<R: CryptoRng + ?Sized>(&self, rng: &mut R, c: &[u8]) -> Result<Vec<u8>> {
-        self.private_op_crt(rng, c, false)
-    }
-
-    /// [`RsaPrivateKey::private_op`] with a fault injected in the half modulo p, for the test
-    /// that proves the fault check works (it must return [`Error::Fault`]). Not for use.
-    ///
-    /// # Errors
-    ///
-    /// As [`RsaPrivateKey::private_op`]; with the fault, [`Error::Fault`].
-    #[doc(hidden)]
-    pub fn private_op_with_injected_fault<R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        c: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.private_op_crt(rng, c, true)
-    }
-
-    fn private_op_crt<R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        c: &[u8],
-        fault: bool,
-    ) -> Result<Vec<u8>> {
+    fn private_op<R: CryptoRng + ?Sized>(&self, rng: &mut R, c: &[u8]) -> Result<Vec<u8>> {
         let input = self.crt_prepare(rng, c)?;
-        let mut ms = self.crt_exponentiate(&input);
-        if fault {
-            let p = &self.primes[0].m;
-            ms[0] = p.add(&ms[0], &p.one());
-        }
+        let ms = self.crt_exponentiate(&input);
         self.crt_finish(&input, &ms)
     }
+}
 
+impl RsaPrivateKey {
     /// The first stage of the CRT private operation (shared by the single and the batch
     /// operation): the input checks, the blinding, the reductions modulo each prime.
     pub(crate) fn crt_prepare<R: CryptoRng + ?Sized>(

@@ -18,7 +18,9 @@
 //! [`Pss`] is the scheme for [`RsaPrivateKey::sign`] and [`RsaPublicKey::verify`];
 //! [`SigningKey`], [`VerifyingKey`] and [`Signature`] carry RustCrypto's `signature` traits.
 
-use rand_core::{CryptoRng, TryCryptoRng};
+use core::marker::PhantomData;
+
+use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
 
@@ -26,12 +28,10 @@ mod params;
 
 pub use params::PssKeyParams;
 
-pub use crate::sig::Signature;
-
 use crate::hash::{Mgf, mask_xor};
-use crate::scheme::{Sealed, SignatureScheme};
-use crate::sig::RecordingRng;
-use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
+use crate::hazmat::{PrivateOp, PublicOp};
+use crate::scheme::{SignSealed, SignatureScheme};
+use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 /// The salt length of a [`Pss`] scheme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -135,7 +135,7 @@ impl Pss {
     /// # Constant time
     ///
     /// The encoding's time depends on the lengths only; the private operation is
-    /// [`RsaPrivateKey::private_op`]'s.
+    /// [`PrivateOp::private_op`]'s.
     ///
     /// # Errors
     ///
@@ -290,38 +290,7 @@ fn top_mask(em_bits: usize, em_len: usize) -> u8 {
     0xff >> zero_bits
 }
 
-impl Sealed for Pss {}
-
-impl SignatureScheme for Pss {
-    fn hash(&self) -> HashAlg {
-        self.hash
-    }
-
-    /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1) of a digest, with a salt of the configured length
-    /// drawn from `rng` ([`SaltLen::Auto`] and [`SaltLen::Max`]: the largest the key allows).
-    ///
-    /// # Constant time
-    ///
-    /// The encoding's time depends on the lengths only (the salt is hashed, copied and
-    /// masked without branching on it); the private operation is
-    /// [`RsaPrivateKey::private_op`]'s. The salt is no secret once the signature is out: any
-    /// verifier recovers it.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidLength`] if the digest is not the hash's length;
-    /// [`Error::MessageTooLong`] if the key is too small for the hash and salt (emLen < hLen +
-    /// sLen + 2); [`Error::Fault`] from the private operation.
-    fn sign_digest<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        digest: &[u8],
-    ) -> Result<Vec<u8>> {
-        let em = self.encode_for_signing(key, rng, digest)?;
-        key.private_op(rng, &em)
-    }
-
+impl SignSealed for Pss {
     fn encode_for_signing<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
@@ -345,6 +314,37 @@ impl SignatureScheme for Pss {
         let mut salt = Zeroizing::new(vec![0u8; s_len]);
         rng.fill_bytes(&mut salt);
         self.encode(digest, &salt, key.bits(), key.size())
+    }
+}
+
+impl SignatureScheme for Pss {
+    fn hash(&self) -> HashAlg {
+        self.hash
+    }
+
+    /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1) of a digest, with a salt of the configured length
+    /// drawn from `rng` ([`SaltLen::Auto`] and [`SaltLen::Max`]: the largest the key allows).
+    ///
+    /// # Constant time
+    ///
+    /// The encoding's time depends on the lengths only (the salt is hashed, copied and
+    /// masked without branching on it); the private operation is
+    /// [`PrivateOp::private_op`]'s. The salt is no secret once the signature is out: any
+    /// verifier recovers it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`] if the digest is not the hash's length;
+    /// [`Error::MessageTooLong`] if the key is too small for the hash and salt (emLen < hLen +
+    /// sLen + 2); [`Error::Fault`] from the private operation.
+    fn sign_digest<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Vec<u8>> {
+        let em = self.encode_for_signing(key, rng, digest)?;
+        key.private_op(rng, &em)
     }
 
     /// RSASSA-PSS-VERIFY (RFC 8017 §8.1.2) of a digest.
@@ -374,23 +374,149 @@ impl SignatureScheme for Pss {
     }
 }
 
-/// A private key with a [`Pss`] scheme, for RustCrypto's [`signature`] traits
-/// ([`RandomizedSigner`](signature::RandomizedSigner), [`Keypair`](signature::Keypair)).
-#[derive(Clone)]
-pub struct SigningKey {
-    key: RsaPrivateKey,
-    scheme: Pss,
+/// A signature (k bytes for a modulus of k bytes) for RustCrypto's [`signature`] traits,
+/// shared by PSS and PKCS #1 v1.5 (also [`crate::pkcs1v15::Signature`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Signature(Box<[u8]>);
+
+impl Signature {
+    /// The signature's bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
 }
 
-impl SigningKey {
-    /// PSS with `hash` for the message and MGF1 and a salt of the hash length.
-    pub fn new(key: RsaPrivateKey, hash: HashAlg) -> Self {
-        Self::with_scheme(key, Pss::new(hash))
+impl AsRef<[u8]> for Signature {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl From<Vec<u8>> for Signature {
+    fn from(v: Vec<u8>) -> Self {
+        Signature(v.into_boxed_slice())
+    }
+}
+
+impl TryFrom<&[u8]> for Signature {
+    type Error = signature::Error;
+
+    /// Any length is accepted here; verification rejects one that is not k bytes.
+    fn try_from(bytes: &[u8]) -> core::result::Result<Self, Self::Error> {
+        Ok(Signature(bytes.into()))
+    }
+}
+
+impl From<Signature> for Box<[u8]> {
+    fn from(s: Signature) -> Self {
+        s.0
+    }
+}
+
+impl signature::SignatureEncoding for Signature {
+    type Repr = Box<[u8]>;
+}
+
+impl core::fmt::Debug for Signature {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Signature(")?;
+        for b in self.0.iter() {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// A private key typed by its hash `D` for PSS signatures (MGF1 with `D`, a salt of `D`'s
+/// length unless said otherwise), as RustCrypto's `rsa` spells it: the traits of
+/// [`pkcs1v15::SigningKey`](crate::pkcs1v15::SigningKey), with the salt drawn from the RNG
+/// (the operating system's for [`Signer`](signature::Signer) and
+/// [`PrehashSigner`](signature::hazmat::PrehashSigner)). The run-time form is [`Pss`] with
+/// [`RsaPrivateKey::sign`].
+///
+/// ```
+/// use rsa::pss::{BlindedSigningKey, SigningKey, VerifyingKey};
+/// use rsa::sha2::{Digest, Sha384};
+/// use rsa::signature::{
+///     DigestVerifier, Keypair, RandomizedDigestSigner, RandomizedSigner, Verifier,
+///     hazmat::PrehashVerifier, hazmat::RandomizedPrehashSigner,
+/// };
+///
+/// let mut rng = rsa::os_rng();
+/// let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+/// let signing_key = SigningKey::<Sha384>::new(key.clone());
+/// let verifying_key = signing_key.verifying_key();
+///
+/// let sig = signing_key.sign_with_rng(&mut rng, b"hello");
+/// verifying_key.verify(b"hello", &sig)?;
+/// // A random salt: two signatures differ, both verify.
+/// let sig2 = signing_key.sign_digest_with_rng(&mut rng, |d: &mut Sha384| d.update(b"hello"));
+/// assert_ne!(sig, sig2);
+/// verifying_key.verify_digest(
+///     |d: &mut Sha384| {
+///         d.update(b"hello");
+///         Ok(())
+///     },
+///     &sig2,
+/// )?;
+/// let digest = Sha384::digest(b"hello");
+/// let sig3 = signing_key.sign_prehash_with_rng(&mut rng, &digest)?;
+/// verifying_key.verify_prehash(&digest, &sig3)?;
+///
+/// // Blinding is always on: BlindedSigningKey is the same type.
+/// let blinded: BlindedSigningKey<Sha384> = SigningKey::new_with_salt_len(key, 0);
+/// let sig4 = blinded.sign_with_rng(&mut rng, b"hello");
+/// assert!(verifying_key.verify(b"hello", &sig4).is_err()); // expects a 48-byte salt
+/// VerifyingKey::<Sha384>::new_with_auto_salt_len(blinded.verifying_key().into())
+///     .verify(b"hello", &sig4)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct SigningKey<D: KnownDigest> {
+    key: RsaPrivateKey,
+    scheme: Pss,
+    digest: PhantomData<fn() -> D>,
+}
+
+/// [`SigningKey`] under its RustCrypto `rsa` 0.9 name: every private operation here is
+/// blinded, so the blinded signer and the plain one are the same type.
+pub type BlindedSigningKey<D> = SigningKey<D>;
+
+impl<D: KnownDigest> SigningKey<D> {
+    /// PSS with `D` for the message and MGF1, and a salt of `D`'s length.
+    pub fn new(key: RsaPrivateKey) -> Self {
+        Self::new_with_salt_len(key, D::HASH.output_len())
     }
 
-    /// Any PSS configuration.
-    pub fn with_scheme(key: RsaPrivateKey, scheme: Pss) -> Self {
-        SigningKey { key, scheme }
+    /// PSS with `D` and a salt of `salt_len` bytes.
+    pub fn new_with_salt_len(key: RsaPrivateKey, salt_len: usize) -> Self {
+        SigningKey {
+            key,
+            scheme: Pss::new(D::HASH).with_salt_len(SaltLen::Exact(salt_len)),
+            digest: PhantomData,
+        }
+    }
+
+    /// A new key of `bits` bits (e = 65537), as [`RsaPrivateKey::new`].
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::generate`].
+    pub fn random<R: CryptoRng + ?Sized>(rng: &mut R, bits: usize) -> Result<Self> {
+        Ok(Self::new(RsaPrivateKey::new(rng, bits)?))
+    }
+
+    /// The same key with another salt length ([`SaltLen::Max`], say).
+    #[must_use]
+    pub fn with_salt_len(self, salt_len: SaltLen) -> Self {
+        SigningKey {
+            scheme: self.scheme.with_salt_len(salt_len),
+            ..self
+        }
+    }
+
+    /// The run-time scheme this key signs with.
+    pub fn scheme(&self) -> &Pss {
+        &self.scheme
     }
 
     /// The private key.
@@ -399,56 +525,42 @@ impl SigningKey {
     }
 }
 
-impl core::fmt::Debug for SigningKey {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("SigningKey")
-            .field("bits", &self.key.bits())
-            .field("scheme", &self.scheme)
-            .finish_non_exhaustive()
-    }
-}
-
-impl signature::RandomizedSigner<Signature> for SigningKey {
-    /// [`RsaPrivateKey::sign`] with the salt and the blinding from `rng`.
-    ///
-    /// # Errors
-    ///
-    /// If `rng` fails, or as [`SignatureScheme::sign_digest`] (the [`Error`] as the source).
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> core::result::Result<Signature, signature::Error> {
-        let mut rng = RecordingRng::new(rng);
-        let sig = self.key.sign(&mut rng, &self.scheme, msg);
-        rng.finish(sig)
-    }
-}
-
-impl signature::Keypair for SigningKey {
-    type VerifyingKey = VerifyingKey;
-
-    fn verifying_key(&self) -> VerifyingKey {
-        VerifyingKey::with_scheme(self.key.public_key().clone(), self.scheme)
-    }
-}
-
-/// A public key with a [`Pss`] scheme, for RustCrypto's [`Verifier`](signature::Verifier).
-#[derive(Debug, Clone)]
-pub struct VerifyingKey {
+/// A public key typed by its hash `D` for PSS signatures: the traits of
+/// [`pkcs1v15::VerifyingKey`](crate::pkcs1v15::VerifyingKey). See [`SigningKey`] for an
+/// example.
+pub struct VerifyingKey<D: KnownDigest> {
     key: RsaPublicKey,
     scheme: Pss,
+    digest: PhantomData<fn() -> D>,
 }
 
-impl VerifyingKey {
-    /// PSS with `hash` for the message and MGF1, expecting a salt of the hash length.
-    pub fn new(key: RsaPublicKey, hash: HashAlg) -> Self {
-        Self::with_scheme(key, Pss::new(hash))
+impl<D: KnownDigest> VerifyingKey<D> {
+    /// PSS with `D` for the message and MGF1, expecting a salt of `D`'s length.
+    pub fn new(key: RsaPublicKey) -> Self {
+        Self::new_with_salt_len(key, D::HASH.output_len())
     }
 
-    /// Any PSS configuration (e.g. [`SaltLen::Auto`]).
-    pub fn with_scheme(key: RsaPublicKey, scheme: Pss) -> Self {
-        VerifyingKey { key, scheme }
+    /// PSS with `D`, expecting a salt of exactly `salt_len` bytes.
+    pub fn new_with_salt_len(key: RsaPublicKey, salt_len: usize) -> Self {
+        Self::with_salt(key, SaltLen::Exact(salt_len))
+    }
+
+    /// PSS with `D`, accepting any salt length ([`SaltLen::Auto`], as OpenSSL's verifier).
+    pub fn new_with_auto_salt_len(key: RsaPublicKey) -> Self {
+        Self::with_salt(key, SaltLen::Auto)
+    }
+
+    fn with_salt(key: RsaPublicKey, salt_len: SaltLen) -> Self {
+        VerifyingKey {
+            key,
+            scheme: Pss::new(D::HASH).with_salt_len(salt_len),
+            digest: PhantomData,
+        }
+    }
+
+    /// The run-time scheme this key verifies with.
+    pub fn scheme(&self) -> &Pss {
+        &self.scheme
     }
 
     /// The public key.
@@ -457,22 +569,7 @@ impl VerifyingKey {
     }
 }
 
-impl signature::Verifier<Signature> for VerifyingKey {
-    /// [`RsaPublicKey::verify`].
-    ///
-    /// # Errors
-    ///
-    /// An opaque [`signature::Error`] for every invalid signature.
-    fn verify(
-        &self,
-        msg: &[u8],
-        signature: &Signature,
-    ) -> core::result::Result<(), signature::Error> {
-        self.key
-            .verify(&self.scheme, msg, signature.as_bytes())
-            .map_err(|_| signature::Error::new())
-    }
-}
+crate::typed::signature_key_impls!(SigningKey, VerifyingKey);
 
 #[cfg(test)]
 mod tests {

@@ -21,13 +21,59 @@ use zeroize::Zeroizing;
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
 mod sealed {
-    /// Only this crate's schemes implement the scheme traits.
-    pub trait Sealed {}
+    use rand_core::CryptoRng;
+    use zeroize::Zeroizing;
+
+    use crate::{Result, RsaPrivateKey};
+
+    /// What the batch operations need of a signature scheme, out of the public API: only this
+    /// crate's schemes implement [`SignatureScheme`](super::SignatureScheme).
+    pub trait SignSealed {
+        /// The encoded message EM (k bytes) that
+        /// [`sign_digest`](super::SignatureScheme::sign_digest) gives to the private
+        /// operation: for the batch signatures, which run the private operations together.
+        ///
+        /// # Errors
+        ///
+        /// As [`sign_digest`](super::SignatureScheme::sign_digest), but for the private
+        /// operation's.
+        fn encode_for_signing<R: CryptoRng + ?Sized>(
+            &self,
+            key: &RsaPrivateKey,
+            rng: &mut R,
+            digest: &[u8],
+        ) -> Result<Zeroizing<Vec<u8>>>;
+    }
+
+    /// What the batch operations need of an encryption scheme, out of the public API: only
+    /// this crate's schemes implement [`EncryptionScheme`](super::EncryptionScheme).
+    pub trait EncryptSealed {
+        /// The public checks [`decrypt`](super::EncryptionScheme::decrypt) makes before the
+        /// private operation: for the batch decryptions.
+        ///
+        /// # Errors
+        ///
+        /// As [`decrypt`](super::EncryptionScheme::decrypt), for those checks.
+        fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()>;
+
+        /// [`decrypt`](super::EncryptionScheme::decrypt) after its private operation, whose
+        /// result is `em`: for the batch decryptions.
+        ///
+        /// # Errors
+        ///
+        /// As [`decrypt`](super::EncryptionScheme::decrypt).
+        fn decrypt_from_private_op(
+            &self,
+            key: &RsaPrivateKey,
+            ciphertext: &[u8],
+            em: Result<Vec<u8>>,
+        ) -> Result<Vec<u8>>;
+    }
 }
-pub(crate) use sealed::Sealed;
+pub(crate) use sealed::{EncryptSealed, SignSealed};
 
 /// A signature scheme (RFC 8017 §8): PKCS #1 v1.5 or PSS.
-pub trait SignatureScheme: Sealed {
+pub trait SignatureScheme: SignSealed {
     /// The hash applied to the message by [`RsaPrivateKey::sign`] and
     /// [`RsaPublicKey::verify`].
     fn hash(&self) -> HashAlg;
@@ -53,25 +99,10 @@ pub trait SignatureScheme: Sealed {
     /// [`Error::Verification`](crate::Error::Verification) for every invalid signature,
     /// including one of the wrong length or not below n.
     fn verify_digest(&self, key: &RsaPublicKey, digest: &[u8], signature: &[u8]) -> Result<()>;
-
-    /// The encoded message EM (k bytes) that [`SignatureScheme::sign_digest`] gives to the
-    /// private operation: for the batch signatures, which run the private operations
-    /// together.
-    ///
-    /// # Errors
-    ///
-    /// As [`SignatureScheme::sign_digest`], but for the private operation's.
-    #[doc(hidden)]
-    fn encode_for_signing<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        digest: &[u8],
-    ) -> Result<Zeroizing<Vec<u8>>>;
 }
 
 /// An encryption scheme (RFC 8017 §7): OAEP or PKCS #1 v1.5.
-pub trait EncryptionScheme: Sealed {
+pub trait EncryptionScheme: EncryptSealed {
     /// Encrypts `msg` (a random padding from `rng`); the ciphertext is the modulus length.
     ///
     /// # Errors
@@ -96,29 +127,6 @@ pub trait EncryptionScheme: Sealed {
         key: &RsaPrivateKey,
         rng: &mut R,
         ciphertext: &[u8],
-    ) -> Result<Vec<u8>>;
-
-    /// The public checks [`EncryptionScheme::decrypt`] makes before the private operation:
-    /// for the batch decryptions.
-    ///
-    /// # Errors
-    ///
-    /// As [`EncryptionScheme::decrypt`], for those checks.
-    #[doc(hidden)]
-    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()>;
-
-    /// [`EncryptionScheme::decrypt`] after its private operation, whose result is `em`: for
-    /// the batch decryptions.
-    ///
-    /// # Errors
-    ///
-    /// As [`EncryptionScheme::decrypt`].
-    #[doc(hidden)]
-    fn decrypt_from_private_op(
-        &self,
-        key: &RsaPrivateKey,
-        ciphertext: &[u8],
-        em: Result<Vec<u8>>,
     ) -> Result<Vec<u8>>;
 }
 

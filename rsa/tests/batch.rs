@@ -11,6 +11,7 @@
 
 mod common;
 
+use rsa::hazmat::PrivateOp;
 use std::sync::OnceLock;
 
 use common::{big, padded, rng};

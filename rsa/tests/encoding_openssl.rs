@@ -3,33 +3,15 @@
 //! (`openssl rsa -check`, `openssl pkey`, same modulus). Skipped, with a message, where
 //! `openssl` is absent.
 
+use rsa::hazmat::{PrivateOp, PublicOp};
 use rsa::{
     Encoding, KeyFormat, PrivateKeyParts, PublicFormat, decode_private_key, decode_public_key,
     encode_private_key, encode_public_key,
 };
 mod common;
 
-use common::tools::{TempDir, have_openssl};
+use common::tools::{TempDir, have_openssl, openssl, s};
 use std::path::Path;
-use std::process::Command;
-
-/// Runs `openssl args...`, asserting success, returning stdout.
-fn openssl(args: &[&str]) -> Vec<u8> {
-    let out = Command::new("openssl")
-        .args(args)
-        .output()
-        .expect("run openssl");
-    assert!(
-        out.status.success(),
-        "openssl {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 temp path")
-}
 
 fn read(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()))

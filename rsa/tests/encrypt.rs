@@ -11,6 +11,7 @@
 
 mod common;
 
+use rsa::hazmat::{PrivateOp, PublicOp};
 use std::collections::HashSet;
 use std::sync::OnceLock;
 

@@ -10,6 +10,7 @@
 
 mod common;
 
+use rsa::hazmat::PublicOp;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;

@@ -12,6 +12,7 @@ mod common;
 use common::{big, key_1024, padded, parts_from_primes, rng};
 use num_bigint::BigUint;
 use rand_core::Rng;
+use rsa::hazmat::{PrivateOp, PublicOp};
 use rsa::{Error, RsaPrivateKey};
 
 /// Random values below n, plus the edges 0, 1, 2, n − 1, n − 2.

@@ -5,6 +5,7 @@
 //! DigestInfo, and both private operations give s back from it.
 #![allow(clippy::unwrap_used)]
 
+use rsa::hazmat::{PrivateOp, PublicOp};
 use rsa::{PrivateKeyParts, RsaPrivateKey};
 use zeroize::Zeroizing;
 

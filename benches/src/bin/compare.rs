@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release -p benches --features peers --bin compare [-- --time SECONDS]
-//!     [--primes N] [--keys N] [--keygen-cap SECONDS] [--rsa-only | --powm-only] [--no-write]
+//!     [--primes N] [--keys N] [--keygen-cap SECONDS] [--batch-items N]
+//!     [--rsa-only | --powm-only | --batch-only] [--no-write]
 //! ```
 //!
 //! For each operation and size it times every implementation with its own loop (batches of about
@@ -12,7 +13,8 @@
 //! the figures as JSON to `benches/results/compare.json`, and draws log-log SVG charts of time
 //! against size (`benches/results/powm.svg`, `mulsqr.svg`, `rsa.svg`) with each curve's fitted
 //! growth exponent in the legend. `--no-write` only prints; `--rsa-only` runs only the RSA rows
-//! and key generation, `--powm-only` only the exponentiation table; both only print.
+//! (batches included) and key generation, `--powm-only` only the exponentiation table,
+//! `--batch-only` only the batch rows and their targets; all three only print.
 //!
 //! Before timing, every implementation's result is checked against num-bigint (the kernels
 //! against GMP's); a disagreement stops the run without figures.
@@ -30,7 +32,10 @@
 //! 0.9 and 0.10 and ring on the same key: the `rsa` module; RSA key generation (`--keys N` at
 //! 1024 and 2048 bits, default 21; N/4 and N/8, at least 3, at 3072 and 4096, where an
 //! implementation stops after `--keygen-cap` seconds, default 20), as medians: the `keygen`
-//! module; then the issue-6 targets and the 2003 Cryptokit figures next to the measured ones.
+//! module; batch signatures per second (ours single, ours batched on one thread and on all,
+//! OpenSSL, AWS-LC; `--batch-items N` per batch, default 64): the `batch` module; then the
+//! issue-6, issue-16 and issue-17 targets and the 2003 Cryptokit figures next to the measured
+//! ones.
 
 use std::{
     fmt::Write as _,
@@ -39,6 +44,8 @@ use std::{
     time::{Duration, Instant},
 };
 
+#[path = "compare/batch.rs"]
+mod batch;
 #[path = "compare/keygen.rs"]
 mod keygen;
 #[path = "compare/primegen.rs"]
@@ -60,17 +67,26 @@ const M: u64 = 0xDEAD_BEEF_1234_5677 | 1 << 63;
 const BEGIN: &str = "<!-- compare:begin -->";
 const END: &str = "<!-- compare:end -->";
 
-/// One implementation of one operation at one size, as a closure that runs it once.
+/// One implementation of one operation at one size, as a closure that runs it once (or, for
+/// a batch, `ops` operations at once).
 struct Imp {
     name: String,
     run: Box<dyn FnMut()>,
+    /// Operations per call of `run`: 1, or the items of a batch.
+    ops: u32,
 }
 
 impl Imp {
     fn new(name: impl Into<String>, run: impl FnMut() + 'static) -> Self {
+        Self::batch(name, 1, run)
+    }
+
+    /// A closure that does `ops` operations per call (a batch); its times are per operation.
+    fn batch(name: impl Into<String>, ops: u32, run: impl FnMut() + 'static) -> Self {
         Imp {
             name: name.into(),
             run: Box::new(run),
+            ops: ops.max(1),
         }
     }
 }
@@ -84,6 +100,8 @@ enum Unit {
     Nanos,
     /// Microseconds per call.
     Micros,
+    /// Operations per second (batches: items per second); ratios of throughput.
+    OpsPerSec,
 }
 
 /// One operation at one size: the implementations, and which ratios ours/peer to report.
@@ -158,7 +176,7 @@ fn measure(mut case: Case, budget: Duration) -> Measured {
             for _ in 0..n {
                 (imp.run)();
             }
-            *best = best.min(t.elapsed().as_secs_f64() / n as f64);
+            *best = best.min(t.elapsed().as_secs_f64() / (n as f64 * f64::from(imp.ops)));
         }
         rounds += 1;
     }
@@ -782,12 +800,13 @@ fn unit_of(op: &str) -> Unit {
     match op {
         "addmul_1" | "submul_1" => Unit::TicksPerLimb,
         "mul" | "sqr" | "div" => Unit::Nanos,
+        batch::BATCH_SIGN => Unit::OpsPerSec,
         _ => Unit::Micros,
     }
 }
 
 /// Markdown tables, one per operation: the figures of every implementation, then the ratios.
-fn tables(results: &[Measured], tsc: f64) -> String {
+fn tables(results: &[Measured], tsc: f64, batch_items: u32) -> String {
     let mut out = String::new();
     // Each operation once, in the order of first appearance (the RSA cases go size by size).
     let mut ops: Vec<&str> = Vec::new();
@@ -803,6 +822,7 @@ fn tables(results: &[Measured], tsc: f64) -> String {
             Unit::TicksPerLimb => ("TSC ticks per limb", "limbs"),
             Unit::Nanos => ("ns per call", "bits"),
             Unit::Micros => ("µs per call", "bits"),
+            Unit::OpsPerSec => ("operations per second", "bits"),
         };
         // Every implementation and pair of any size (some peers skip some sizes), in the
         // order of the row that has the most.
@@ -827,14 +847,20 @@ fn tables(results: &[Measured], tsc: f64) -> String {
         let detail = match op {
             "div" => "; a 2·bits-bit dividend by a bits-bit divisor".to_owned(),
             "powm" => "; base, exponent and modulus of the same size".to_owned(),
+            batch::BATCH_SIGN => format!("; {}", batch::describe(batch_items)),
             _ => rsa_rows::describe(op)
                 .map(|d| format!("; {d}"))
                 .unwrap_or_default(),
         };
+        let throughput = matches!(unit, Unit::OpsPerSec);
+        let sense = if throughput {
+            "ratio = ours / peer in operations per second, above 1 means ours is faster"
+        } else {
+            "ratio = ours / peer, below 1 means ours is faster"
+        };
         let _ = writeln!(
             out,
-            "**{op}** ({what}{detail}; ratio = ours / peer, below 1 means ours is faster; - where \
-             a library lacks the operation or size)\n"
+            "**{op}** ({what}{detail}; {sense}; - where a library lacks the operation or size)\n"
         );
         let mut header = format!("| {size} |");
         let mut rule = String::from("| ---: |");
@@ -858,13 +884,15 @@ fn tables(results: &[Measured], tsc: f64) -> String {
                     Unit::TicksPerLimb => t * tsc / m.size as f64,
                     Unit::Nanos => t * 1e9,
                     Unit::Micros => t * 1e6,
+                    Unit::OpsPerSec => 1.0 / t,
                 };
                 let _ = write!(out, " {} |", fmt3(v));
             }
             for (o, p) in &pairs {
                 match (m.time(o), m.time(p)) {
                     (Some(a), Some(b)) => {
-                        let _ = write!(out, " **{:.2}** |", a / b);
+                        let r = if throughput { b / a } else { a / b };
+                        let _ = write!(out, " **{r:.2}** |");
                     }
                     _ => out.push_str(" - |"),
                 }
@@ -887,7 +915,13 @@ fn fmt3(v: f64) -> String {
     }
 }
 
-fn report(results: &[Measured], machine: &Value, tsc: f64, budget: Duration) -> String {
+fn report(
+    results: &[Measured],
+    machine: &Value,
+    tsc: f64,
+    budget: Duration,
+    batch_items: u32,
+) -> String {
     let flags = machine["flags"]
         .as_array()
         .map(|a| {
@@ -955,7 +989,7 @@ fn report(results: &[Measured], machine: &Value, tsc: f64, budget: Duration) -> 
         results.iter().map(|m| m.rounds).max().unwrap_or(0),
         tsc / 1e9
     );
-    out.push_str(&tables(results, tsc));
+    out.push_str(&tables(results, tsc, batch_items));
     out
 }
 
@@ -968,6 +1002,7 @@ fn json_report(results: &[Measured], machine: &Value, tsc: f64, budget: Duration
         } else {
             "bits"
         };
+        let throughput = matches!(unit_of(m.op), Unit::OpsPerSec);
         for (name, t) in &m.times {
             let mut row = json!({
                 "op": m.op, "size": m.size, "size_unit": unit, "impl": name, "seconds_per_op": t,
@@ -976,13 +1011,20 @@ fn json_report(results: &[Measured], machine: &Value, tsc: f64, budget: Duration
             if unit == "limbs" {
                 row["tsc_ticks_per_limb"] = json!(t * tsc / m.size as f64);
             }
+            if throughput {
+                row["ops_per_second"] = json!(1.0 / t);
+            }
             rows.push(row);
         }
         for (o, p) in &m.pairs {
             if let (Some(a), Some(b)) = (m.time(o), m.time(p)) {
-                ratios.push(json!({
+                let mut ratio = json!({
                     "op": m.op, "size": m.size, "size_unit": unit, "ours": o, "peer": p, "ratio": a / b,
-                }));
+                });
+                if throughput {
+                    ratio["throughput_ratio"] = json!(b / a);
+                }
+                ratios.push(ratio);
             }
         }
     }
@@ -1039,8 +1081,13 @@ fn count_arg(value: Option<String>, flag: &str) -> usize {
         })
 }
 
+const USAGE: &str = "usage: compare [--time SECONDS] [--primes N] [--keys N] \
+     [--keygen-cap SECONDS] [--batch-items N] [--rsa-only | --powm-only | --batch-only] [--no-write]";
+
 fn main() {
     let mut budget = Duration::from_millis(400);
+    let mut batch_only = false;
+    let mut batch_items = batch::ITEMS;
     let mut write = true;
     let mut primes = 51;
     let mut keys = 21;
@@ -1054,20 +1101,31 @@ fn main() {
             "--no-write" => write = false,
             "--rsa-only" => rsa_only = true,
             "--powm-only" => powm_only = true,
+            "--batch-only" => batch_only = true,
+            "--batch-items" => {
+                batch_items =
+                    u32::try_from(count_arg(args.next(), "--batch-items")).unwrap_or(u32::MAX);
+            }
+            "-h" | "--help" => {
+                println!("{USAGE}\n\nSee the module documentation of benches/src/bin/compare.rs.");
+                return;
+            }
             "--primes" => primes = count_arg(args.next(), "--primes"),
             "--keys" => keys = count_arg(args.next(), "--keys"),
             "--keygen-cap" => keygen_cap = seconds_arg(args.next(), "--keygen-cap"),
             _ => {
-                eprintln!(
-                    "usage: compare [--time SECONDS] [--primes N] [--keys N] [--keygen-cap SECONDS] \
-                     [--rsa-only | --powm-only] [--no-write]"
-                );
+                eprintln!("{USAGE}");
                 std::process::exit(2);
             }
         }
     }
-    if rsa_only && powm_only {
-        eprintln!("compare: --rsa-only and --powm-only exclude each other");
+    if [rsa_only, powm_only, batch_only]
+        .iter()
+        .filter(|&&b| b)
+        .count()
+        > 1
+    {
+        eprintln!("compare: --rsa-only, --powm-only and --batch-only exclude each other");
         std::process::exit(2);
     }
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -1093,9 +1151,28 @@ fn main() {
                 measure(case, budget)
             })
             .collect();
-        println!("{}", tables(&results, tsc));
+        println!("{}", tables(&results, tsc, batch_items));
         eprintln!(
             "compare: {:.0} s; --powm-only prints only",
+            started.elapsed().as_secs_f64()
+        );
+        return;
+    }
+    if batch_only {
+        let results: Vec<Measured> = batch::cases(&[], batch_items)
+            .into_iter()
+            .map(|case| {
+                eprintln!("compare: {} {} ...", case.op, case.size);
+                measure(case, budget)
+            })
+            .collect();
+        println!(
+            "{}{}",
+            tables(&results, tsc, batch_items),
+            batch::targets(&results)
+        );
+        eprintln!(
+            "compare: {:.0} s; --batch-only prints only",
             started.elapsed().as_secs_f64()
         );
         return;
@@ -1111,6 +1188,7 @@ fn main() {
     }
     let (rsa_cases, rsa_keys) = rsa_rows::cases();
     cases.extend(rsa_cases);
+    cases.extend(batch::cases(&rsa_keys, batch_items));
     let mut results = Vec::new();
     for case in cases {
         eprintln!("compare: {} {} ...", case.op, case.size);
@@ -1130,12 +1208,13 @@ fn main() {
     ];
     let keygen_rows = keygen::run(&key_sizes, keygen_cap);
     let plain = rsa_rows::private_plain_1024(&rsa_keys);
-    let mut text = report(&results, &machine, tsc, budget);
+    let mut text = report(&results, &machine, tsc, budget, batch_items);
     if !prime_rows.is_empty() {
         text.push_str(&primegen::markdown(&prime_rows));
     }
     text.push_str(&keygen::markdown(&keygen_rows, keygen_cap));
     text.push_str(&rsa_rows::targets(&results, &keygen_rows, plain));
+    text.push_str(&batch::targets(&results));
     println!("{text}");
     eprintln!("compare: {:.0} s", started.elapsed().as_secs_f64());
     if write && rsa_only {
@@ -1144,6 +1223,7 @@ fn main() {
         let mut json = json_report(&results, &machine, tsc, budget);
         json["primegen"] = primegen::json(&prime_rows);
         json["rsa_keygen"] = keygen::json(&keygen_rows);
+        json["rsa_batch"] = batch::json(&results);
         let dir = manifest.join("results");
         let out = dir.join("compare.json");
         if let Err(e) = std::fs::create_dir_all(&dir) {
@@ -1199,7 +1279,7 @@ mod tests {
             measured(1024, &[("ours", 2e-6), ("openssl", 4e-6)]),
             measured(2048, &[("ours", 3e-6), ("openssl", 6e-6), ("ring", 1.5e-6)]),
         ];
-        let text = tables(&rows, 1e9);
+        let text = tables(&rows, 1e9, batch::ITEMS);
         let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("| ")).collect();
         assert_eq!(
             lines[0],
@@ -1225,10 +1305,25 @@ mod tests {
             measured(2048, &[("ours", 1e-6)]),
             other2,
         ];
-        let text = tables(&rows, 1e9);
+        let text = tables(&rows, 1e9, batch::ITEMS);
         assert_eq!(text.matches("**pkcs1v15_sign**").count(), 1);
         assert_eq!(text.matches("**pkcs1v15_verify**").count(), 1);
         assert_eq!(text.matches("| 2048 |").count(), 2);
+    }
+
+    #[test]
+    fn batch_table_shows_operations_per_second_and_throughput_ratios() {
+        // 2e-4 s per signature is 5000/s; a batch at 1e-4 s is 10000/s, 2.00x the single.
+        let mut row = measured(2048, &[("ours", 2e-4), (batch::BATCH_ONE, 1e-4)]);
+        row.op = batch::BATCH_SIGN;
+        row.pairs = vec![(batch::BATCH_ONE.to_owned(), "ours".to_owned())];
+        let text = tables(&[row], 1e9, batch::ITEMS);
+        assert!(text.contains("operations per second"), "{text}");
+        assert!(text.contains("above 1 means ours is faster"), "{text}");
+        assert!(
+            text.contains("| 2048 | 5000 | 10000 | **2.00** |"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -120,7 +120,13 @@ pub(super) fn decode_pkcs8(der: &[u8]) -> Result<(PrivateKeyParts, KeyAlgorithm)
     let context = "PKCS #8 PrivateKeyInfo";
     check_version(der, context, 1)?;
     let info = PrivateKeyInfoRef::from_der(der).map_err(|e| der_error(context, e))?;
-    let algorithm = check_algorithm(&info.algorithm, context)?;
+    pkcs8_parts(&info)
+}
+
+/// The key and the algorithm of a decoded `PrivateKeyInfo`: for [`decode_pkcs8`] and for the
+/// `pkcs8` crate's `DecodePrivateKey`, which parses the structure itself.
+pub(super) fn pkcs8_parts(info: &PrivateKeyInfoRef<'_>) -> Result<(PrivateKeyParts, KeyAlgorithm)> {
+    let algorithm = check_algorithm(&info.algorithm, "PKCS #8 PrivateKeyInfo")?;
     Ok((
         decode_pkcs1_private(info.private_key.as_bytes())?,
         algorithm,
@@ -207,6 +213,15 @@ pub(super) fn decode_pkcs1_public(der: &[u8]) -> Result<PublicKeyParts> {
 pub(super) fn decode_spki(der: &[u8]) -> Result<(PublicKeyParts, KeyAlgorithm)> {
     let context = "SubjectPublicKeyInfo";
     let spki = SubjectPublicKeyInfoRef::from_der(der).map_err(|e| der_error(context, e))?;
+    spki_parts(&spki)
+}
+
+/// The key and the algorithm of a decoded `SubjectPublicKeyInfo`: for [`decode_spki`] and for
+/// the `spki` crate's `DecodePublicKey`, which parses the structure itself.
+pub(super) fn spki_parts(
+    spki: &SubjectPublicKeyInfoRef<'_>,
+) -> Result<(PublicKeyParts, KeyAlgorithm)> {
+    let context = "SubjectPublicKeyInfo";
     let algorithm = check_algorithm(&spki.algorithm, context)?;
     let key = spki.subject_public_key.as_bytes().ok_or_else(|| {
         Error::Encoding(format!(

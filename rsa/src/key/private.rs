@@ -284,6 +284,12 @@ impl RsaPrivateKey {
         &self.public
     }
 
+    /// The public half of this key, cloned (RustCrypto's name; also
+    /// `RsaPublicKey::from(&key)`).
+    pub fn to_public_key(&self) -> RsaPublicKey {
+        self.public.clone()
+    }
+
     /// The modulus n.
     pub fn n(&self) -> &bignum::Nat {
         &self.public.n
@@ -302,23 +308,6 @@ impl RsaPrivateKey {
     /// The bit length of n.
     pub fn bits(&self) -> usize {
         self.public.bits()
-    }
-
-    /// Every limb buffer of the key's secrets that the constant-time drivers can mark secret
-    /// (d; each prime, d_i, coefficient in Montgomery form and partial product). The
-    /// Montgomery constants inside each prime's context are not included. For tests only.
-    #[doc(hidden)]
-    pub fn secret_limbs_for_ct_tests(&self) -> Vec<&[Limb]> {
-        let mut v: Vec<&[Limb]> = vec![&self.d];
-        for p in &self.primes {
-            v.push(p.m.as_limbs());
-            v.push(&p.exp);
-            if let Some(c) = &p.coeff {
-                v.push(c.as_montgomery_limbs());
-            }
-            v.push(&p.product);
-        }
-        v
     }
 
     /// How many primes the key has (2, or more for a multi-prime key).
@@ -353,6 +342,24 @@ fn rem(a: &[Limb], m: &[Limb]) -> Zeroizing<Vec<Limb>> {
 }
 
 impl ZeroizeOnDrop for RsaPrivateKey {}
+
+impl From<&RsaPrivateKey> for RsaPublicKey {
+    fn from(key: &RsaPrivateKey) -> Self {
+        key.public.clone()
+    }
+}
+
+impl From<RsaPrivateKey> for RsaPublicKey {
+    fn from(key: RsaPrivateKey) -> Self {
+        key.public.clone()
+    }
+}
+
+impl AsRef<RsaPublicKey> for RsaPrivateKey {
+    fn as_ref(&self) -> &RsaPublicKey {
+        &self.public
+    }
+}
 
 impl fmt::Debug for RsaPrivateKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

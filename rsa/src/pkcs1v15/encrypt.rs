@@ -49,7 +49,8 @@ use subtle::{
 };
 use zeroize::Zeroizing;
 
-use crate::scheme::{EncryptionScheme, Sealed, Unsliced};
+use crate::hazmat::{PrivateOp, PublicOp};
+use crate::scheme::{EncryptSealed, EncryptionScheme, Unsliced};
 use crate::{Error, Result, RsaPrivateKey, RsaPublicKey};
 
 /// The minimum length of PS (RFC 8017 §7.2.1, step 2.a; §7.2.2, step 3).
@@ -134,8 +135,7 @@ impl Pkcs1v15Encrypt {
     /// [`Error::MessageTooLong`] as for [`EncryptionScheme::encrypt`];
     /// [`Error::InvalidLength`] if `ps` is not k − mLen − 3 bytes; [`Error::Unsupported`] if
     /// it holds a zero byte.
-    #[doc(hidden)]
-    pub fn encrypt_with_padding_for_kat(
+    pub(crate) fn encrypt_with_padding(
         &self,
         key: &RsaPublicKey,
         msg: &[u8],
@@ -175,8 +175,7 @@ impl Pkcs1v15Encrypt {
     /// # Errors
     ///
     /// As [`EncryptionScheme::decrypt`] for the public checks and [`Error::Fault`].
-    #[doc(hidden)]
-    pub fn decrypt_unsliced<R: CryptoRng + ?Sized>(
+    pub(crate) fn decrypt_block<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
         rng: &mut R,
@@ -195,7 +194,7 @@ impl Pkcs1v15Encrypt {
         Ok(())
     }
 
-    /// [`Pkcs1v15Encrypt::decrypt_unsliced`] after the private operation, whose result is
+    /// [`Pkcs1v15Encrypt::decrypt_block`] after the private operation, whose result is
     /// `em`.
     pub(crate) fn unslice(
         &self,
@@ -319,7 +318,20 @@ fn prf(kdk: &[u8; 32], label: &[u8], bits: u16) -> Zeroizing<Vec<u8>> {
     out
 }
 
-impl Sealed for Pkcs1v15Encrypt {}
+impl EncryptSealed for Pkcs1v15Encrypt {
+    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
+        self.check_ciphertext(key, ciphertext)
+    }
+
+    fn decrypt_from_private_op(
+        &self,
+        key: &RsaPrivateKey,
+        ciphertext: &[u8],
+        em: Result<Vec<u8>>,
+    ) -> Result<Vec<u8>> {
+        self.unslice(key, ciphertext, em)?.into_message()
+    }
+}
 
 impl EncryptionScheme for Pkcs1v15Encrypt {
     /// RSAES-PKCS1-V1_5-ENCRYPT (RFC 8017 §7.2.1): PS of k − mLen − 3 non-zero random bytes
@@ -344,11 +356,11 @@ impl EncryptionScheme for Pkcs1v15Encrypt {
                 *b = one[0];
             }
         }
-        self.encrypt_with_padding_for_kat(key, msg, &ps)
+        self.encrypt_with_padding(key, msg, &ps)
     }
 
     /// RSAES-PKCS1-V1_5-DECRYPT (RFC 8017 §7.2.2) with the private operation of
-    /// [`RsaPrivateKey::private_op`] (CRT, blinding, fault check); on bad padding, the
+    /// [`PrivateOp::private_op`] (CRT, blinding, fault check); on bad padding, the
     /// implicit-rejection message (by default) or [`Error::Decryption`] (with
     /// [`Pkcs1v15Encrypt::explicit_rejection`]).
     ///
@@ -368,19 +380,6 @@ impl EncryptionScheme for Pkcs1v15Encrypt {
         rng: &mut R,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        self.decrypt_unsliced(key, rng, ciphertext)?.into_message()
-    }
-
-    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
-        self.check_ciphertext(key, ciphertext)
-    }
-
-    fn decrypt_from_private_op(
-        &self,
-        key: &RsaPrivateKey,
-        ciphertext: &[u8],
-        em: Result<Vec<u8>>,
-    ) -> Result<Vec<u8>> {
-        self.unslice(key, ciphertext, em)?.into_message()
+        self.decrypt_block(key, rng, ciphertext)?.into_message()
     }
 }

@@ -1,17 +1,20 @@
 //! RSASSA-PKCS1-v1_5 (RFC 8017 §8.2) with EMSA-PKCS1-v1_5 (§9.2).
 
-use rand_core::{CryptoRng, TryCryptoRng};
+use core::marker::PhantomData;
+
+use rand_core::CryptoRng;
 use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
-use crate::scheme::{Sealed, SignatureScheme};
-use crate::sig::{RecordingRng, Signature};
-use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
+use crate::hazmat::{PrivateOp, PublicOp};
+use crate::pss::Signature;
+use crate::scheme::{SignSealed, SignatureScheme};
+use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 /// RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2) with one hash of [`HashAlg`].
 ///
 /// Signing runs the key's CRT private operation with blinding and the fault check
-/// ([`RsaPrivateKey::private_op`]); verification recomputes the encoded message it expects and
+/// ([`PrivateOp::private_op`]); verification recomputes the encoded message it expects and
 /// compares it with s^e mod n byte for byte, so exactly one encoding is accepted for each
 /// digest: the DER DigestInfo of RFC 8017 §9.2 note 1, with the NULL parameters.
 ///
@@ -80,7 +83,16 @@ impl Pkcs1v15Sign {
     }
 }
 
-impl Sealed for Pkcs1v15Sign {}
+impl SignSealed for Pkcs1v15Sign {
+    fn encode_for_signing<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        _rng: &mut R,
+        digest: &[u8],
+    ) -> Result<Zeroizing<Vec<u8>>> {
+        self.encode(digest, key.size())
+    }
+}
 
 impl SignatureScheme for Pkcs1v15Sign {
     fn hash(&self) -> HashAlg {
@@ -92,7 +104,7 @@ impl SignatureScheme for Pkcs1v15Sign {
     /// # Constant time
     ///
     /// The encoding depends on the (public) digest and the key size only; the private
-    /// operation is [`RsaPrivateKey::private_op`]'s.
+    /// operation is [`PrivateOp::private_op`]'s.
     ///
     /// # Errors
     ///
@@ -108,15 +120,6 @@ impl SignatureScheme for Pkcs1v15Sign {
         // Step 1: EM of k bytes; steps 2–3: s = RSASP1(K, OS2IP(EM)) as k bytes.
         let em = self.encode_for_signing(key, rng, digest)?;
         key.private_op(rng, &em)
-    }
-
-    fn encode_for_signing<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        _rng: &mut R,
-        digest: &[u8],
-    ) -> Result<Zeroizing<Vec<u8>>> {
-        self.encode(digest, key.size())
     }
 
     /// RSASSA-PKCS1-V1_5-VERIFY (RFC 8017 §8.2.2) of a digest.
@@ -161,22 +164,75 @@ impl SignatureScheme for Pkcs1v15Sign {
     }
 }
 
-/// A private key with a [`Pkcs1v15Sign`] scheme, for RustCrypto's [`signature`] traits
-/// ([`Signer`](signature::Signer) with the operating system's RNG for blinding,
-/// [`RandomizedSigner`](signature::RandomizedSigner), [`Keypair`](signature::Keypair)).
-#[derive(Clone)]
-pub struct SigningKey {
+/// A private key typed by its hash `D` for PKCS #1 v1.5 signatures, as RustCrypto's `rsa`
+/// spells it: [`Signer`](signature::Signer) (blinded with [`crate::os_rng`]),
+/// [`RandomizedSigner`](signature::RandomizedSigner),
+/// [`DigestSigner`](signature::DigestSigner),
+/// [`RandomizedDigestSigner`](signature::RandomizedDigestSigner),
+/// [`PrehashSigner`](signature::hazmat::PrehashSigner) and
+/// [`Keypair`](signature::Keypair). The run-time form is [`Pkcs1v15Sign`] with
+/// [`RsaPrivateKey::sign`].
+///
+/// ```
+/// use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
+/// use rsa::sha2::{Digest, Sha256};
+/// use rsa::signature::{
+///     DigestSigner, DigestVerifier, Keypair, RandomizedSigner, SignatureEncoding, Signer,
+///     Verifier, hazmat::PrehashSigner, hazmat::PrehashVerifier,
+/// };
+///
+/// let mut rng = rsa::os_rng();
+/// let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+/// let signing_key = SigningKey::<Sha256>::new(key);
+/// let verifying_key: VerifyingKey<Sha256> = signing_key.verifying_key();
+///
+/// // Signer / RandomizedSigner and Verifier: the message is hashed with SHA-256.
+/// let sig = signing_key.sign_with_rng(&mut rng, b"hello");
+/// verifying_key.verify(b"hello", &sig)?;
+/// assert!(verifying_key.verify(b"hullo", &sig).is_err());
+/// // PKCS #1 v1.5 is deterministic: every signer gives the same bytes.
+/// assert_eq!(signing_key.sign(b"hello").to_bytes(), sig.to_bytes());
+///
+/// // DigestSigner / DigestVerifier: the caller feeds the hash.
+/// let sig2: Signature = signing_key.sign_digest(|d: &mut Sha256| d.update(b"hello"));
+/// assert_eq!(sig2, sig);
+/// verifying_key.verify_digest(
+///     |d: &mut Sha256| {
+///         d.update(b"hello");
+///         Ok(())
+///     },
+///     &sig,
+/// )?;
+///
+/// // PrehashSigner / PrehashVerifier: the caller passes the digest.
+/// let digest = Sha256::digest(b"hello");
+/// assert_eq!(signing_key.sign_prehash(&digest)?, sig);
+/// verifying_key.verify_prehash(&digest, &sig)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct SigningKey<D: KnownDigest> {
     key: RsaPrivateKey,
     scheme: Pkcs1v15Sign,
+    digest: PhantomData<fn() -> D>,
 }
 
-impl SigningKey {
-    /// PKCS #1 v1.5 signatures with `hash`.
-    pub fn new(key: RsaPrivateKey, hash: HashAlg) -> Self {
+impl<D: KnownDigest> SigningKey<D> {
+    /// PKCS #1 v1.5 signatures of `D` digests with `key`.
+    pub fn new(key: RsaPrivateKey) -> Self {
         SigningKey {
             key,
-            scheme: Pkcs1v15Sign::new(hash),
+            scheme: Pkcs1v15Sign::new(D::HASH),
+            digest: PhantomData,
         }
+    }
+
+    /// A new key of `bits` bits (e = 65537), as [`RsaPrivateKey::new`].
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::generate`].
+    pub fn random<R: CryptoRng + ?Sized>(rng: &mut R, bits: usize) -> Result<Self> {
+        Ok(Self::new(RsaPrivateKey::new(rng, bits)?))
     }
 
     /// The private key.
@@ -185,69 +241,23 @@ impl SigningKey {
     }
 }
 
-impl core::fmt::Debug for SigningKey {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("SigningKey")
-            .field("bits", &self.key.bits())
-            .field("scheme", &self.scheme)
-            .finish_non_exhaustive()
-    }
-}
-
-impl signature::Signer<Signature> for SigningKey {
-    /// [`RsaPrivateKey::sign`], blinded with [`crate::os_rng`].
-    ///
-    /// # Errors
-    ///
-    /// As [`SignatureScheme::sign_digest`] (the [`Error`] as the source).
-    fn try_sign(&self, msg: &[u8]) -> core::result::Result<Signature, signature::Error> {
-        let mut rng = crate::os_rng();
-        signature::RandomizedSigner::try_sign_with_rng(self, &mut rng, msg)
-    }
-}
-
-impl signature::RandomizedSigner<Signature> for SigningKey {
-    /// [`RsaPrivateKey::sign`], blinded with `rng`.
-    ///
-    /// # Errors
-    ///
-    /// If `rng` fails, or as [`SignatureScheme::sign_digest`] (the [`Error`] as the source).
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> core::result::Result<Signature, signature::Error> {
-        let mut rng = RecordingRng::new(rng);
-        let sig = self.key.sign(&mut rng, &self.scheme, msg);
-        rng.finish(sig)
-    }
-}
-
-impl signature::Keypair for SigningKey {
-    type VerifyingKey = VerifyingKey;
-
-    fn verifying_key(&self) -> VerifyingKey {
-        VerifyingKey {
-            key: self.key.public_key().clone(),
-            scheme: self.scheme,
-        }
-    }
-}
-
-/// A public key with a [`Pkcs1v15Sign`] scheme, for RustCrypto's
-/// [`Verifier`](signature::Verifier).
-#[derive(Debug, Clone)]
-pub struct VerifyingKey {
+/// A public key typed by its hash `D` for PKCS #1 v1.5 signatures:
+/// [`Verifier`](signature::Verifier), [`DigestVerifier`](signature::DigestVerifier),
+/// [`PrehashVerifier`](signature::hazmat::PrehashVerifier). See [`SigningKey`] for an
+/// example.
+pub struct VerifyingKey<D: KnownDigest> {
     key: RsaPublicKey,
     scheme: Pkcs1v15Sign,
+    digest: PhantomData<fn() -> D>,
 }
 
-impl VerifyingKey {
-    /// PKCS #1 v1.5 verification with `hash`.
-    pub fn new(key: RsaPublicKey, hash: HashAlg) -> Self {
+impl<D: KnownDigest> VerifyingKey<D> {
+    /// PKCS #1 v1.5 verification of `D` digests with `key`.
+    pub fn new(key: RsaPublicKey) -> Self {
         VerifyingKey {
             key,
-            scheme: Pkcs1v15Sign::new(hash),
+            scheme: Pkcs1v15Sign::new(D::HASH),
+            digest: PhantomData,
         }
     }
 
@@ -257,22 +267,7 @@ impl VerifyingKey {
     }
 }
 
-impl signature::Verifier<Signature> for VerifyingKey {
-    /// [`RsaPublicKey::verify`].
-    ///
-    /// # Errors
-    ///
-    /// An opaque [`signature::Error`] for every invalid signature.
-    fn verify(
-        &self,
-        msg: &[u8],
-        signature: &Signature,
-    ) -> core::result::Result<(), signature::Error> {
-        self.key
-            .verify(&self.scheme, msg, signature.as_bytes())
-            .map_err(|_| signature::Error::new())
-    }
-}
+crate::typed::signature_key_impls!(SigningKey, VerifyingKey);
 
 /// The DER of DigestInfo up to the digest (RFC 8017 §9.2, note 1): SEQUENCE { SEQUENCE {
 /// OID, NULL }, OCTET STRING (hLen bytes) } without the hLen digest bytes; None for SHAKE,

@@ -1,7 +1,7 @@
 //! Running the external oracles (`openssl`, `python3`) from tests: whether a tool runs here,
 //! and a scratch directory for the files they read and write.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Whether `cmd args` runs and succeeds here; if not, says on stderr that the caller's test
@@ -20,6 +20,25 @@ pub fn have(cmd: &str, args: &[&str]) -> bool {
 /// Whether the `openssl` command runs here (see [`have`]).
 pub fn have_openssl() -> bool {
     have("openssl", &["version"])
+}
+
+/// Runs `openssl args...`, asserting success, returning stdout.
+pub fn openssl(args: &[&str]) -> Vec<u8> {
+    let out = Command::new("openssl")
+        .args(args)
+        .output()
+        .expect("run openssl");
+    assert!(
+        out.status.success(),
+        "openssl {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// A temp path as the `&str` a command line takes.
+pub fn s(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 temp path")
 }
 
 /// A fresh directory under the system temp dir, removed on drop.

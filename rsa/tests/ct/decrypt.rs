@@ -17,6 +17,7 @@
 //! messages are known, and the invalid ones' implicit-rejection messages are what the same key
 //! gives natively (decryption is deterministic).
 
+use rsa::hazmat::PrivateOp;
 use rsa::{Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, Unsliced};
 
 use super::SecretRng;

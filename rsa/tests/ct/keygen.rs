@@ -17,6 +17,7 @@
 //! that the rsa binary's secrets are really marked and that a leak in rsa code is seen (the
 //! suppressions of `.ci/rsa-ct.supp` apply to it too). Natively it is an ordinary test.
 
+use rsa::hazmat::PrivateOp;
 use std::cell::Cell;
 
 use bignum::Limb;

@@ -3,6 +3,7 @@
 
 use bignum::Nat;
 use bignum::prime::is_probable_prime;
+use rsa::hazmat::PrivateOp;
 use rsa::rand_core::CryptoRng;
 
 use super::types::{

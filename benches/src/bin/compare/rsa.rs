@@ -3,6 +3,7 @@
 //! key (ours, imported by every peer as PKCS #8 DER): see `benches::rsa_peers`. Key generation
 //! is the `keygen` module; the targets and the seed figures are drawn here from both.
 
+use rsa::hazmat::PrivateOp;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Instant;
@@ -46,7 +47,8 @@ pub fn describe(op: &str) -> Option<&'static str> {
     })
 }
 
-fn imp(mut op: Op) -> Imp {
+/// The closure of `op` as a timed implementation.
+pub fn imp(mut op: Op) -> Imp {
     Imp::new(op.name, move || {
         black_box((op.run)());
     })
@@ -72,7 +74,8 @@ fn case(op: &'static str, bits: usize, ops: Vec<Op>) -> Case {
     }
 }
 
-fn fail(e: String) -> ! {
+/// Stops the run: a check failed, so no figures.
+pub fn fail(e: String) -> ! {
     eprintln!("compare: {e}; no figures");
     std::process::exit(1)
 }

@@ -1,0 +1,63 @@
+//! ⚠️ The raw RSA primitives of RFC 8017 §5.1, without padding: "hazardous materials".
+//!
+//! RSAEP / RSAVP1 ([`PublicOp::public_op`], m^e mod n) and RSADP / RSASP1
+//! ([`PrivateOp::private_op`], c^d mod n with the CRT, blinding and the fault check;
+//! [`PrivateOp::private_op_plain`], without the CRT or blinding). Textbook RSA on its own is
+//! neither a secure encryption nor a secure signature: it is deterministic, malleable
+//! (multiplicative) and leaks through the structure of its inputs. These are here for
+//! protocols that define their own padding, for benchmarks and for known-answer tests of the
+//! primitives; everything else should use the padding schemes
+//! ([`pss`](crate::pss), [`oaep`](crate::oaep), [`pkcs1v15`](crate::pkcs1v15)). RustCrypto's
+//! `rsa` keeps its raw operations behind a `hazmat` feature and module too.
+//!
+//! The methods are on traits so that they are called only where this module is imported:
+//!
+//! ```
+//! use rsa::hazmat::{PrivateOp, PublicOp};
+//!
+//! let mut rng = rsa::os_rng();
+//! let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+//! let mut m = vec![0u8; key.size()];
+//! m[key.size() - 1] = 42; // a message representative below n
+//! let c = key.public_key().public_op(&m)?;
+//! assert_eq!(key.private_op(&mut rng, &c)?, m);
+//! assert_eq!(key.private_op_plain(&c)?, m);
+//! # Ok::<(), rsa::Error>(())
+//! ```
+
+use rand_core::CryptoRng;
+
+use crate::Result;
+
+/// RSAEP / RSAVP1, the raw public operation. See the [module documentation](self).
+pub trait PublicOp {
+    /// m^e mod n for an input of exactly k bytes (the modulus length), big-endian, below n;
+    /// the result as k bytes.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`](crate::Error::InvalidLength) if `m` is not k bytes,
+    /// [`Error::InputOutOfRange`](crate::Error::InputOutOfRange) if m ≥ n.
+    fn public_op(&self, m: &[u8]) -> Result<Vec<u8>>;
+}
+
+/// RSADP / RSASP1, the raw private operation. See the [module documentation](self).
+pub trait PrivateOp {
+    /// c^d mod n with the CRT (Garner's recombination, multi-prime included), base blinding
+    /// with a fresh random r from `rng`, and the result checked with the public exponent
+    /// before it is returned; the input exactly k bytes below n, the result k bytes.
+    ///
+    /// # Errors
+    ///
+    /// As [`PublicOp::public_op`] for the input; [`Error::Fault`](crate::Error::Fault) if
+    /// the result fails its check (no result is returned then).
+    fn private_op<R: CryptoRng + ?Sized>(&self, rng: &mut R, c: &[u8]) -> Result<Vec<u8>>;
+
+    /// c^d mod n without the CRT and without blinding (the "private-key operation" of the
+    /// speed test), checked with the public exponent before it is returned.
+    ///
+    /// # Errors
+    ///
+    /// As [`PrivateOp::private_op`].
+    fn private_op_plain(&self, c: &[u8]) -> Result<Vec<u8>>;
+}

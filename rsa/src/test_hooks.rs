@@ -1,0 +1,145 @@
+//! Entry points for the workspace's own tests, examples, benchmarks, fuzz targets and
+//! known-answer runs: compiled only with the cargo feature `test-hooks` (off by default, and
+//! hidden from the documentation even when on). Not part of the API: each is a thin door into
+//! the crate's internals that a user has no reason to open.
+
+use bignum::Limb;
+use rand_core::CryptoRng;
+use zeroize::Zeroizing;
+
+use crate::keygen::{Declassify, KeyValues};
+use crate::scheme::Unsliced;
+use crate::{Oaep, Pkcs1v15Encrypt, Result, RsaPrivateKey, RsaPublicKey};
+
+impl RsaPrivateKey {
+    /// The CRT private operation ([`PrivateOp::private_op`](crate::hazmat::PrivateOp)) with
+    /// a fault injected in the half modulo p, for the test that proves the fault check works
+    /// (it must return [`Error::Fault`](crate::Error::Fault)). The production operation
+    /// carries no flag for this: the fault is added between its stages here.
+    ///
+    /// # Errors
+    ///
+    /// As the private operation; with the fault, [`Error::Fault`](crate::Error::Fault).
+    #[doc(hidden)]
+    pub fn private_op_with_injected_fault<R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        c: &[u8],
+    ) -> Result<Vec<u8>> {
+        let input = self.crt_prepare(rng, c)?;
+        let mut ms = self.crt_exponentiate(&input);
+        let p = &self.primes[0].m;
+        ms[0] = p.add(&ms[0], &p.one());
+        self.crt_finish(&input, &ms)
+    }
+
+    /// Every limb buffer of the key's secrets that the constant-time drivers can mark secret
+    /// (d; each prime, d_i, coefficient in Montgomery form and partial product). The
+    /// Montgomery constants inside each prime's context are not included.
+    #[doc(hidden)]
+    pub fn secret_limbs_for_ct_tests(&self) -> Vec<&[Limb]> {
+        let mut v: Vec<&[Limb]> = vec![&self.d];
+        for p in &self.primes {
+            v.push(p.m.as_limbs());
+            v.push(&p.exp);
+            if let Some(c) = &p.coeff {
+                v.push(c.as_montgomery_limbs());
+            }
+            v.push(&p.product);
+        }
+        v
+    }
+
+    /// Key generation after the prime search, on given primes of the given (public) bit sizes
+    /// (for the constant-time drivers, `rsa/tests/ct/keygen.rs`): the |r_i − r_j| checks, n,
+    /// λ, d and its size check, the d_i and the coefficients, exactly as
+    /// [`RsaPrivateKey::generate`] runs them, with `declassify` called on each value made
+    /// public. `None` if a FIPS 186-5 condition fails (generation would draw new primes). The
+    /// key's own validation is not run.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidKey`](crate::Error::InvalidKey) if the primes cannot make a key at all
+    /// (an even prime, a modulus out of range).
+    #[doc(hidden)]
+    pub fn key_values_from_primes_for_ct_tests<D: Declassify>(
+        bits: usize,
+        sizes: &[usize],
+        primes: &[Zeroizing<Vec<Limb>>],
+        e: u64,
+        declassify: &D,
+    ) -> Result<Option<KeyValues>> {
+        crate::keygen::key_values(bits, sizes, primes, e, declassify)
+    }
+}
+
+impl Oaep {
+    /// Encryption with a given seed instead of a random one, for the known-answer tests
+    /// (RSA Laboratories' `oaep-vect.txt` gives the seed of every example).
+    ///
+    /// # Errors
+    ///
+    /// As [`Oaep`]'s encryption; [`Error::InvalidLength`](crate::Error::InvalidLength) if
+    /// `seed` is not hLen bytes.
+    #[doc(hidden)]
+    pub fn encrypt_with_seed_for_kat(
+        &self,
+        key: &RsaPublicKey,
+        msg: &[u8],
+        seed: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.encrypt_with_seed(key, msg, seed)
+    }
+
+    /// Decryption up to, but not including, the declassification of the verdict and of the
+    /// message length, for the constant-time drivers.
+    ///
+    /// # Errors
+    ///
+    /// As [`Oaep`]'s decryption for the public checks and the fault check.
+    #[doc(hidden)]
+    pub fn decrypt_unsliced<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Unsliced> {
+        self.decrypt_block(key, rng, ciphertext)
+    }
+}
+
+impl Pkcs1v15Encrypt {
+    /// Encryption with a given padding string PS instead of random bytes, for the
+    /// known-answer tests (RSA Laboratories' `pkcs1v15crypt-vectors.txt`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Pkcs1v15Encrypt`]'s encryption; [`Error::InvalidLength`](crate::Error::InvalidLength)
+    /// if `ps` is not k − mLen − 3 bytes, [`Error::Unsupported`](crate::Error::Unsupported) if
+    /// it holds a zero byte.
+    #[doc(hidden)]
+    pub fn encrypt_with_padding_for_kat(
+        &self,
+        key: &RsaPublicKey,
+        msg: &[u8],
+        ps: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.encrypt_with_padding(key, msg, ps)
+    }
+
+    /// Decryption up to, but not including, the declassification of the message length (and,
+    /// with explicit rejection, of the verdict), for the constant-time drivers.
+    ///
+    /// # Errors
+    ///
+    /// As [`Pkcs1v15Encrypt`]'s decryption for the public checks and the fault check.
+    #[doc(hidden)]
+    pub fn decrypt_unsliced<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Unsliced> {
+        self.decrypt_block(key, rng, ciphertext)
+    }
+}
