@@ -273,7 +273,7 @@ fn large_sizes_above_the_karatsuba_thresholds() {
         let ctx = secret_modulus(&m);
         let ra = ctx.reduce(&secret(&a));
         let rb = ctx.reduce(&secret(&b));
-        let e = n_limbs(LARGE_EXP_BITS / 64, seed + 3, false);
+        let e = n_limbs(LARGE_EXP_BITS >> 6, seed + 3, false);
         let cases = [
             (ctx.mul(&ra, &rb), &ba * &bb % &bm),
             (ctx.sqr(&ra), &ba * &ba % &bm),
