@@ -3,9 +3,31 @@
 //! A token such as [`Adx`] is a zero-sized value that only this module can make, and only after
 //! the CPU said it has the features. The assembly back ends in `mpn` can be reached only through
 //! a function that takes the token, so no code path runs `mulx`/`adcx`/`adox` on a CPU without
-//! them. Detection uses `std`'s run-time checks (CPUID), cached here in a [`OnceLock`].
+//! them.
+//!
+//! # How, with and without `std`
+//!
+//! The result is cached in one `core::sync::atomic::AtomicU8` (a bit per feature and a bit
+//! that says "detected"), in both builds: a relaxed load on every call, no lock, nothing from
+//! `std`. Two threads that race on the first call both run the detection and store the same
+//! byte, so the race is harmless and needs no `OnceLock`.
+//!
+//! With the `std` feature (the default), the features come from `std`'s
+//! `is_x86_feature_detected!`, and `BIGNUM_VALGRIND_ADX` may add ADX under valgrind (see
+//! [`VALGRIND_ADX_ENV`]). Without `std` that macro does not exist, so this module asks the CPU
+//! itself: CPUID leaf 7 for BMI2, ADX, AVX2, AVX-512 F, VL and IFMA, and for the vector
+//! features CPUID leaf 1's OSXSAVE bit and then XCR0 (`xgetbv`), which says whether the
+//! operating system saves the YMM state (bits 1 and 2, for AVX2) and the AVX-512 state (bits 5
+//! to 7: the mask registers and the upper ZMM halves). A CPU that has AVX-512 under an OS that
+//! does not save its registers must not use it, which is the check `std` makes too; a test
+//! proves the two detections agree on the machine it runs on. Run-time detection rather than
+//! a compile-time choice (`cfg(target_feature)`): a `no_std` firmware or bootloader image is
+//! usually built once for a family of CPUs, and compile-time features would either leave the
+//! fast paths out or run them where they fault.
+//!
+//! [`VALGRIND_ADX_ENV`]: crate::cpu::VALGRIND_ADX_ENV
 
-use std::sync::OnceLock;
+use core::sync::atomic::{AtomicU8, Ordering};
 
 /// Proof that this CPU has BMI2 (`mulx`) and ADX (`adcx`, `adox`).
 ///
@@ -45,14 +67,27 @@ pub struct Features {
     pub ifma: Option<Ifma>,
 }
 
+/// Bits of the cached feature byte.
+const ADX: u8 = 1;
+const AVX2: u8 = 1 << 1;
+const IFMA: u8 = 1 << 2;
+/// Set once the other bits hold the detected features.
+const DETECTED: u8 = 1 << 7;
+
 /// The features of this CPU, detected on the first call and cached for the process.
 pub fn detect() -> Features {
-    static FEATURES: OnceLock<Features> = OnceLock::new();
-    *FEATURES.get_or_init(|| Features {
-        adx: detect_adx(),
-        avx2: detect_avx2(),
-        ifma: detect_ifma(),
-    })
+    static FEATURES: AtomicU8 = AtomicU8::new(0);
+    // Relaxed: the byte is the whole message, no other memory is published with it.
+    let mut bits = FEATURES.load(Ordering::Relaxed);
+    if bits & DETECTED == 0 {
+        bits = DETECTED | detect_bits();
+        FEATURES.store(bits, Ordering::Relaxed);
+    }
+    Features {
+        adx: (bits & ADX != 0).then_some(Adx { _proof: () }),
+        avx2: (bits & AVX2 != 0).then_some(Avx2 { _proof: () }),
+        ifma: (bits & IFMA != 0).then_some(Ifma { _proof: () }),
+    }
 }
 
 /// A proof token for AVX-512 F + VL + IFMA, if this CPU has all three.
@@ -60,17 +95,92 @@ pub fn ifma() -> Option<Ifma> {
     detect().ifma
 }
 
-#[cfg(target_arch = "x86_64")]
-fn detect_ifma() -> Option<Ifma> {
-    let has = std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512vl")
-        && std::arch::is_x86_feature_detected!("avx512ifma");
-    has.then_some(Ifma { _proof: () })
+/// The feature bits, through `std`'s detection (and the valgrind override for ADX).
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+fn detect_bits() -> u8 {
+    let mut bits = std_bits();
+    if kernel_reports_adx_under_valgrind() {
+        bits |= ADX;
+    }
+    bits
+}
+
+/// The feature bits, from CPUID and XCR0 (no `std`).
+#[cfg(all(target_arch = "x86_64", not(feature = "std")))]
+fn detect_bits() -> u8 {
+    cpuid_bits()
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-fn detect_ifma() -> Option<Ifma> {
-    None
+fn detect_bits() -> u8 {
+    0
+}
+
+/// The feature bits as `std`'s `is_x86_feature_detected!` sees them.
+#[cfg(all(target_arch = "x86_64", any(feature = "std", test)))]
+fn std_bits() -> u8 {
+    use std::arch::is_x86_feature_detected as has;
+    let mut bits = 0;
+    if has!("bmi2") && has!("adx") {
+        bits |= ADX;
+    }
+    if has!("avx2") {
+        bits |= AVX2;
+    }
+    if has!("avx512f") && has!("avx512vl") && has!("avx512ifma") {
+        bits |= IFMA;
+    }
+    bits
+}
+
+/// The feature bits from the CPU itself: CPUID leaves 0, 1 and 7, and XCR0 for the vector
+/// registers the operating system saves (see the module documentation).
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(all(feature = "std", not(test)), allow(dead_code))]
+fn cpuid_bits() -> u8 {
+    use core::arch::x86_64::{__cpuid, __cpuid_count};
+    let bit = |reg: u32, n: u32| (reg >> n) & 1 == 1;
+    if __cpuid(0).eax < 7 {
+        return 0;
+    }
+    let leaf1 = __cpuid(1);
+    let leaf7 = __cpuid_count(7, 0).ebx;
+    // XSAVE (ECX bit 26) and OSXSAVE (bit 27): xgetbv exists and the OS enabled it.
+    let xcr0 = if bit(leaf1.ecx, 26) && bit(leaf1.ecx, 27) {
+        xcr0()
+    } else {
+        0
+    };
+    // XMM and YMM state (bits 1, 2); opmask, ZMM_Hi256 and Hi16_ZMM state (bits 5, 6, 7).
+    let os_ymm = xcr0 & 0x06 == 0x06;
+    let os_zmm = os_ymm && xcr0 & 0xe0 == 0xe0;
+    let mut bits = 0;
+    // Leaf 7 EBX: BMI2 is bit 8, ADX 19, AVX2 5, AVX-512 F 16, IFMA 21, VL 31.
+    if bit(leaf7, 8) && bit(leaf7, 19) {
+        bits |= ADX;
+    }
+    if os_ymm && bit(leaf7, 5) {
+        bits |= AVX2;
+    }
+    if os_zmm && bit(leaf7, 16) && bit(leaf7, 21) && bit(leaf7, 31) {
+        bits |= IFMA;
+    }
+    bits
+}
+
+/// XCR0, the register of the state components the operating system saves.
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(all(feature = "std", not(test)), allow(dead_code))]
+#[allow(unsafe_code)] // xgetbv is an unsafe fn of the xsave feature; see the SAFETY note
+fn xcr0() -> u64 {
+    #[target_feature(enable = "xsave")]
+    unsafe fn xgetbv0() -> u64 {
+        // SAFETY: xgetbv(0) reads XCR0 and touches no memory; the caller checked the feature.
+        unsafe { core::arch::x86_64::_xgetbv(0) }
+    }
+    // SAFETY: only called after CPUID leaf 1 reported XSAVE and OSXSAVE, so the CPU has the
+    // instruction and the OS has enabled it (CR4.OSXSAVE).
+    unsafe { xgetbv0() }
 }
 
 /// A proof token for BMI2 + ADX, if this CPU has both.
@@ -81,23 +191,6 @@ pub fn adx() -> Option<Adx> {
 /// A proof token for AVX2, if this CPU has it (valgrind reports AVX2 truthfully, unlike ADX).
 pub fn avx2() -> Option<Avx2> {
     detect().avx2
-}
-
-#[cfg(target_arch = "x86_64")]
-fn detect_avx2() -> Option<Avx2> {
-    std::arch::is_x86_feature_detected!("avx2").then_some(Avx2 { _proof: () })
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn detect_avx2() -> Option<Avx2> {
-    None
-}
-
-#[cfg(target_arch = "x86_64")]
-fn detect_adx() -> Option<Adx> {
-    let cpuid =
-        std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("adx");
-    (cpuid || kernel_reports_adx_under_valgrind()).then_some(Adx { _proof: () })
 }
 
 /// The environment variable that lets the constant-time check run the ADX kernels under
@@ -111,7 +204,7 @@ pub const VALGRIND_ADX_ENV: &str = "BIGNUM_VALGRIND_ADX";
 /// `/proc/cpuinfo` is written by Linux from the hardware's CPUID, which valgrind does not
 /// intercept. The token stays a proof: the features are read from the hardware, only through
 /// another door.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
 fn kernel_reports_adx_under_valgrind() -> bool {
     if std::env::var_os(VALGRIND_ADX_ENV).is_none_or(|v| v != "1") {
         return false;
@@ -123,14 +216,9 @@ fn kernel_reports_adx_under_valgrind() -> bool {
     let mut lines = info.lines().filter(|l| l.starts_with("flags")).peekable();
     lines.peek().is_some()
         && lines.all(|l| {
-            let flags: Vec<&str> = l.split_whitespace().collect();
-            flags.contains(&"adx") && flags.contains(&"bmi2")
+            let mut flags = l.split_whitespace();
+            flags.clone().any(|f| f == "adx") && flags.any(|f| f == "bmi2")
         })
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn detect_adx() -> Option<Adx> {
-    None
 }
 
 /// Reads the time-stamp counter: a constant-rate tick count on current x86-64 CPUs, which is not
@@ -145,6 +233,27 @@ pub fn tsc() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The detection of the `no_std` build (CPUID and XCR0 by hand) against `std`'s, on
+    /// whatever machine runs the tests: the bits must be equal.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn cpuid_detection_equals_std_detection() {
+        let (ours, std) = (cpuid_bits(), std_bits());
+        let name = |b: u8| {
+            [(ADX, "bmi2+adx"), (AVX2, "avx2"), (IFMA, "avx512f+vl+ifma")]
+                .iter()
+                .filter(|(f, _)| b & f != 0)
+                .map(|(_, n)| *n)
+                .collect::<std::vec::Vec<_>>()
+        };
+        assert_eq!(
+            name(ours),
+            name(std),
+            "CPUID by hand against is_x86_feature_detected!"
+        );
+        std::println!("CPUID and std agree: {:?}", name(ours));
+    }
 
     #[test]
     fn adx_token_matches_std_detection() {

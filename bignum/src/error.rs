@@ -38,7 +38,7 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl core::error::Error for Error {}
 
 /// `Result` with [`Error`].
 pub type Result<T> = core::result::Result<T, Error>;

@@ -19,6 +19,21 @@
 //! access pattern depend only on lengths (limb counts, and the bit lengths of a modulus and an
 //! exponent). The exceptions carry a `_vartime` suffix and are for public values only. `Nat` is
 //! variable-time throughout and holds public values only.
+//!
+//! # `no_std`
+//!
+//! The crate is `#![no_std]` and needs `alloc` only. The default `std` feature adds what needs
+//! an operating system: the `BIGNUM_BACKEND` environment override of the back end (and its
+//! warnings on stderr), the valgrind ADX override, and `std`'s CPU-feature detection. Without
+//! it the back ends are still chosen at run time, by CPUID (see [`cpu`]).
+
+#![no_std]
+
+extern crate alloc;
+// Tests use `std`'s macros (`vec!`, `format!`, `eprintln!`) as in a `std` crate.
+#[cfg(any(feature = "std", test))]
+#[cfg_attr(test, macro_use)]
+extern crate std;
 
 pub mod cpu;
 pub mod limb;

@@ -22,10 +22,11 @@ mod tune;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
+use alloc::{vec, vec::Vec};
 pub use tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD, mul_karatsuba, sqr_karatsuba};
 
 use core::cmp::Ordering;
-use std::sync::OnceLock;
+use core::sync::atomic::{self, AtomicU8};
 
 use crate::limb::{self, Limb};
 
@@ -99,27 +100,59 @@ pub fn by_name(name: &str) -> Option<&'static Kernels> {
 /// unsupported name falls back to detection, with a warning on stderr); otherwise the last,
 /// fastest, of [`all_available`]. `BIGNUM_BACKEND=ifma` (and `ifma-model`) name the 52-bit
 /// exponentiation engine of `modular` (not a kernel table): the kernels are then the detected
-/// ones.
+/// ones. Without the `std` feature there is no environment: the fastest back end, always.
 pub fn kernels() -> &'static Kernels {
-    static CHOSEN: OnceLock<&'static Kernels> = OnceLock::new();
-    CHOSEN.get_or_init(|| {
-        let available = all_available();
-        if let Ok(wanted) = std::env::var("BIGNUM_BACKEND") {
-            if let Some(k) = available.iter().find(|k| k.name == wanted) {
-                return k;
-            }
-            if wanted == "ifma" && crate::cpu::ifma().is_none() {
-                eprintln!(
-                    "bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead"
-                );
-            } else if wanted != "ifma" {
-                eprintln!(
-                    "bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead"
-                );
-            }
+    // 0 until chosen, then 1 + the index of the choice in `all_available()` (the same list
+    // every time: detection is cached). Relaxed: the byte is the whole message. A race on the
+    // first call makes the same choice twice.
+    static CHOSEN: AtomicU8 = AtomicU8::new(0);
+    if let Some(k) = table(CHOSEN.load(atomic::Ordering::Relaxed)) {
+        return k;
+    }
+    let (code, k) = choose();
+    CHOSEN.store(code, atomic::Ordering::Relaxed);
+    k
+}
+
+/// The back end of a code of [`kernels`]' cache: 1 portable, 2 ADX; `None` for 0 (not chosen
+/// yet).
+#[inline]
+fn table(code: u8) -> Option<&'static Kernels> {
+    match code {
+        1 => Some(&PORTABLE),
+        #[cfg(target_arch = "x86_64")]
+        2 => crate::cpu::adx().map(x86_64::kernels),
+        _ => None,
+    }
+}
+
+/// The choice of [`kernels`], with its cache code.
+#[cold]
+fn choose() -> (u8, &'static Kernels) {
+    let available = all_available();
+    let code = |k: &'static Kernels| {
+        let at = available
+            .iter()
+            .position(|a| core::ptr::eq(*a, k))
+            .unwrap_or(0);
+        (u8::try_from(at + 1).unwrap_or(1), k)
+    };
+    #[cfg(feature = "std")]
+    if let Ok(wanted) = std::env::var("BIGNUM_BACKEND") {
+        if let Some(k) = available.iter().find(|k| k.name == wanted) {
+            return code(k);
         }
-        available.last().copied().unwrap_or(&PORTABLE)
-    })
+        if wanted == "ifma" && crate::cpu::ifma().is_none() {
+            std::eprintln!(
+                "bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead"
+            );
+        } else if wanted != "ifma" {
+            std::eprintln!(
+                "bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead"
+            );
+        }
+    }
+    code(available.last().copied().unwrap_or(&PORTABLE))
 }
 
 /// r = a + b; returns the carry (0 or 1).

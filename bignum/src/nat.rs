@@ -17,6 +17,7 @@ mod ops;
 mod pow;
 mod rand;
 
+use alloc::{vec, vec::Vec};
 use core::cmp::Ordering;
 
 use crate::limb::{LIMB_BITS, LIMB_BYTES, Limb};

@@ -27,14 +27,16 @@
 //! stealing), and the scoped threads borrow the keys and inputs without copies. The first
 //! stage, which draws from the caller's RNG, runs on the calling thread. A batch of one group
 //! starts no thread. [`Batch::threads`] caps the thread count; the default is
-//! [`std::thread::available_parallelism`].
+//! [`std::thread::available_parallelism`]. Without the `std` feature there are no threads:
+//! every batch runs on the calling thread (the eight lanes still apply).
 //!
 //! # Constant time
 //!
 //! As the single operation, for each item: the time depends on the sizes of the keys, the
 //! number of items and which of them were rejected by the public input checks.
 
-use std::num::NonZeroUsize;
+use alloc::vec::Vec;
+use core::num::NonZeroUsize;
 
 use bignum::modular::{BATCH_LANES, PowJob, PowPath, Residue, pow_batch, pow_path};
 use rand_core::CryptoRng;
@@ -71,11 +73,15 @@ impl Batch {
         self
     }
 
-    /// The thread cap in effect.
+    /// The thread cap in effect (1 without the `std` feature).
     pub fn max_threads(&self) -> usize {
-        self.threads
-            .or_else(|| std::thread::available_parallelism().ok())
-            .map_or(1, NonZeroUsize::get)
+        #[cfg(feature = "std")]
+        let cap = self
+            .threads
+            .or_else(|| std::thread::available_parallelism().ok());
+        #[cfg(not(feature = "std"))]
+        let cap = self.threads.map(|_| NonZeroUsize::MIN);
+        cap.map_or(1, NonZeroUsize::get)
     }
 
     /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) of every input with
@@ -214,6 +220,19 @@ impl Batch {
         if threads <= 1 {
             return groups.iter().flat_map(|g| run_group(g)).collect();
         }
+        Self::run_threads(&groups, threads)
+    }
+
+    /// The groups over `threads` threads (without `std`, [`Batch::max_threads`] is 1 and this
+    /// is never reached).
+    #[cfg(not(feature = "std"))]
+    fn run_threads(groups: &[Vec<Ready<'_>>], _threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
+        groups.iter().flat_map(|g| run_group(g)).collect()
+    }
+
+    /// The groups over `threads` scoped threads, in contiguous shares.
+    #[cfg(feature = "std")]
+    fn run_threads(groups: &[Vec<Ready<'_>>], threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
         // Contiguous shares of ⌈groups / threads⌉ groups each.
         let share = groups.len().div_ceil(threads);
         std::thread::scope(|s| {

@@ -66,6 +66,7 @@ mod traits;
 
 use crate::pss::PssKeyParams;
 use crate::{Error, PrivateKeyParts, PublicKeyParts, Result};
+use alloc::vec::Vec;
 use asn1::Shape;
 use pem::{Block, Label};
 use zeroize::Zeroizing;

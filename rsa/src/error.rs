@@ -1,5 +1,6 @@
 //! The crate's error type.
 
+use alloc::string::String;
 use core::fmt;
 
 /// What is wrong with a key, found while importing, constructing or validating it.
@@ -140,7 +141,7 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl core::error::Error for Error {}
 
 impl From<KeyError> for Error {
     fn from(k: KeyError) -> Self {

@@ -6,8 +6,10 @@
 //! run-time name ([`HashAlg`]) so that a scheme, a command-line flag and a test vector can all
 //! say which hash they mean.
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::borrow::ToOwned;
+use alloc::{string::String, vec, vec::Vec};
+use core::fmt;
+use core::str::FromStr;
 
 use sha2::Digest;
 use sha3::digest::{ExtendableOutput, Update, XofReader};
@@ -61,7 +63,7 @@ impl fmt::Display for UnknownHash {
     }
 }
 
-impl std::error::Error for UnknownHash {}
+impl core::error::Error for UnknownHash {}
 
 impl HashAlg {
     /// SHA-1 and the SHA-2 family, SHA-1 first: the hashes every scheme (OAEP, PKCS #1 v1.5,

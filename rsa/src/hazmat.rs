@@ -25,6 +25,7 @@
 //! # Ok::<(), rsa::Error>(())
 //! ```
 
+use alloc::vec::Vec;
 use rand_core::CryptoRng;
 
 use crate::Result;

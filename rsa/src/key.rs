@@ -11,6 +11,7 @@ mod parts;
 mod private;
 mod public;
 
+use alloc::{vec, vec::Vec};
 use bignum::{Limb, mpn};
 use zeroize::Zeroizing;
 

@@ -18,6 +18,7 @@
 
 mod fips186;
 
+use alloc::{format, vec, vec::Vec};
 pub use fips186::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
 
 use bignum::modular::{self, Modulus};

@@ -9,6 +9,13 @@
 //! prime) and on the public n and e. Public values (n, e, ciphertexts, signatures) may be
 //! handled in variable time.
 //!
+//! # `no_std`
+//!
+//! The crate is `#![no_std]` and needs `alloc` only. The default `std` feature adds `os_rng`
+//! and what uses it (`Signer` without an RNG argument, writing encrypted PKCS #8), threads in
+//! [`Batch`] and `bignum`'s `std`; without it every operation takes the caller's RNG (the
+//! `nostd-check` crate of the workspace signs and verifies that way).
+//!
 //! # Example
 //!
 //! ```
@@ -68,6 +75,14 @@
 //!
 //! Coming from RustCrypto's `rsa`: see the [porting guide](porting). The raw primitives
 //! (RSAEP, RSADP without padding) are in [`hazmat`].
+
+#![no_std]
+
+extern crate alloc;
+// Tests use `std`'s macros (`vec!`, `format!`) as in a `std` crate.
+#[cfg(any(feature = "std", test))]
+#[cfg_attr(test, macro_use)]
+extern crate std;
 
 mod batch;
 mod encoding;
@@ -138,10 +153,13 @@ pub type PrivateKey = RsaPrivateKey;
 pub type PublicKey = RsaPublicKey;
 
 /// The operating system's entropy source as an infallible [`rand_core::CryptoRng`]: the
-/// `getrandom` crate's `SysRng`, which panics if the OS fails to deliver randomness.
+/// `getrandom` crate's `SysRng`, which panics if the OS fails to deliver randomness. Needs the
+/// `std` feature.
+#[cfg(feature = "std")]
 pub type OsRng = rand_core::UnwrapErr<getrandom::SysRng>;
 
 /// A new [`OsRng`].
+#[cfg(feature = "std")]
 pub fn os_rng() -> OsRng {
     rand_core::UnwrapErr(getrandom::SysRng)
 }

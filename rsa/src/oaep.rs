@@ -27,6 +27,7 @@
 
 mod keys;
 
+use alloc::{vec, vec::Vec};
 pub use keys::{DecryptingKey, EncryptingKey};
 
 use rand_core::CryptoRng;

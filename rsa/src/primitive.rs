@@ -19,6 +19,7 @@
 //! [`Modulus::mul_retrieve`]: bignum::modular::Modulus::mul_retrieve
 //! [`Modulus::pow_limbs_vartime`]: bignum::modular::Modulus::pow_limbs_vartime
 
+use alloc::{vec, vec::Vec};
 use bignum::modular::{PowJob, Residue, pow_pair, pow_pair_vartime};
 use bignum::{Limb, Nat, mpn};
 use rand_core::CryptoRng;

@@ -18,6 +18,7 @@
 //! [`Pss`] is the scheme for [`RsaPrivateKey::sign`] and [`RsaPublicKey::verify`];
 //! [`SigningKey`], [`VerifyingKey`] and [`Signature`] carry RustCrypto's `signature` traits.
 
+use alloc::{boxed::Box, vec, vec::Vec};
 use core::marker::PhantomData;
 
 use rand_core::CryptoRng;

@@ -14,6 +14,7 @@
 //! [`Error::Verification`](crate::Error::Verification), a ciphertext that does not decrypt is
 //! [`Error::Decryption`](crate::Error::Decryption), whatever the reason.
 
+use alloc::vec::Vec;
 use rand_core::CryptoRng;
 use subtle::Choice;
 use zeroize::Zeroizing;
@@ -21,6 +22,8 @@ use zeroize::Zeroizing;
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
 mod sealed {
+    use alloc::vec::Vec;
+
     use rand_core::CryptoRng;
     use zeroize::Zeroizing;
 

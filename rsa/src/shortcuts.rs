@@ -19,6 +19,7 @@
 //! # Ok::<(), rsa::Error>(())
 //! ```
 
+use alloc::vec::Vec;
 use rand_core::TryCryptoRng;
 
 use crate::typed;
@@ -33,6 +34,7 @@ impl RsaPublicKey {
     /// # Errors
     ///
     /// [`Error::MessageTooLong`](crate::Error::MessageTooLong) if `msg` does not fit.
+    #[cfg(feature = "std")]
     pub fn oaep_encrypt<D: KnownDigest>(&self, msg: &[u8]) -> Result<Vec<u8>> {
         self.oaep_encrypt_with_rng::<D, _>(&mut crate::os_rng(), msg)
     }
@@ -55,6 +57,7 @@ impl RsaPublicKey {
     /// # Errors
     ///
     /// [`Error::MessageTooLong`](crate::Error::MessageTooLong) if `msg` is over k − 11 bytes.
+    #[cfg(feature = "std")]
     pub fn pkcs1v15_encrypt(&self, msg: &[u8]) -> Result<Vec<u8>> {
         self.pkcs1v15_encrypt_with_rng(&mut crate::os_rng(), msg)
     }
@@ -119,6 +122,7 @@ impl RsaPrivateKey {
     /// # Errors
     ///
     /// [`Error::Decryption`](crate::Error::Decryption) for every rejected ciphertext.
+    #[cfg(feature = "std")]
     pub fn oaep_decrypt<D: KnownDigest>(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
         self.oaep_decrypt_with_rng::<D, _>(&mut crate::os_rng(), ciphertext)
     }
@@ -143,6 +147,7 @@ impl RsaPrivateKey {
     ///
     /// [`Error::Decryption`](crate::Error::Decryption) for a ciphertext of the wrong length
     /// or not below n.
+    #[cfg(feature = "std")]
     pub fn pkcs1v15_decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
         self.pkcs1v15_decrypt_with_rng(&mut crate::os_rng(), ciphertext)
     }
@@ -168,6 +173,7 @@ impl RsaPrivateKey {
     ///
     /// [`Error::MessageTooLong`](crate::Error::MessageTooLong) if the key is too small for
     /// `D`'s DigestInfo; [`Error::Fault`](crate::Error::Fault) from the private operation.
+    #[cfg(feature = "std")]
     pub fn pkcs1v15_sign<D: KnownDigest>(&self, msg: &[u8]) -> Result<Vec<u8>> {
         self.pkcs1v15_sign_with_rng::<D, _>(&mut crate::os_rng(), msg)
     }
@@ -178,6 +184,7 @@ impl RsaPrivateKey {
     ///
     /// As [`RsaPrivateKey::pkcs1v15_sign`];
     /// [`Error::InvalidLength`](crate::Error::InvalidLength) if `hash` is not `D`'s length.
+    #[cfg(feature = "std")]
     pub fn pkcs1v15_sign_prehash<D: KnownDigest>(&self, hash: &[u8]) -> Result<Vec<u8>> {
         self.pkcs1v15_sign_prehash_with_rng::<D, _>(&mut crate::os_rng(), hash)
     }
@@ -217,6 +224,7 @@ impl RsaPrivateKey {
     ///
     /// [`Error::MessageTooLong`](crate::Error::MessageTooLong) if the key is too small for
     /// `D` and the salt; [`Error::Fault`](crate::Error::Fault) from the private operation.
+    #[cfg(feature = "std")]
     pub fn pss_sign<D: KnownDigest>(&self, msg: &[u8]) -> Result<Vec<u8>> {
         self.pss_sign_with_rng::<D, _>(&mut crate::os_rng(), msg)
     }
@@ -227,6 +235,7 @@ impl RsaPrivateKey {
     ///
     /// As [`RsaPrivateKey::pss_sign`]; [`Error::InvalidLength`](crate::Error::InvalidLength)
     /// if `hash` is not `D`'s length.
+    #[cfg(feature = "std")]
     pub fn pss_sign_prehash<D: KnownDigest>(&self, hash: &[u8]) -> Result<Vec<u8>> {
         self.pss_sign_prehash_with_rng::<D, _>(&mut crate::os_rng(), hash)
     }

@@ -3,6 +3,7 @@
 //! hidden from the documentation even when on). Not part of the API: each is a thin door into
 //! the crate's internals that a user has no reason to open.
 
+use alloc::{vec, vec::Vec};
 use bignum::Limb;
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;

@@ -6,6 +6,7 @@
 //! Beside them, the run-time scheme traits under RustCrypto's names:
 //! [`SignatureScheme`] and [`PaddingScheme`] (our [`EncryptionScheme`]).
 
+use alloc::{boxed::Box, vec::Vec};
 use rand_core::TryCryptoRng;
 
 use crate::{Result, RsaPrivateKey, RsaPublicKey};

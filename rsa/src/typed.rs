@@ -3,6 +3,7 @@
 //! the traits pass to the infallible one the schemes take, the calls into the run-time
 //! schemes, and the `signature` trait impls, written once for both signature schemes.
 
+use alloc::vec::Vec;
 use rand_core::{TryCryptoRng, TryRng};
 
 use crate::pss::Signature;
@@ -175,6 +176,7 @@ macro_rules! signature_key_impls {
             }
         }
 
+        #[cfg(feature = "std")]
         impl<D: $crate::KnownDigest> signature::Signer<Signature> for $signing<D> {
             /// Hashes `msg` with `D` and signs it, blinded with [`crate::os_rng`].
             fn try_sign(&self, msg: &[u8]) -> core::result::Result<Signature, signature::Error> {
@@ -195,6 +197,7 @@ macro_rules! signature_key_impls {
             }
         }
 
+        #[cfg(feature = "std")]
         impl<D: $crate::KnownDigest> signature::DigestSigner<D, Signature> for $signing<D> {
             /// Signs the digest the closure feeds, blinded with [`crate::os_rng`].
             fn try_sign_digest<F: Fn(&mut D) -> core::result::Result<(), signature::Error>>(
@@ -223,6 +226,7 @@ macro_rules! signature_key_impls {
             }
         }
 
+        #[cfg(feature = "std")]
         impl<D: $crate::KnownDigest> signature::hazmat::PrehashSigner<Signature> for $signing<D> {
             /// Signs a digest computed with `D` (an error for another length), blinded with
             /// [`crate::os_rng`].

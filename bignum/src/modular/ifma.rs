@@ -63,8 +63,8 @@
 // products): one index reads closer to the instructions than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use core::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use alloc::{vec, vec::Vec};
+use core::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use zeroize::Zeroizing;
 
@@ -134,13 +134,33 @@ impl PowPath {
 /// `portable`); `BIGNUM_BACKEND=ifma-model` sends them through the model of the instructions
 /// (slow: for the constant-time check under valgrind, which cannot execute AVX-512).
 pub fn pow_path() -> PowPath {
-    static CHOSEN: OnceLock<PowPath> = OnceLock::new();
-    *CHOSEN.get_or_init(|| match std::env::var("BIGNUM_BACKEND").ok().as_deref() {
+    // 0 until chosen, then 1 + the path's index in `PATHS`. Relaxed: the byte is the whole
+    // message; a race on the first call makes the same choice twice.
+    const PATHS: [PowPath; 3] = [PowPath::Limbs, PowPath::Ifma, PowPath::IfmaModel];
+    static CHOSEN: AtomicU8 = AtomicU8::new(0);
+    let code = usize::from(CHOSEN.load(Ordering::Relaxed));
+    if let Some(&p) = code.checked_sub(1).and_then(|i| PATHS.get(i)) {
+        return p;
+    }
+    let path = choose_pow_path();
+    let at = PATHS.iter().position(|&p| p == path).unwrap_or(0);
+    CHOSEN.store(u8::try_from(at + 1).unwrap_or(0), Ordering::Relaxed);
+    path
+}
+
+/// The choice of [`pow_path`]: `BIGNUM_BACKEND` with `std`, detection otherwise.
+#[cold]
+fn choose_pow_path() -> PowPath {
+    #[cfg(feature = "std")]
+    let wanted = std::env::var("BIGNUM_BACKEND").ok();
+    #[cfg(not(feature = "std"))]
+    let wanted: Option<alloc::string::String> = None;
+    match wanted.as_deref() {
         Some("ifma-model") => PowPath::IfmaModel,
         Some(w) if w != "ifma" => PowPath::Limbs,
         _ if PowPath::Ifma.is_available() => PowPath::Ifma,
         _ => PowPath::Limbs,
-    })
+    }
 }
 
 /// Whether the engine takes a modulus of `bits` bits ([`IFMA_MAX_BITS`] at most).

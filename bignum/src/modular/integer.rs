@@ -8,6 +8,7 @@
 //! step count, and exact division by a public limb through its inverse modulo 2⁶⁴. No `/` or
 //! `%` touches a secret.
 
+use alloc::{vec, vec::Vec};
 use subtle::CtOption;
 use zeroize::Zeroizing;
 

@@ -7,6 +7,7 @@
 //! (u is halved modulo m alongside). Each step lowers bits(a) + bits(b) by at least one while
 //! a ≠ 0, so 2·64·n steps bring a to 0, leaving b = gcd(x, m) and v = x⁻¹ when that gcd is 1.
 
+use alloc::vec;
 use subtle::CtOption;
 use zeroize::Zeroizing;
 

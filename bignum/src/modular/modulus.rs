@@ -1,5 +1,6 @@
 //! [`Modulus`]: the Montgomery context of an odd modulus, and arithmetic on its residues.
 
+use alloc::{boxed::Box, vec, vec::Vec};
 use core::fmt;
 
 use rand_core::CryptoRng;

@@ -1,6 +1,7 @@
 //! Modular exponentiation: fixed-window constant-time [`Modulus::pow`] and the left-to-right
 //! [`Modulus::pow_vartime`] for public exponents.
 
+use alloc::{vec, vec::Vec};
 use zeroize::Zeroizing;
 
 use crate::limb::{self, Limb};

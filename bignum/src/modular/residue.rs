@@ -1,5 +1,6 @@
 //! [`Residue`]: a secret value modulo a [`Modulus`](super::Modulus), in Montgomery form.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use subtle::{Choice, ConstantTimeEq};

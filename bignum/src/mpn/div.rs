@@ -15,6 +15,7 @@
 
 use crate::limb::{self, Limb, Wide};
 use crate::mpn;
+use alloc::{vec, vec::Vec};
 #[cfg(test)]
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 

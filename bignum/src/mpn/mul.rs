@@ -16,6 +16,7 @@
 use super::tune::KARATSUBA_MUL_THRESHOLD;
 use crate::limb::{self, Limb};
 use crate::mpn::{self, Kernels};
+use alloc::vec;
 
 /// r = a · b by the back end's schoolbook product (portable: four rows per pass by columns;
 /// ADX: every row in one asm loop). `r.len() == a.len() + b.len()`, `b` non-empty.
@@ -212,6 +213,7 @@ pub(super) fn add_middle(r: &mut [Limb], t: &[Limb], h: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::vec::Vec;
 
     const MAX: Limb = Limb::MAX;
 

@@ -467,6 +467,7 @@ pub(super) fn diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
 mod tests {
     use super::*;
     use num_bigint::BigUint;
+    use std::vec::Vec;
 
     fn big(x: &[Limb]) -> BigUint {
         BigUint::from_bytes_le(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())

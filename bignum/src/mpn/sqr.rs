@@ -16,6 +16,7 @@ use super::mul::{KARATSUBA_MIN_LEN, abs_diff, add_middle, add_or_sub, half, midd
 use super::tune::KARATSUBA_SQR_THRESHOLD;
 use crate::limb::Limb;
 use crate::mpn;
+use alloc::vec;
 
 /// r = a², `r.len() == 2·a.len()`, `a` non-empty, by the back end's schoolbook square.
 pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
@@ -85,6 +86,7 @@ pub(super) fn karatsuba_sqr(r: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
 mod tests {
     use super::*;
     use crate::mpn::portable;
+    use std::vec::Vec;
 
     const MAX: Limb = Limb::MAX;
 

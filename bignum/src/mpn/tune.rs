@@ -9,6 +9,7 @@
 
 use super::{mul, sqr};
 use crate::limb::Limb;
+use alloc::vec;
 
 /// From this many limbs (of the shorter operand) `mpn::mul` uses Karatsuba.
 ///

@@ -218,6 +218,7 @@ fn adx_redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::{string::String, vec::Vec};
 
     #[test]
     fn wrappers_reject_length_mismatch_before_the_asm() {

@@ -1,6 +1,12 @@
 //! Printing and parsing [`Nat`]: decimal (`Display`, `FromStr`), hexadecimal (`LowerHex`,
 //! `UpperHex`, `FromStr` with a `0x` prefix) and `Debug`. All variable-time (public values only).
 
+use alloc::{
+    format,
+    string::{String, ToString},
+    vec,
+    vec::Vec,
+};
 use core::fmt;
 use core::str::FromStr;
 

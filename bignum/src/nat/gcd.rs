@@ -18,6 +18,7 @@
 use crate::Nat;
 use crate::limb::Limb;
 use crate::mpn;
+use alloc::vec;
 
 impl Nat {
     /// self⁻¹ mod n, or none if gcd(self, n) ≠ 1 or n = 0; self may be n or more, n need not
@@ -442,6 +443,7 @@ fn quot(n: u64, d: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::vec::Vec;
 
     /// Fixed pseudo-random Nat of `limbs` limbs (SplitMix64).
     fn nat(seed: u64, limbs: usize) -> Nat {

@@ -9,6 +9,7 @@
 //! This is not the constant-time `modular` exponentiation: it skips work on zero window digits
 //! and on leading squarings of one, and it branches on the final subtraction.
 
+use alloc::{vec, vec::Vec};
 use core::cmp::Ordering;
 
 use super::{Nat, division_by_zero};

@@ -1,6 +1,7 @@
 //! Random [`Nat`]s from any `rand_core` generator: exact bit lengths and uniform values below a
 //! bound. Variable time (the values are public once drawn, e.g. prime candidates or test inputs).
 
+use alloc::vec::Vec;
 use rand_core::Rng;
 
 use super::{Nat, split_bits};

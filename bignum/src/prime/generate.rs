@@ -18,6 +18,7 @@
 //! Walking from a random start favours primes that follow long gaps a little (the same as
 //! OpenSSL's incremental search); every prime of the length remains possible.
 
+use alloc::{vec, vec::Vec};
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 

@@ -11,6 +11,7 @@
 //! Not constant-time: the parameter search and the loop structure depend on n, which must be
 //! public. Key generation does not use this test.
 
+use alloc::vec;
 use core::cmp::Ordering;
 
 use crate::limb::{LIMB_BITS, Limb};

@@ -6,6 +6,7 @@
 //! random candidate (Damgård, Landrock, Pomerance, "Average case error estimates for the strong
 //! probable prime test", 1993), which is what FIPS 186-5's round counts rest on.
 
+use alloc::{vec, vec::Vec};
 use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
@@ -45,9 +46,41 @@ fn dlp_rounds(k: usize, log2_error: f64) -> Option<usize> {
     let kf = k as f64;
     (3..=k / 9).find(|&t| {
         let tf = t as f64;
-        let log2_p = 1.5 * kf.log2() + tf - 0.5 * tf.log2() + 2.0 * (2.0 - (tf * kf).sqrt());
+        let log2_p = 1.5 * log2(kf) + tf - 0.5 * log2(tf) + 2.0 * (2.0 - sqrt(tf * kf));
         log2_p <= -log2_error
     })
+}
+
+/// log₂ x for a finite x ≥ 1, in `core` only (`f64::log2` is `std`'s): x = 2ᵉ·m with
+/// 1 ≤ m < 2, and ln m = 2·atanh(z) = 2·Σ z²ⁱ⁺¹/(2i + 1), z = (m − 1)/(m + 1) ≤ 1/3, whose
+/// 24th term is below 9⁻²³ ≈ 10⁻²² of the first. Within a few ulps of `f64::log2`; a test
+/// proves that `rounds_for_bits` is the same either way.
+fn log2(x: f64) -> f64 {
+    let bits = x.to_bits();
+    // The biased exponent is 11 bits: the cast to i32 is exact.
+    #[allow(clippy::cast_possible_truncation)]
+    let e = ((bits >> 52) & 0x7ff) as i32 - 1023;
+    let m = f64::from_bits((bits & ((1 << 52) - 1)) | (1023 << 52));
+    let z = (m - 1.0) / (m + 1.0);
+    let (z2, mut power, mut sum) = (z * z, z, 0.0);
+    for i in 0..24 {
+        sum += power / f64::from(2 * i + 1);
+        power *= z2;
+    }
+    f64::from(e) + 2.0 * sum / core::f64::consts::LN_2
+}
+
+/// √x for a finite x ≥ 1, in `core` only: Newton's iteration from above, until it stops
+/// falling.
+fn sqrt(x: f64) -> f64 {
+    let mut y = x;
+    loop {
+        let next = 0.5 * (y + x / y);
+        if next >= y {
+            return y;
+        }
+        y = next;
+    }
 }
 
 /// One prepared test: the Montgomery context of n and the split n − 1 = 2ˢ·d.
@@ -165,4 +198,39 @@ pub(crate) fn shift_right(a: &mut [Limb], s: usize) {
     // s & 63 < 64: rshift_assign's contract.
     #[allow(clippy::cast_possible_truncation)]
     mpn::rshift_assign(a, (s & 63) as u32);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `core`-only log₂ and √ give the round counts of `std`'s, at every size where they
+    /// are used (256 to 1023 bits; 1024 and up come from the table).
+    #[test]
+    #[allow(clippy::integer_division_remainder_used)] // public bit lengths
+    fn rounds_from_core_math_equal_rounds_from_std_math() {
+        let std_rounds = |k: usize| {
+            let kf = k as f64;
+            (3..=k / 9).find(|&t| {
+                let tf = t as f64;
+                let log2_p =
+                    1.5 * kf.log2() + tf - 0.5 * tf.log2() + 2.0 * (2.0 - (tf * kf).sqrt());
+                log2_p <= -100.0
+            })
+        };
+        for k in 256..1024 {
+            assert_eq!(dlp_rounds(k, 100.0), std_rounds(k), "{k} bits");
+        }
+        for x in [1.0, 1.5, 2.0, 3.0, 255.0, 1023.0, 115_000.0] {
+            let (l, r) = (log2(x), sqrt(x));
+            assert!(
+                (l - x.log2()).abs() <= 4.0 * f64::EPSILON * x.log2().max(1.0),
+                "log2 {x}: {l}"
+            );
+            assert!(
+                (r - x.sqrt()).abs() <= 2.0 * f64::EPSILON * x.sqrt(),
+                "sqrt {x}: {r}"
+            );
+        }
+    }
 }

@@ -22,6 +22,7 @@
 //! (validation, known answers); keys for use should come from the constant-time generator.
 
 use crate::Nat;
+use alloc::vec::Vec;
 
 /// A hash function over bytes, as the constructions take it.
 pub type HashFn<'a> = &'a dyn Fn(&[u8]) -> Vec<u8>;

@@ -9,6 +9,8 @@
 
 use super::KeyAlgorithm;
 use crate::{Error, KeyError, PrivateKeyParts, PublicKeyParts, Result};
+use alloc::string::ToString;
+use alloc::{format, vec, vec::Vec};
 use der::asn1::{AnyRef, BitStringRef, IntRef, ObjectIdentifier, OctetStringRef, UintRef};
 use der::{Decode, Encode, ErrorKind, Reader, SliceReader, Tag, Tagged};
 use pkcs1::{OtherPrimeInfo, RsaPrivateKey, RsaPublicKey};
@@ -158,11 +160,13 @@ pub(super) fn decrypt_pkcs8(der: &[u8], password: &[u8]) -> Result<Zeroizing<Vec
 
 /// PBKDF2-HMAC-SHA256 iterations of the keys written encrypted: more than OpenSSL's 2048
 /// default, fewer than OWASP's 600,000 so that a key still opens in a fraction of a second.
+#[cfg(feature = "std")]
 pub(super) const PBKDF2_ITERATIONS: u32 = 100_000;
 
 /// Encrypts the DER of a `PrivateKeyInfo` as PKCS #8 `EncryptedPrivateKeyInfo` with PBES2:
 /// PBKDF2-HMAC-SHA256 ([`PBKDF2_ITERATIONS`], a 16-byte random salt) and AES-256-CBC (a
 /// random IV), the scheme OpenSSL 3 and `cryptography` write by default, through `pkcs8`.
+#[cfg(feature = "std")]
 pub(super) fn encrypt_pkcs8(der: &[u8], password: &[u8]) -> Result<Zeroizing<Vec<u8>>> {
     use rand_core::Rng;
     let mut rng = crate::os_rng();
@@ -181,6 +185,15 @@ pub(super) fn encrypt_pkcs8(der: &[u8], password: &[u8]) -> Result<Zeroizing<Vec
         .encrypt_with_params(params, password)
         .map_err(|e| Error::Encoding(format!("PKCS #8 encryption failed: {e}")))?;
     Ok(Zeroizing::new(doc.as_bytes().to_vec()))
+}
+
+/// Without `std` there is no operating-system RNG for the salt and IV: writing encrypted
+/// PKCS #8 is unsupported (reading it works).
+#[cfg(not(feature = "std"))]
+pub(super) fn encrypt_pkcs8(_der: &[u8], _password: &[u8]) -> Result<Zeroizing<Vec<u8>>> {
+    Err(crate::Error::Unsupported(
+        "writing encrypted PKCS #8 without the std feature (no OS RNG for its salt and IV)".into(),
+    ))
 }
 
 /// The SubjectPublicKeyInfo of an X.509 certificate (RFC 5280 §4.1), decoded by

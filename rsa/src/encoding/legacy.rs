@@ -8,6 +8,7 @@
 //! derivation is why the format is read only: `rsatool` writes encrypted PKCS #8 instead.
 
 use aes::cipher::{BlockModeDecrypt, KeyIvInit, block_padding::Pkcs7};
+use alloc::{format, vec::Vec};
 use md5::{Digest, Md5};
 use zeroize::Zeroizing;
 

@@ -3,6 +3,9 @@
 //! and encoding from buffers that are wiped on drop.
 
 use crate::{Error, Result};
+use alloc::borrow::ToOwned;
+use alloc::string::ToString;
+use alloc::{format, string::String, vec, vec::Vec};
 use der::pem::{self, LineEnding};
 use zeroize::Zeroizing;
 

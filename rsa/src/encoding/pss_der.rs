@@ -12,6 +12,7 @@
 //! Written as OpenSSL writes it: fields equal to their DEFAULT omitted (DER), hashes with
 //! NULL parameters.
 
+use alloc::{format, vec::Vec};
 use der::asn1::{AnyRef, ObjectIdentifier};
 use der::{Decode, Encode, Sequence};
 use spki::AlgorithmIdentifierRef;

@@ -16,6 +16,7 @@
 //! [`decode_public_key`]: crate::decode_public_key
 //! [`encode_private_key`]: crate::encode_private_key
 
+use alloc::format;
 use der::{Document, SecretDocument};
 use pkcs8::{EncodePrivateKey, PrivateKeyInfoRef};
 use spki::{EncodePublicKey, SubjectPublicKeyInfoRef};

@@ -1,6 +1,7 @@
 //! Plain "parts" of keys: the integers of PKCS #1 as big-endian bytes, the interface between
 //! the key types and the encodings.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};

@@ -1,6 +1,8 @@
 //! [`RsaPrivateKey`]: the private key, its validation, and its conversion to and from
 //! [`PrivateKeyParts`].
 
+use alloc::string::ToString;
+use alloc::{vec, vec::Vec};
 use core::fmt;
 
 use bignum::modular::{self, Modulus, Residue};

@@ -1,5 +1,7 @@
 //! [`RsaPublicKey`].
 
+use alloc::string::ToString;
+use alloc::vec::Vec;
 use core::fmt;
 
 use bignum::Nat;

@@ -19,6 +19,7 @@
 //! No: the construction runs on public-value `Nat` arithmetic (variable time). It exists to
 //! reproduce known answers; [`RsaPrivateKey::generate`] makes keys for use.
 
+use alloc::{format, vec, vec::Vec};
 use bignum::Nat;
 use bignum::prime::{
     first_probable_prime_from, is_probable_prime, probable_prime_from_auxiliary, provable_prime,

@@ -1,11 +1,14 @@
 //! OAEP's typed encryption keys, as RustCrypto's `rsa` spells them.
 
+use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use rand_core::TryCryptoRng;
 
 use super::Oaep;
-use crate::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
+#[cfg(feature = "std")]
+use crate::traits::Decryptor;
+use crate::traits::{EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
 use crate::{KnownDigest, Result, RsaPrivateKey, RsaPublicKey, typed};
 
 /// A public key for OAEP with `D` as the label hash and `MGD` (by default `D`) as MGF1's,
@@ -123,6 +126,7 @@ impl<D: KnownDigest, MGD: KnownDigest> core::fmt::Debug for DecryptingKey<D, MGD
 // The private key inside wipes itself on drop.
 impl<D: KnownDigest, MGD: KnownDigest> zeroize::ZeroizeOnDrop for DecryptingKey<D, MGD> {}
 
+#[cfg(feature = "std")]
 impl<D: KnownDigest, MGD: KnownDigest> Decryptor for DecryptingKey<D, MGD> {
     fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
         typed::decrypt(&self.key, &self.scheme, &mut crate::os_rng(), ciphertext)

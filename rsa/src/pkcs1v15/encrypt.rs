@@ -41,6 +41,7 @@
 //! selection (with implicit rejection it says nothing about the padding: a synthetic length
 //! is as likely as any); with explicit rejection the verdict is declassified too.
 
+use alloc::{vec, vec::Vec};
 use hmac::{Hmac, KeyInit, Mac};
 use rand_core::CryptoRng;
 use sha2::{Digest, Sha256};

@@ -1,9 +1,12 @@
 //! PKCS #1 v1.5's encryption keys, as RustCrypto's `rsa` spells them.
 
+use alloc::vec::Vec;
 use rand_core::TryCryptoRng;
 
 use super::Pkcs1v15Encrypt;
-use crate::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
+#[cfg(feature = "std")]
+use crate::traits::Decryptor;
+use crate::traits::{EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
 use crate::{Result, RsaPrivateKey, RsaPublicKey, typed};
 
 /// A public key for PKCS #1 v1.5 encryption, with [`RandomizedEncryptor`].
@@ -79,6 +82,7 @@ impl DecryptingKey {
 // The private key inside wipes itself on drop.
 impl zeroize::ZeroizeOnDrop for DecryptingKey {}
 
+#[cfg(feature = "std")]
 impl Decryptor for DecryptingKey {
     fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
         typed::decrypt(&self.key, &self.scheme, &mut crate::os_rng(), ciphertext)

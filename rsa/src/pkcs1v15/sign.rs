@@ -1,5 +1,6 @@
 //! RSASSA-PKCS1-v1_5 (RFC 8017 §8.2) with EMSA-PKCS1-v1_5 (§9.2).
 
+use alloc::{format, vec::Vec};
 use core::marker::PhantomData;
 
 use rand_core::CryptoRng;

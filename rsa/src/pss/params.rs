@@ -1,6 +1,8 @@
 //! The restrictions an RSA-PSS key (`id-RSASSA-PSS` with `RSASSA-PSS-params`, RFC 4055 §3.1)
 //! puts on its signatures.
 
+use alloc::borrow::ToOwned;
+use alloc::{format, string::String};
 use core::fmt;
 
 use super::{Pss, SaltLen};
