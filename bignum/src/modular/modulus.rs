@@ -495,6 +495,7 @@ mod tests {
     #[cfg(debug_assertions)]
     fn mixing_residues_of_two_moduli_is_caught() {
         use std::panic::{AssertUnwindSafe, catch_unwind};
+        use std::string::{String, ToString};
         use subtle::ConstantTimeEq;
         let p = Modulus::new_vartime(&[0xFFFF_FFFF_FFFF_FFC5, 3]).unwrap();
         let q = Modulus::new_vartime(&[0xFFFF_FFFF_FFFF_FFC7, 5]).unwrap();
