@@ -50,10 +50,16 @@ pub const fn mac(acc: Limb, a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
     split(acc as Wide + a as Wide * b as Wide + carry as Wide)
 }
 
-/// All-ones if `c` is 1, zero if `c` is 0. `c` must be 0 or 1.
+/// All-ones if `c` is 1, zero if `c` is 0 (`c` must be 0 or 1), hidden from the optimiser: the
+/// one mask function of secret code.
+///
+/// `0 - c` alone lets LLVM see that the mask is 0 or all-ones and turn `x & mask` back into a
+/// branch or a jump over a loop (the valgrind check caught exactly that, in the table gather,
+/// the gcd and the conditional additions); `black_box` makes the mask an opaque value. It costs
+/// a store and a load per mask, so masks are made once per condition, not once per limb.
 #[inline(always)]
-pub const fn mask(c: Limb) -> Limb {
-    0u64.wrapping_sub(c)
+pub fn mask(c: Limb) -> Limb {
+    core::hint::black_box(0u64.wrapping_sub(c))
 }
 
 /// `a` where `m` is all-ones, `b` where `m` is zero (`m` from [`mask`]).
@@ -73,6 +79,19 @@ pub const fn is_zero(x: Limb) -> Limb {
 #[inline(always)]
 pub const fn lt(a: Limb, b: Limb) -> Limb {
     sbb(a, b, 0).1
+}
+
+/// The multiplicative inverse of an odd `d` modulo 2⁶⁴ (Newton: each step doubles the good bits).
+#[inline]
+pub(crate) const fn inv(d: Limb) -> Limb {
+    // d·d ≡ 1 (mod 8) for odd d: 3 good bits, then 6, 12, 24, 48, 96.
+    let mut x = d;
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
+        i += 1;
+    }
+    x
 }
 
 #[cfg(test)]
@@ -117,6 +136,20 @@ mod tests {
             for &b in &EDGE {
                 assert_eq!(lt(a, b), (a < b) as Limb);
             }
+        }
+    }
+
+    #[test]
+    fn inv_inverts_odd_limbs() {
+        for d in [
+            1 as Limb,
+            3,
+            5,
+            0xFFFF_FFFF_FFFF_FFFF,
+            0x8000_0000_0000_0001,
+            65537,
+        ] {
+            assert_eq!(d.wrapping_mul(inv(d)), 1);
         }
     }
 }

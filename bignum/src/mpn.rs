@@ -75,7 +75,7 @@ pub const PORTABLE: Kernels = Kernels {
     redc_1: portable::redc_1,
     redc_1_sec: portable::redc_1_sec,
     mul_basecase: portable::mul_basecase,
-    sqr_basecase: sqr::sqr_basecase_portable,
+    sqr_basecase: portable::sqr_basecase,
     sec_tabselect: portable::sec_tabselect,
 };
 
@@ -645,9 +645,59 @@ pub fn normalized_len_vartime(a: &[Limb]) -> usize {
     a.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1)
 }
 
+/// r = the big-endian bytes `bytes` as little-endian limbs, zero-padded to `r.len()`: the one
+/// byte-to-limb conversion (secret values included).
+///
+/// # Constant time
+/// Depends on the lengths only.
+///
+/// # Panics
+/// If `bytes.len() > 8·r.len()`.
+pub fn from_be_bytes(r: &mut [Limb], bytes: &[u8]) {
+    assert!(
+        bytes.len() <= limb::LIMB_BYTES * r.len(),
+        "from_be_bytes: more bytes than r holds"
+    );
+    r.fill(0);
+    for (r, chunk) in r.iter_mut().zip(bytes.rchunks(limb::LIMB_BYTES)) {
+        *r = chunk.iter().fold(0, |acc, &b| (acc << 8) | Limb::from(b));
+    }
+}
+
+/// out = `a` as exactly `out.len()` big-endian bytes: zero-padded, or with the high bytes of a
+/// longer value dropped. The one limb-to-byte conversion (secret values included).
+///
+/// # Constant time
+/// Depends on the lengths only.
+pub fn to_be_bytes(out: &mut [u8], a: &[Limb]) {
+    out.fill(0);
+    for (chunk, l) in out.rchunks_mut(limb::LIMB_BYTES).zip(a) {
+        let bytes = l.to_be_bytes();
+        chunk.copy_from_slice(&bytes[limb::LIMB_BYTES - chunk.len()..]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hand-computed values: nine bytes are a full low limb and one byte above; a short
+    /// output drops the high bytes, a long one is zero-padded.
+    #[test]
+    fn byte_conversions_match_hand_computed_values() {
+        let bytes = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        let mut r = [7; 3];
+        from_be_bytes(&mut r, &bytes);
+        assert_eq!(r, [0x0203_0405_0607_0809, 1, 0]);
+        let mut out = [0xAA; 12];
+        to_be_bytes(&mut out, &r);
+        assert_eq!(out, [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut short = [0xAA; 3];
+        to_be_bytes(&mut short, &r);
+        assert_eq!(short, [7, 8, 9]);
+        from_be_bytes(&mut r, &[]);
+        assert_eq!(r, [0; 3]);
+    }
 
     #[test]
     fn carries_ripple_through_the_whole_length() {

@@ -128,10 +128,8 @@ impl Nat {
     /// # Constant time
     /// No: variable time, for public values only.
     pub fn from_be_bytes(bytes: &[u8]) -> Nat {
-        let limbs = bytes
-            .rchunks(LIMB_BYTES)
-            .map(|chunk| chunk.iter().fold(0, |acc, &b| (acc << 8) | Limb::from(b)))
-            .collect();
+        let mut limbs = vec![0; bytes.len().div_ceil(LIMB_BYTES)];
+        mpn::from_be_bytes(&mut limbs, bytes);
         Nat::from_vec(limbs)
     }
 

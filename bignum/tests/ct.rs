@@ -38,6 +38,24 @@ use subtle::ConstantTimeEq;
 /// Limb counts the drivers run at: 64, 256 and 1024 bits (valgrind is ~50x slower).
 const SIZES: [usize; 3] = [1, 4, 16];
 
+/// Limb counts at and above every size threshold that secret data crosses, run once each:
+/// Karatsuba multiplication from [`bignum::mpn::KARATSUBA_MUL_THRESHOLD`] (48 limbs: the
+/// products of key generation's lcm and of Garner's recombination) and Karatsuba squaring
+/// from [`bignum::mpn::KARATSUBA_SQR_THRESHOLD`] (96 limbs: the squarings of the
+/// exponentiations of 12288- to 16384-bit keys' primes), each with an odd size (one more limb)
+/// for the uneven halves.
+const LARGE_SIZES: [usize; 4] = [
+    bignum::mpn::KARATSUBA_MUL_THRESHOLD,
+    bignum::mpn::KARATSUBA_MUL_THRESHOLD + 1,
+    bignum::mpn::KARATSUBA_SQR_THRESHOLD,
+    bignum::mpn::KARATSUBA_SQR_THRESHOLD + 1,
+];
+
+/// The exponent bits of the large-size exponentiations: the squarings cross the threshold
+/// whatever the exponent's length, and a full-length exponent at 96 limbs would cost minutes
+/// under valgrind.
+const LARGE_EXP_BITS: usize = 256;
+
 /// n deterministic pseudo-random limbs (SplitMix64); `odd_top` forces an odd value with the top
 /// bit set (a modulus).
 pub(crate) fn n_limbs(n: usize, seed: u64, odd_top: bool) -> Vec<Limb> {
@@ -238,6 +256,55 @@ fn pow_with_secret_base_exponent_and_modulus() {
     }
 }
 
+/// Above the Karatsuba thresholds ([`LARGE_SIZES`]), once each: a secret modulus (its R² is
+/// formed by Montgomery squarings), reduction of a 2n-limb secret, multiplication and
+/// squaring, exponentiation with a secret base and exponent, and the gcd and lcm of two even
+/// secrets (the lcm's product is a Karatsuba multiplication from 48 limbs).
+#[test]
+fn large_sizes_above_the_karatsuba_thresholds() {
+    for (i, &n) in LARGE_SIZES.iter().enumerate() {
+        let seed = 1000 + 10 * i as u64;
+        let (m, a, b) = (
+            n_limbs(n, seed, true),
+            n_limbs(n, seed + 1, false),
+            n_limbs(2 * n, seed + 2, false),
+        );
+        let (bm, ba, bb) = (big(&m), big(&a), big(&b));
+        let ctx = secret_modulus(&m);
+        let ra = ctx.reduce(&secret(&a));
+        let rb = ctx.reduce(&secret(&b));
+        let e = n_limbs(LARGE_EXP_BITS >> 6, seed + 3, false);
+        let cases = [
+            (ctx.mul(&ra, &rb), &ba * &bb % &bm),
+            (ctx.sqr(&ra), &ba * &ba % &bm),
+            (
+                ctx.pow(&ra, &secret(&e), LARGE_EXP_BITS),
+                ba.modpow(&big(&e), &bm),
+            ),
+        ];
+        for (got, expect) in cases {
+            let got = ctx.retrieve(&got);
+            mark_public(&got);
+            assert_eq!(*got, want(&expect, n), "n = {n}");
+        }
+        if n >= bignum::mpn::KARATSUBA_SQR_THRESHOLD {
+            // The lcm's product crossed its threshold at 48 limbs already.
+            continue;
+        }
+        let (mut p1, mut q1) = (n_limbs(n, seed + 4, true), n_limbs(n, seed + 5, true));
+        p1[0] &= !1;
+        q1[0] &= !3;
+        let (bp, bq) = (big(&p1), big(&q1));
+        let (sp, sq) = (secret(&p1), secret(&q1));
+        let g = modular::gcd(&sp, &sq);
+        mark_public(&g);
+        assert_eq!(*g, want(&bp.gcd(&bq), n), "n = {n}");
+        let l = modular::lcm(&sp, &sq);
+        mark_public(&l);
+        assert_eq!(*l, want(&bp.lcm(&bq), 2 * n), "n = {n}");
+    }
+}
+
 #[test]
 fn inv_modulo_secret_odd_modulus() {
     for (i, &n) in SIZES.iter().enumerate() {
@@ -320,20 +387,28 @@ const POW_CASES: [(usize, usize); 8] = [
     (2, 3),
 ];
 
-/// pow on extreme bases and exponents (0, 1, m - 1, all-ones limbs, random), at 4 and 8 limbs.
-/// `.ci/ct-check` runs each case alone (`CT_POW_CASE=k`) under callgrind, counting only inside
-/// `pow`, and requires equal instruction counts; natively (no `CT_POW_CASE`) every case is
-/// checked against num-bigint.
+/// pow on extreme bases and exponents (0, 1, m - 1, all-ones limbs, random), at 4, 8 and 96
+/// limbs. `.ci/ct-check` asks for the number of cases (`CT_POW_CASE=count`: prints
+/// `CT_POW_CASES=8`), then runs each case alone (`CT_POW_CASE=k`) under callgrind, counting
+/// only inside `pow`, and requires equal instruction counts; natively (no `CT_POW_CASE`) every
+/// case is checked against num-bigint.
 #[test]
 fn callgrind_pow_extremes() {
-    let selected: Option<usize> = std::env::var("CT_POW_CASE")
-        .ok()
-        .map(|s| s.parse().unwrap());
-    // 4 limbs: the row kernels; 8: the eight-row window kernels of the ADX back end. Every pow
-    // runs before any check: the oracle's allocations depend on the values, and would leave the
-    // heap (and so malloc's instruction count in the next pow) different from case to case.
+    let selected: Option<usize> = match std::env::var("CT_POW_CASE").ok().as_deref() {
+        Some("count") => {
+            println!("CT_POW_CASES={}", POW_CASES.len());
+            return;
+        }
+        Some(k) => Some(k.parse().unwrap()),
+        None => None,
+    };
+    // 4 limbs: the row kernels; 8: the eight-row window kernels of the ADX back end; 96: the
+    // Karatsuba squaring (a short exponent: the squarings are of 96 limbs whatever its length).
+    // Every pow runs before any check: the oracle's allocations depend on the values, and would
+    // leave the heap (and so malloc's instruction count in the next pow) different from case
+    // to case.
     let mut runs = Vec::new();
-    for n in [4, 8] {
+    for (n, exp_bits) in [(4, 256), (8, 512), (96, LARGE_EXP_BITS)] {
         let m = n_limbs(n, 900, true);
         let values = [
             vec![0; n],
@@ -348,15 +423,23 @@ fn callgrind_pow_extremes() {
                 continue;
             }
             let base = ctx.reduce(&values[b]);
-            let got = ctx.retrieve(&ctx.pow(&base, &values[e], 64 * n));
-            runs.push((k, m.clone(), values[b].clone(), values[e].clone(), got));
+            let got = ctx.retrieve(&ctx.pow(&base, &values[e], exp_bits));
+            runs.push((
+                k,
+                m.clone(),
+                values[b].clone(),
+                values[e].clone(),
+                exp_bits,
+                got,
+            ));
         }
     }
-    for (k, m, b, e, got) in runs {
+    for (k, m, b, e, exp_bits, got) in runs {
         let n = m.len();
+        let e = big(&e) % (BigUint::one() << exp_bits);
         assert_eq!(
             *got,
-            want(&big(&b).modpow(&big(&e), &big(&m)), n),
+            want(&big(&b).modpow(&e, &big(&m)), n),
             "case {k}, n = {n}"
         );
     }

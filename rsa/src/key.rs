@@ -12,7 +12,7 @@ mod private;
 mod public;
 
 use alloc::{vec, vec::Vec};
-use bignum::Limb;
+use bignum::{Limb, mpn};
 use zeroize::Zeroizing;
 
 pub use parts::{PrivateKeyParts, PublicKeyParts};
@@ -52,9 +52,7 @@ pub(crate) fn be_to_limbs(bytes: &[u8], n: usize) -> Option<Zeroizing<Vec<Limb>>
         return None;
     }
     let mut r = Zeroizing::new(vec![0; n]);
-    for (i, &b) in bytes.iter().rev().enumerate() {
-        r[i >> 3] |= Limb::from(b) << ((i & 7) * 8);
-    }
+    mpn::from_be_bytes(&mut r, bytes);
     Some(r)
 }
 
@@ -66,11 +64,8 @@ pub(crate) fn be_to_limbs(bytes: &[u8], n: usize) -> Option<Zeroizing<Vec<Limb>>
 /// length, as its DER encoding does.
 pub(crate) fn limbs_to_be(limbs: &[Limb]) -> Zeroizing<Vec<u8>> {
     let mut out = Zeroizing::new(vec![0u8; 8 * limbs.len()]);
-    let len = out.len();
-    for (i, &l) in limbs.iter().enumerate() {
-        out[len - 8 * (i + 1)..len - 8 * i].copy_from_slice(&l.to_be_bytes());
-    }
-    let skip = len - strip_leading_zeros(&out).len();
+    mpn::to_be_bytes(&mut out, limbs);
+    let skip = out.len() - strip_leading_zeros(&out).len();
     Zeroizing::new(out[skip..].to_vec())
 }
 

@@ -48,7 +48,7 @@ impl PublicOp for RsaPublicKey {
         let mut y = vec![0; x.len()];
         self.n_mod.pow_limbs_vartime(&mut y, &x, self.e.as_limbs());
         let mut out = vec![0; self.k];
-        limbs_to_be_bytes(&y, &mut out);
+        mpn::to_be_bytes(&mut out, &y);
         Ok(out)
     }
 }
@@ -294,7 +294,7 @@ impl RsaPrivateKey {
     #[inline(never)]
     fn output(&self, m: &[Limb], ok: Choice) -> Result<Vec<u8>> {
         let mut out = vec![0; self.public.k];
-        limbs_to_be_bytes(m, &mut out);
+        mpn::to_be_bytes(&mut out, m);
         let keep = 0u8.wrapping_sub(ok.unwrap_u8());
         for b in out.iter_mut() {
             *b &= keep;
@@ -325,20 +325,6 @@ pub(crate) struct CrtInput {
     blinded: Vec<Residue>,
     /// r⁻¹ mod n, in Montgomery form, for the unblinding.
     r_inv: Residue,
-}
-
-/// `limbs` (little-endian) as exactly `out.len()` big-endian bytes: the high bytes of a value
-/// too long for `out` are dropped, a short one is zero-padded.
-///
-/// # Constant time
-///
-/// Depends on the lengths only.
-fn limbs_to_be_bytes(limbs: &[Limb], out: &mut [u8]) {
-    out.fill(0);
-    for (chunk, l) in out.rchunks_mut(8).zip(limbs) {
-        let bytes = l.to_be_bytes();
-        chunk.copy_from_slice(&bytes[8 - chunk.len()..]);
-    }
 }
 
 /// The CRT coefficient of a prime that has one (p and r_i, i ≥ 3).

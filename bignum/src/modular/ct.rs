@@ -11,20 +11,10 @@ use subtle::Choice;
 use crate::limb::{self, Limb};
 use crate::mpn;
 
-/// All-ones if `bit` is 1, zero if 0, hidden from the optimiser.
-///
-/// `limb::mask` alone lets LLVM see that the mask is 0 or all-ones and turn `x & mask` back
-/// into a branch or a jump over a loop (the valgrind check caught exactly that, in the table
-/// gather, the gcd and the conditional additions); `black_box` makes the mask an opaque value.
-#[inline(always)]
-pub(crate) fn mask(bit: Limb) -> Limb {
-    core::hint::black_box(limb::mask(bit))
-}
-
 /// The mask (all-ones or zero) of a [`Choice`].
 #[inline(always)]
 pub(crate) fn mask_of(c: Choice) -> Limb {
-    mask(Limb::from(c.unwrap_u8()))
+    limb::mask(Limb::from(c.unwrap_u8()))
 }
 
 /// The [`Choice`] of a 0/1 limb.
@@ -126,7 +116,7 @@ pub(crate) fn lt(a: &[Limb], b: &[Limb]) -> Limb {
 #[inline]
 pub(crate) fn reduce_once(r: &mut [Limb], hi: Limb, m: &[Limb]) {
     let borrow = lt(r, m);
-    let take = mask(hi | (borrow ^ 1));
+    let take = limb::mask(hi | (borrow ^ 1));
     cnd_sub_assign(take, r, m);
 }
 
@@ -136,41 +126,14 @@ pub(crate) fn bit_len(a: &[Limb]) -> Limb {
     let mut bits: Limb = 0;
     for (i, &x) in a.iter().enumerate() {
         let here = ((i as Limb + 1) * 64).wrapping_sub(Limb::from(x.leading_zeros()));
-        bits = limb::select(mask(limb::is_zero(x) ^ 1), here, bits);
+        bits = limb::select(limb::mask(limb::is_zero(x) ^ 1), here, bits);
     }
     bits
-}
-
-/// The multiplicative inverse of an odd `d` modulo 2⁶⁴ (Newton: each step doubles the good bits).
-#[inline]
-pub(crate) const fn inv_limb(d: Limb) -> Limb {
-    // d·d ≡ 1 (mod 8) for odd d: 3 good bits, then 6, 12, 24, 48, 96.
-    let mut x = d;
-    let mut i = 0;
-    while i < 5 {
-        x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
-        i += 1;
-    }
-    x
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn inv_limb_inverts_odd_limbs() {
-        for d in [
-            1 as Limb,
-            3,
-            5,
-            0xFFFF_FFFF_FFFF_FFFF,
-            0x8000_0000_0000_0001,
-            65537,
-        ] {
-            assert_eq!(d.wrapping_mul(inv_limb(d)), 1);
-        }
-    }
 
     #[test]
     fn conditional_ops_follow_the_mask() {

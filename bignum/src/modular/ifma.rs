@@ -68,7 +68,7 @@ use core::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use zeroize::Zeroizing;
 
-use crate::limb::Limb;
+use crate::limb::{self, Limb};
 use crate::mpn;
 use crate::mpn::ifma::{Ifma52, MASK52, Model, Task};
 
@@ -255,7 +255,7 @@ pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Res
 ///
 /// # Panics
 ///
-/// If a base belongs to a modulus of another limb count.
+/// If a base belongs to another modulus (of another limb count; in debug builds, any other).
 pub fn pow_pair_vartime(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
     let path = pow_path();
     let fused = (path != PowPath::Limbs)
@@ -266,11 +266,7 @@ pub fn pow_pair_vartime(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
         .flatten();
     if let Some(shape) = fused {
         for j in [a, b] {
-            assert_eq!(
-                j.base.limbs.len(),
-                j.modulus.limb_len(),
-                "residue of another modulus"
-            );
+            j.modulus.check(j.base);
         }
         let jobs = [a, b].map(|j| PowJob {
             exp_bits: public_bits(j.exp),
@@ -653,8 +649,8 @@ pub(super) fn finish(modulus: &Modulus, digits: &[u64]) -> Residue {
     m[..n].copy_from_slice(modulus.as_limbs());
     let mut diff = Zeroizing::new(vec![0; n + 1]);
     let borrow = mpn::sub_n(&mut diff, &x, &m);
-    ct::cnd_copy(ct::mask(borrow ^ 1), &mut x, &diff);
-    Residue::from_limbs(x[..n].to_vec())
+    ct::cnd_copy(limb::mask(borrow ^ 1), &mut x, &diff);
+    modulus.residue(x[..n].to_vec())
 }
 
 /// K interleaved almost-Montgomery multiplications: a_k·b_k·2^(−52·d) mod m_k, below 2·m_k,

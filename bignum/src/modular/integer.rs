@@ -41,23 +41,23 @@ pub fn gcd(a: &[Limb], b: &[Limb]) -> Zeroizing<Vec<Limb>> {
     let mut k: Limb = 0;
     for _ in 0..64 * n {
         let both_even = ((a[0] | b[0]) & 1) ^ 1;
-        let m = ct::mask(both_even);
+        let m = limb::mask(both_even);
         ct::cnd_rshift1(m, &mut a);
         ct::cnd_rshift1(m, &mut b);
         k = k.wrapping_add(both_even);
     }
     // At least one is odd now (unless both are zero): make it b.
-    ct::cnd_swap(ct::mask((b[0] & 1) ^ 1), &mut a, &mut b);
+    ct::cnd_swap(limb::mask((b[0] & 1) ^ 1), &mut a, &mut b);
     for _ in 0..2 * 64 * n {
-        let odd = ct::mask(a[0] & 1);
-        let swap = ct::mask(ct::cnd_sub_assign(odd, &mut a, &b));
+        let odd = limb::mask(a[0] & 1);
+        let swap = limb::mask(ct::cnd_sub_assign(odd, &mut a, &b));
         ct::cnd_add_assign(swap, &mut b, &a);
         ct::cnd_neg_assign(swap, &mut a);
         mpn::rshift_assign(&mut a, 1);
     }
     for i in 0..64 * n as Limb {
         // The gcd divides both inputs, so it fits in n limbs: nothing shifts out.
-        ct::cnd_lshift1(ct::mask(limb::lt(i, k)), &mut b);
+        ct::cnd_lshift1(limb::mask(limb::lt(i, k)), &mut b);
     }
     b
 }
@@ -80,7 +80,7 @@ pub fn lcm(a: &[Limb], b: &[Limb]) -> Zeroizing<Vec<Limb>> {
     mpn::mul(&mut prod, a, b);
     let (mut q, _) = div_rem_unchecked(&prod, &g);
     // g = 0 only when a = b = 0, whose lcm is 0 (the quotient of a division by zero is all-ones).
-    let nonzero = ct::mask(ct::is_zero(&g) ^ 1);
+    let nonzero = limb::mask(ct::is_zero(&g) ^ 1);
     for q in q.iter_mut() {
         *q &= nonzero;
     }
@@ -137,7 +137,7 @@ fn div_rem_unchecked(a: &[Limb], d: &[Limb]) -> (Zeroizing<Vec<Limb>>, Zeroizing
             mpn::lshift_assign(&mut r, 1);
             r[0] |= (a[i] >> j) & 1;
             let borrow = mpn::sub_n(&mut t, &r, &dd);
-            let take = ct::mask(borrow ^ 1);
+            let take = limb::mask(borrow ^ 1);
             ct::cnd_copy(take, &mut r, &t);
             q[i] |= (take & 1) << j;
         }
@@ -155,7 +155,7 @@ fn rem_1(a: &[Limb], e: Limb) -> Limb {
             let top = r >> 63;
             let t = (r << 1) | ((x >> j) & 1);
             let (d, borrow) = limb::sbb(t, e, 0);
-            r = limb::select(ct::mask(top | (borrow ^ 1)), d, t);
+            r = limb::select(limb::mask(top | (borrow ^ 1)), d, t);
         }
     }
     r
@@ -164,7 +164,7 @@ fn rem_1(a: &[Limb], e: Limb) -> Limb {
 /// r = a / d for an exact division by a public odd limb `d` (Hensel division, as GMP's
 /// `mpn_divexact_1`): q_i = (a_i - c)·d⁻¹ mod 2⁶⁴, c = high(q_i·d) + borrow.
 fn divexact_1(r: &mut [Limb], a: &[Limb], d: Limb) {
-    let dinv = ct::inv_limb(d);
+    let dinv = limb::inv(d);
     let mut c = 0;
     for (r, &a) in r.iter_mut().zip(a) {
         let (s, borrow) = limb::sbb(a, c, 0);
@@ -200,7 +200,7 @@ pub fn inv_public_mod_secret(e: Limb, m: &[Limb]) -> CtOption<Zeroizing<Vec<Limb
     let mut x = [0];
     let ok = inv_odd(&mut x, &[r], &[e]);
     // t = -r⁻¹ mod e (x ∈ [1, e) when r is invertible).
-    let t = limb::select(ct::mask(limb::is_zero(x[0])), 0, e.wrapping_sub(x[0]));
+    let t = limb::select(limb::mask(limb::is_zero(x[0])), 0, e.wrapping_sub(x[0]));
     let mut num = Zeroizing::new(vec![0; n + 1]);
     num[n] = mpn::mul_1(&mut num[..n], m, t);
     // 1 + m·t < 2^(64·n)·e: no carry out of n + 1 limbs.

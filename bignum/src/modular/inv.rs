@@ -35,17 +35,17 @@ pub(crate) fn inv_odd(r: &mut [Limb], x: &[Limb], m: &[Limb]) -> Limb {
     mpn::add_assign_1(&mut half, 1);
 
     for _ in 0..2 * 64 * n {
-        let odd = ct::mask(a[0] & 1);
-        let swap = ct::mask(ct::cnd_sub_assign(odd, &mut a, &b));
+        let odd = limb::mask(a[0] & 1);
+        let swap = limb::mask(ct::cnd_sub_assign(odd, &mut a, &b));
         // On a borrow: b = a_old (= b + (a - b)), a = b_old - a_old, and u, v trade places.
         ct::cnd_add_assign(swap, &mut b, &a);
         ct::cnd_neg_assign(swap, &mut a);
         ct::cnd_swap(swap, &mut u, v);
         let borrow = ct::cnd_sub_assign(odd, &mut u, v);
-        ct::cnd_add_assign(ct::mask(borrow), &mut u, m);
+        ct::cnd_add_assign(limb::mask(borrow), &mut u, m);
         // a is even now; halve it, and u modulo m.
         mpn::rshift_assign(&mut a, 1);
-        let u_odd = ct::mask(u[0] & 1);
+        let u_odd = limb::mask(u[0] & 1);
         mpn::rshift_assign(&mut u, 1);
         ct::cnd_add_assign(u_odd, &mut u, &half);
     }
@@ -65,9 +65,9 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to a modulus of another limb count.
+    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn inv(&self, a: &Residue) -> CtOption<Residue> {
-        assert_eq!(a.limbs.len(), self.limb_len(), "residue of another modulus");
+        self.check(a);
         let n = self.limb_len();
         let (m, minv) = (self.as_limbs(), self.minv());
         let mut x = Zeroizing::new(vec![0; n]);
@@ -77,6 +77,6 @@ impl Modulus {
         mont::mul(&mut y, self.r2(), &x, m, minv, &mut scratch);
         let mut r = vec![0; n];
         mont::mul(&mut r, self.r2(), &y, m, minv, &mut scratch);
-        CtOption::new(Residue::from_limbs(r), ct::choice_of(ok))
+        CtOption::new(self.residue(r), ct::choice_of(ok))
     }
 }

@@ -33,6 +33,20 @@ pub struct Modulus {
     r2: Vec<Limb>,
     /// The bit length of m (public, as the limb count).
     bits: Limb,
+    /// In debug builds, a number given to this context alone (kept by its clones): every
+    /// residue carries its context's, and every operation checks it ([`Modulus::check`]), so
+    /// that residues of two moduli of the same limb count (RSA's p, q and the r_i) cannot be
+    /// mixed unnoticed.
+    #[cfg(debug_assertions)]
+    id: usize,
+}
+
+/// A new context identity ([`Modulus`]'s `id`).
+#[cfg(debug_assertions)]
+fn next_id() -> usize {
+    use core::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 impl Modulus {
@@ -57,7 +71,7 @@ impl Modulus {
         let valid = ct::choice_of(odd & (is_one ^ 1));
         // For an even m the inverse below is garbage, for m = 1 everything is 0: no fault, no
         // branch, and the result is flagged invalid.
-        let minv = ct::inv_limb(m[0]).wrapping_neg();
+        let minv = limb::inv(m[0]).wrapping_neg();
 
         // R mod m: 64·n doublings of 1 (1 < m), each 2t mod m by one masked subtraction.
         let mut t = vec![0; n];
@@ -91,6 +105,8 @@ impl Modulus {
             one,
             r2,
             bits: ct::bit_len(m),
+            #[cfg(debug_assertions)]
+            id: next_id(),
         };
         CtOption::new(modulus, valid)
     }
@@ -164,18 +180,32 @@ impl Modulus {
         &self.r2
     }
 
-    fn check(&self, a: &Residue) {
+    /// Panics unless `a` is a residue of this modulus: by its limb count always, and in debug
+    /// builds by the context identity it carries (the same limb count is not enough).
+    pub(crate) fn check(&self, a: &Residue) {
         assert_eq!(a.limbs.len(), self.m.len(), "residue of another modulus");
+        #[cfg(debug_assertions)]
+        assert_eq!(a.modulus, self.id, "residue of another modulus");
+    }
+
+    /// The residue of this modulus whose Montgomery form is `limbs` (n limbs, below m).
+    pub(crate) fn residue(&self, limbs: Vec<Limb>) -> Residue {
+        debug_assert_eq!(limbs.len(), self.m.len());
+        Residue {
+            limbs,
+            #[cfg(debug_assertions)]
+            modulus: self.id,
+        }
     }
 
     /// Zero.
     pub fn zero(&self) -> Residue {
-        Residue::from_limbs(vec![0; self.m.len()])
+        self.residue(vec![0; self.m.len()])
     }
 
     /// One (R mod m in Montgomery form).
     pub fn one(&self) -> Residue {
-        Residue::from_limbs(self.one.clone())
+        self.residue(self.one.clone())
     }
 
     /// a mod m, into Montgomery form, for `a` of any length and value (little-endian limbs).
@@ -192,7 +222,7 @@ impl Modulus {
     pub fn reduce(&self, a: &[Limb]) -> Residue {
         let mut acc = vec![0; self.m.len()];
         self.reduce_into(&mut acc, a);
-        Residue::from_limbs(acc)
+        self.residue(acc)
     }
 
     /// [`Modulus::reduce`] into `out` (n limbs, overwritten), allocation-free apart from the
@@ -213,7 +243,7 @@ impl Modulus {
                 chunk[..hi - lo].copy_from_slice(&a[lo..hi]);
             }
             let carry = mpn::add_assign_n(&mut chunk, out);
-            ct::cnd_sub_assign(ct::mask(carry), &mut chunk, &self.m);
+            ct::cnd_sub_assign(limb::mask(carry), &mut chunk, &self.m);
             // chunk·R²·R⁻¹ = chunk·R (any n-limb chunk may be the second operand).
             mont::mul(out, &self.r2, &chunk, &self.m, *self.minv, &mut scratch);
         }
@@ -232,7 +262,8 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to a modulus of another limb count, or `b` or `out` is not n limbs.
+    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other),
+    /// or `b` or `out` is not n limbs.
     pub fn mul_retrieve(&self, out: &mut [Limb], a: &Residue, b: &[Limb]) {
         self.check(a);
         let n = self.m.len();
@@ -274,7 +305,7 @@ impl Modulus {
             // Leaks: whether this draw was rejected (the value is then discarded); the value
             // kept is uniform below m whatever the number of draws.
             if below == 1 {
-                return Residue::from_limbs(limbs);
+                return self.residue(limbs);
             }
         }
     }
@@ -296,7 +327,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to a modulus of another limb count.
+    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn retrieve(&self, a: &Residue) -> Zeroizing<Vec<Limb>> {
         self.check(a);
         let n = self.m.len();
@@ -316,22 +347,9 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to a modulus of another limb count.
+    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn retrieve_be_bytes(&self, a: &Residue, out: &mut [u8]) {
-        let r = self.retrieve(a);
-        let len = out.len();
-        for (i, o) in out.iter_mut().enumerate() {
-            let byte = len - 1 - i;
-            let limb = byte >> 3;
-            *o = if limb < r.len() {
-                // The shift keeps one byte: truncation is the point.
-                #[allow(clippy::cast_possible_truncation)]
-                let b = (r[limb] >> ((byte & 7) * 8)) as u8;
-                b
-            } else {
-                0
-            };
-        }
+        mpn::to_be_bytes(out, &self.retrieve(a));
     }
 
     /// a + b mod m.
@@ -342,14 +360,14 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If a residue belongs to a modulus of another limb count.
+    /// If a residue belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn add(&self, a: &Residue, b: &Residue) -> Residue {
         self.check(a);
         self.check(b);
         let mut r = a.limbs.clone();
         let c = mpn::add_assign_n(&mut r, &b.limbs);
         ct::reduce_once(&mut r, c, &self.m);
-        Residue::from_limbs(r)
+        self.residue(r)
     }
 
     /// a - b mod m.
@@ -360,14 +378,14 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If a residue belongs to a modulus of another limb count.
+    /// If a residue belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn sub(&self, a: &Residue, b: &Residue) -> Residue {
         self.check(a);
         self.check(b);
         let mut r = a.limbs.clone();
         let borrow = mpn::sub_assign_n(&mut r, &b.limbs);
-        ct::cnd_add_assign(ct::mask(borrow), &mut r, &self.m);
-        Residue::from_limbs(r)
+        ct::cnd_add_assign(limb::mask(borrow), &mut r, &self.m);
+        self.residue(r)
     }
 
     /// -a mod m.
@@ -378,7 +396,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to a modulus of another limb count.
+    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn neg(&self, a: &Residue) -> Residue {
         self.sub(&self.zero(), a)
     }
@@ -391,7 +409,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If a residue belongs to a modulus of another limb count.
+    /// If a residue belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn mul(&self, a: &Residue, b: &Residue) -> Residue {
         self.check(a);
         self.check(b);
@@ -406,7 +424,7 @@ impl Modulus {
             *self.minv,
             &mut scratch,
         );
-        Residue::from_limbs(r)
+        self.residue(r)
     }
 
     /// a² mod m (dedicated Montgomery square: `mpn::sqr`, then REDC).
@@ -417,14 +435,14 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to a modulus of another limb count.
+    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn sqr(&self, a: &Residue) -> Residue {
         self.check(a);
         let n = self.m.len();
         let mut scratch = Zeroizing::new(vec![0; mont::sqr_scratch_len(n)]);
         let mut r = vec![0; n];
         mont::sqr(&mut r, &a.limbs, &self.m, *self.minv, &mut scratch);
-        Residue::from_limbs(r)
+        self.residue(r)
     }
 
     /// Whether a ≡ 0 (mod m).
@@ -433,17 +451,15 @@ impl Modulus {
     ///
     /// Depends on n only.
     pub fn is_zero(&self, a: &Residue) -> Choice {
+        self.check(a);
         a.is_zero()
     }
 }
 
 /// Big-endian bytes to little-endian limbs, `bytes.len()` rounded up to whole limbs.
 pub(crate) fn limbs_from_be_bytes(bytes: &[u8]) -> Zeroizing<Vec<Limb>> {
-    let n = bytes.len().div_ceil(8);
-    let mut r = Zeroizing::new(vec![0; n]);
-    for (i, &b) in bytes.iter().rev().enumerate() {
-        r[i >> 3] |= Limb::from(b) << ((i & 7) * 8);
-    }
+    let mut r = Zeroizing::new(vec![0; bytes.len().div_ceil(8)]);
+    mpn::from_be_bytes(&mut r, bytes);
     r
 }
 
@@ -471,6 +487,53 @@ impl fmt::Debug for Modulus {
 #[allow(clippy::integer_division_remainder_used, clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    /// Residues of two moduli of the same limb count are caught in debug builds (tests
+    /// are built with debug assertions), in each kind of operation; a clone of a context
+    /// keeps its identity.
+    #[test]
+    #[cfg(debug_assertions)]
+    fn mixing_residues_of_two_moduli_is_caught() {
+        use std::panic::{AssertUnwindSafe, catch_unwind};
+        use std::string::{String, ToString};
+        use subtle::ConstantTimeEq;
+        let p = Modulus::new_vartime(&[0xFFFF_FFFF_FFFF_FFC5, 3]).unwrap();
+        let q = Modulus::new_vartime(&[0xFFFF_FFFF_FFFF_FFC7, 5]).unwrap();
+        let (x, y) = (p.reduce(&[5]), q.reduce(&[7]));
+        let caught = |f: &dyn Fn()| {
+            let r = catch_unwind(AssertUnwindSafe(f));
+            let msg = r.expect_err("mixing was not caught");
+            let msg = msg
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| msg.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            assert!(
+                msg.contains("another modulus") || msg.contains("different moduli"),
+                "{msg}"
+            );
+        };
+        caught(&|| drop(p.mul(&x, &y)));
+        caught(&|| drop(p.add(&x, &y)));
+        caught(&|| drop(p.sqr(&y)));
+        caught(&|| drop(p.retrieve(&y)));
+        caught(&|| drop(p.pow(&y, &[3], 2)));
+        caught(&|| drop(p.pow_vartime(&y, &[3])));
+        caught(&|| drop(p.inv(&y)));
+        caught(&|| {
+            let _ = p.is_zero(&y);
+        });
+        caught(&|| {
+            let _ = x.ct_eq(&y);
+        });
+        caught(&|| drop(Residue::conditional_select(&x, &y, Choice::from(1))));
+        // Same modulus, separate contexts (same m): a clone shares the identity, a new
+        // context does not.
+        let p2 = p.clone();
+        assert_eq!(&*p2.retrieve(&p2.mul(&x, &x)), &[25, 0]);
+        let p3 = Modulus::new_vartime(p.as_limbs()).unwrap();
+        caught(&|| drop(p3.retrieve(&x)));
+    }
     use num_bigint::BigUint;
     use rand_chacha::ChaCha20Rng;
     use rand_core::{Rng, SeedableRng};

@@ -18,9 +18,19 @@ pub(crate) const fn mul_scratch_len(n: usize) -> usize {
     mpn::mont_mul_scratch_len(n)
 }
 
-/// Scratch limbs [`sqr`] needs for an n-limb modulus.
+/// Scratch limbs [`sqr`] needs for an n-limb modulus: the 2n-limb square, then the scratch of
+/// [`mpn::sqr_with_scratch`] (none below the Karatsuba threshold).
 pub(crate) const fn sqr_scratch_len(n: usize) -> usize {
-    2 * n
+    2 * n + mpn::sqr_scratch_len(n)
+}
+
+/// t[..2n] = a², the rest of `t` (at least [`mpn::sqr_scratch_len`]`(n)` limbs) the squaring's
+/// scratch: no allocation at any size. Returns the square.
+#[inline]
+pub(crate) fn sqr_into<'t>(t: &'t mut [Limb], a: &[Limb]) -> &'t mut [Limb] {
+    let (sq, scratch) = t.split_at_mut(2 * a.len());
+    mpn::sqr_with_scratch(sq, a, scratch);
+    sq
 }
 
 /// r = a·b·R⁻¹ mod m, fully reduced (r < m).
@@ -47,13 +57,12 @@ pub(crate) fn redc(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     ct::reduce_once(r, hi, m);
 }
 
-/// r = a²·R⁻¹ mod m for `a` < m, fully reduced: `mpn::sqr` into 2n limbs, then [`redc`].
+/// r = a²·R⁻¹ mod m for `a` < m, fully reduced: the square into 2n limbs ([`sqr_into`]), then
+/// [`redc`].
 ///
 /// Preconditions: lengths n = `m.len()`, `t.len() ≥ sqr_scratch_len(n)`.
 pub(crate) fn sqr(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, t: &mut [Limb]) {
-    let n = m.len();
-    let t = &mut t[..sqr_scratch_len(n)];
-    mpn::sqr(t, a);
+    let t = sqr_into(t, a);
     redc(r, t, m, minv);
 }
 
@@ -80,7 +89,7 @@ mod tests {
 
     #[test]
     fn one_limb_mul_sqr_redc_match_u128_arithmetic() {
-        let minv = ct::inv_limb(M).wrapping_neg();
+        let minv = crate::limb::inv(M).wrapping_neg();
         let mut t = [0; 3];
         for (a, b) in [(0, 0), (1, 1), (M - 1, M - 1), (12345, M - 2), (1 << 63, 3)] {
             let mut r = [0];

@@ -4,7 +4,7 @@
 use alloc::{vec, vec::Vec};
 use zeroize::Zeroizing;
 
-use crate::limb::Limb;
+use crate::limb::{self, Limb};
 use crate::mpn;
 
 use super::{Modulus, Residue, ct, mont};
@@ -67,9 +67,10 @@ pub(crate) struct Engine<'a> {
     m: &'a [Limb],
     minv: Limb,
     k: &'static mpn::Kernels,
-    /// The scratch of the Montgomery multiplication (also the 2n-limb square before REDC),
-    /// then n limbs for r − m (kept or dropped by mask), then `extra` n-limb buffers for the
-    /// caller ([`Engine::with_spare`]): one allocation for the whole exponentiation.
+    /// The scratch of the Montgomery multiplication (also the 2n-limb square before REDC and
+    /// the squaring's own scratch from the Karatsuba threshold on), then n limbs for r − m
+    /// (kept or dropped by mask), then `extra` n-limb buffers for the caller
+    /// ([`Engine::with_spare`]): one allocation for the whole exponentiation, at every size.
     buf: Zeroizing<Vec<Limb>>,
 }
 
@@ -149,7 +150,7 @@ impl Arith<'_, '_> {
     #[inline]
     fn finish(&mut self, r: &mut [Limb], hi: Limb) {
         let borrow = (self.k.sub_n)(self.diff, r, self.m);
-        ct::cnd_copy(ct::mask(hi | (borrow ^ 1)), r, self.diff);
+        ct::cnd_copy(limb::mask(hi | (borrow ^ 1)), r, self.diff);
     }
 
     /// r = a·b·R⁻¹ mod m, fully reduced: `a` < m, `b` any n limbs, all of length n.
@@ -162,9 +163,7 @@ impl Arith<'_, '_> {
     /// r = a²·R⁻¹ mod m, fully reduced, for `a` < m.
     #[inline]
     pub(crate) fn sqr(&mut self, r: &mut [Limb], a: &[Limb]) {
-        let n = self.m.len();
-        let t = &mut self.wide[..2 * n];
-        mpn::sqr(t, a);
+        let t = mont::sqr_into(self.wide, a);
         let hi = (self.k.redc_1)(r, t, self.m, self.minv);
         self.finish(r, hi);
     }
@@ -182,9 +181,7 @@ impl Arith<'_, '_> {
     /// r ≡ a²·R⁻¹ (mod m) with r < R, for any n-limb a (see [`Arith::mul_lazy`]).
     #[inline]
     pub(crate) fn sqr_lazy(&mut self, r: &mut [Limb], a: &[Limb]) {
-        let n = self.m.len();
-        let t = &mut self.wide[..2 * n];
-        mpn::sqr(t, a);
+        let t = mont::sqr_into(self.wide, a);
         (self.k.redc_1_sec)(r, t, self.m, self.minv);
     }
 }
@@ -212,7 +209,8 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `exp_bits > 64·exp.len()`, or `base` belongs to a modulus of another limb count.
+    /// If `exp_bits > 64·exp.len()`, or `base` belongs to another modulus (of another limb
+    /// count; in debug builds, any other).
     // Never inlined: the constant-time check's callgrind pass (`.ci/ct-check`) counts the
     // instructions inside this symbol.
     #[inline(never)]
@@ -230,11 +228,7 @@ impl Modulus {
             exp_bits <= 64 * exp.len(),
             "pow: exp_bits beyond the exponent"
         );
-        assert_eq!(
-            base.limbs.len(),
-            self.limb_len(),
-            "residue of another modulus"
-        );
+        self.check(base);
     }
 
     /// [`Modulus::pow`] on the 64-bit kernels ([`PowPath::Limbs`](super::PowPath::Limbs)).
@@ -285,7 +279,7 @@ impl Modulus {
         // Below m at last: acc·(R mod m)·R⁻¹ ≡ acc, and (R mod m)·acc < m·R gives a value
         // below 2m, which the fully reducing multiplication brings below m.
         eng.mul(&mut tmp, &self.one().limbs, &acc);
-        Residue::from_limbs(tmp.to_vec())
+        self.residue(tmp.to_vec())
     }
 
     /// base^exp mod m for a PUBLIC exponent (RSA's e): left-to-right square-and-multiply that
@@ -298,13 +292,9 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `base` belongs to a modulus of another limb count.
+    /// If `base` belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn pow_vartime(&self, base: &Residue, exp: &[Limb]) -> Residue {
-        assert_eq!(
-            base.limbs.len(),
-            self.limb_len(),
-            "residue of another modulus"
-        );
+        self.check(base);
         let mut acc = vec![0; self.limb_len()];
         if exp_bit_len(exp) == 0 {
             acc.copy_from_slice(&self.one().limbs);
@@ -313,7 +303,7 @@ impl Modulus {
             let (mut ar, tmp) = eng.with_spare();
             self.pow_montgomery_vartime(&mut ar, &mut acc, &base.limbs, exp, tmp);
         }
-        Residue::from_limbs(acc)
+        self.residue(acc)
     }
 
     /// x^exp mod m for a PUBLIC exponent on plain integers, neither in Montgomery form: `x` of

@@ -12,9 +12,11 @@ use super::ct;
 
 /// A secret residue a mod m, stored in Montgomery form a·R mod m (n limbs, fully reduced).
 ///
-/// Made and used only through the [`Modulus`](super::Modulus) it belongs to; mixing residues of
-/// different moduli of the same limb count gives meaningless (but memory-safe) results, and of
-/// different limb counts a panic.
+/// Made and used only through the [`Modulus`](super::Modulus) it belongs to. Mixing residues of
+/// different moduli panics: of different limb counts in every build, of the same limb count in
+/// debug builds (and so in the tests), where each residue carries the identity of the context
+/// that made it and every operation checks it. (Release builds drop the identity: a residue of
+/// another modulus of the same limb count gives a meaningless but memory-safe result there.)
 ///
 /// Secret: no `PartialEq`, `Ord` or `Hash`; compare with [`ConstantTimeEq`]. Wiped on drop.
 /// `Debug` prints `Residue(..)`.
@@ -25,11 +27,20 @@ use super::ct;
 #[derive(Clone)]
 pub struct Residue {
     pub(crate) limbs: Vec<Limb>,
+    /// In debug builds, the identity of the [`Modulus`](super::Modulus) that made it, checked
+    /// by every operation.
+    #[cfg(debug_assertions)]
+    pub(crate) modulus: usize,
 }
 
 impl Residue {
-    pub(crate) fn from_limbs(limbs: Vec<Limb>) -> Self {
-        Residue { limbs }
+    /// Panics in debug builds unless `self` and `other` are residues of one modulus.
+    #[inline]
+    fn check_same_modulus(&self, other: &Self) {
+        #[cfg(debug_assertions)]
+        assert_eq!(self.modulus, other.modulus, "residues of different moduli");
+        #[cfg(not(debug_assertions))]
+        let _ = other;
     }
 
     /// Whether this is zero (0 in Montgomery form is 0).
@@ -58,6 +69,7 @@ impl Residue {
             other.limbs.len(),
             "residues of different moduli"
         );
+        self.check_same_modulus(other);
         ct::cnd_copy(ct::mask_of(choice), &mut self.limbs, &other.limbs);
     }
 
@@ -72,6 +84,7 @@ impl Residue {
     /// If the two residues differ in limb count.
     pub fn conditional_swap(a: &mut Self, b: &mut Self, choice: Choice) {
         assert_eq!(a.limbs.len(), b.limbs.len(), "residues of different moduli");
+        a.check_same_modulus(b);
         ct::cnd_swap(ct::mask_of(choice), &mut a.limbs, &mut b.limbs);
     }
 
@@ -100,6 +113,7 @@ impl Residue {
 impl ConstantTimeEq for Residue {
     /// Equal residues of one modulus have equal Montgomery forms (both are fully reduced).
     fn ct_eq(&self, other: &Self) -> Choice {
+        self.check_same_modulus(other);
         // Lengths are public: subtle compares them first, then every limb.
         self.limbs.ct_eq(&other.limbs)
     }

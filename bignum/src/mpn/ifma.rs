@@ -89,13 +89,12 @@ pub(crate) trait Task {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Model<const L: usize>;
 
-/// All ones where bit `i` of `k` is set, else 0, without a branch. The mask goes through
-/// `black_box`: otherwise LLVM may see through a compare-and-blend of a secret index (the
-/// gather) and turn it into a branch or a load at that index, which the constant-time check
-/// would rightly flag.
+/// All ones where bit `i` of `k` is set, else 0, without a branch: [`crate::limb::mask`], opaque to
+/// the optimiser, so that LLVM cannot see through a compare-and-blend of a secret index (the
+/// gather) and turn it into a branch or a load at that index.
 #[inline(always)]
 fn lane_mask(k: u8, i: usize) -> u64 {
-    core::hint::black_box(0u64.wrapping_sub(u64::from((k >> i) & 1)))
+    crate::limb::mask(u64::from((k >> i) & 1))
 }
 
 /// The 104-bit product of the low 52 bits of a and b (the multiplier of IFMA).

@@ -7,7 +7,7 @@
 //! Without `mulx`/`adx`, a 64×64→128-bit `mul` clobbers the carry flag, so a row of
 //! `addmul_1` pays for its carry on every limb (an add, a flag save and an add with carry on
 //! the critical path). The quadratic kernels ([`mul_basecase`], [`redc_1`], and the square's
-//! triangle in `sqr.rs`) therefore go four rows at a time, by columns: each column adds its
+//! triangle of [`sqr_basecase`]) therefore go four rows at a time, by columns: each column adds its
 //! four products into a three-limb [`Column`] sum held in registers, and r is loaded and
 //! stored once per four products instead of once per product (the "hybrid" of product and
 //! operand scanning: N. Gura, A. Patel, A. Wander, H. Eberle, S. C. Shantz, "Comparing
@@ -228,10 +228,9 @@ pub fn sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
 /// masks of up to 64 entries computed once per group of entries. Always inlined, so that a
 /// caller compiled for wider vectors (the ADX back end's AVX2 variant) vectorizes it so.
 ///
-/// The masks go through `black_box` (the array as a whole, after they are computed): with
-/// `limb::mask` alone LLVM sees that the masks are 0 or all-ones with one all-ones, and may
-/// turn the loop back into a load of the entry wanted (the valgrind check caught exactly that
-/// in an earlier version of this gather).
+/// The masks come from [`limb::mask`], opaque to the optimiser: were they plain `0 - c`, LLVM
+/// would see that they are 0 or all-ones with one all-ones, and could turn the loop back into
+/// a load of the entry wanted.
 #[inline(always)]
 pub(crate) fn sec_tabselect_lanes<const L: usize>(r: &mut [Limb], table: &[Limb], which: Limb) {
     const GROUP: usize = 64;
@@ -246,7 +245,6 @@ pub(crate) fn sec_tabselect_lanes<const L: usize>(r: &mut [Limb], table: &[Limb]
         for (mask, j) in masks[..count].iter_mut().zip(first..) {
             *mask = limb::mask(limb::is_zero(j ^ which));
         }
-        core::hint::black_box(&mut masks);
         for lo in (0..whole).step_by(L) {
             let mut acc: [Limb; L] = r[lo..lo + L].try_into().expect("a whole chunk of L limbs");
             for (entry, &keep) in group.chunks_exact(n).zip(&masks) {
@@ -356,6 +354,113 @@ pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
         (*r, c) = h.carrying_add(*r, c);
     }
     Limb::from(c) + top
+}
+
+/// The portable back end's schoolbook square (its `Kernels::sqr_basecase`): n(n-1)/2 + n limb
+/// products, `r.len() == 2·a.len()`, `a` non-empty.
+pub(super) fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
+    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    // Off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ: row i covers limbs 2i+1 ..= n+i.
+    triangle(r, a);
+    // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
+    // loses no bit, and the total is a² < B²ⁿ, so the final carry is zero. (Not asserted: a
+    // debug_assert! on these secret-derived bits would be a branch valgrind rightly flags.)
+    diag_addlsh1(r, a);
+}
+
+/// The off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ of [`sqr_basecase`] into r (all 2n
+/// limbs written): row i covers limbs 2i+1 ..= n+i.
+fn triangle(r: &mut [Limb], a: &[Limb]) {
+    let n = a.len();
+    r[0] = 0;
+    r[2 * n - 1] = 0;
+    // Four rows at a time while a row has at least 7 limbs (see `triangle_band`), then the
+    // remaining rows one by one.
+    let mut i = 0;
+    if n >= TRIANGLE_BAND_MIN_LEN {
+        while n - i >= TRIANGLE_BAND_MIN_LEN {
+            triangle_band(&mut r[2 * i..n + i + 4], &a[i..], i == 0);
+            i += 4;
+        }
+    } else if n > 1 {
+        r[n] = mul_1(&mut r[1..n], &a[1..], a[0]);
+        i = 1;
+    }
+    for i in i..n.saturating_sub(2) {
+        r[n + i] = addmul_1(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
+    }
+    if n > 2 {
+        // The last row is one product: done here rather than through a call.
+        (r[2 * n - 3], r[2 * n - 2]) = limb::mac(r[2 * n - 3], a[n - 1], a[n - 2], 0);
+    }
+}
+
+/// The fewest limbs, n - i, for which [`sqr_basecase`] does rows i .. i+3 of the triangle in
+/// one [`triangle_band`] (whose first columns need y₀ .. y₆).
+const TRIANGLE_BAND_MIN_LEN: usize = 8;
+
+/// Rows i .. i+3 of the square's triangle in one pass by columns, as the portable
+/// `mul_basecase` does (see `portable`'s module docs). With y = a[i..] (L ≥ 8 limbs) and
+/// xₛ = yₛ, row s adds xₛ·y_k for k > s at limb 2i+s+k, so column j of `w` (limb 2i+j) sums
+/// xₛ·y_{j-s} over the s with s < j - s ≤ L - 1. Limbs 1 .. L-1 of `w` hold the earlier rows'
+/// sum (none when `fresh`, the first pass), L .. L+3 are written fresh: the rows so far sum to
+/// less than B^(n+i+4), so the last column leaves no carry.
+fn triangle_band(w: &mut [Limb], y: &[Limb], fresh: bool) {
+    let l = y.len();
+    debug_assert!(l >= TRIANGLE_BAND_MIN_LEN && w.len() == l + 4);
+    let (x0, x1, x2, x3) = (y[0], y[1], y[2], y[3]);
+    let mut col = Column::new(0);
+    for j in 1..7 {
+        if !fresh {
+            col.add(w[j]);
+        }
+        col.add_mul(x0, y[j]);
+        if j >= 3 {
+            col.add_mul(x1, y[j - 1]);
+        }
+        if j >= 5 {
+            col.add_mul(x2, y[j - 2]);
+        }
+        w[j] = col.shift();
+    }
+    for j in 7..l {
+        if !fresh {
+            col.add(w[j]);
+        }
+        col.add_mul(x0, y[j]);
+        col.add_mul(x1, y[j - 1]);
+        col.add_mul(x2, y[j - 2]);
+        col.add_mul(x3, y[j - 3]);
+        w[j] = col.shift();
+    }
+    col.add_mul(x1, y[l - 1]);
+    col.add_mul(x2, y[l - 2]);
+    col.add_mul(x3, y[l - 3]);
+    w[l] = col.shift();
+    col.add_mul(x2, y[l - 1]);
+    col.add_mul(x3, y[l - 2]);
+    w[l + 1] = col.shift();
+    col.add_mul(x3, y[l - 1]);
+    w[l + 2] = col.shift();
+    w[l + 3] = col.shift();
+}
+
+/// r = 2·r + Σ aᵢ²·B²ⁱ, `r.len() == 2·a.len()`, for r below a²/2 (no carry comes out): the
+/// portable form of the last pass of [`sqr_basecase`] (the ADX back end's has its own).
+pub(super) fn diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
+    let mut shifted_out = 0;
+    // A bool carry through `carrying_add`: one add-with-carry each, where `limb::adc`'s two
+    // additions and an `or` compile to a flag save and restore per limb.
+    let mut c = false;
+    for (pair, &ai) in r.chunks_exact_mut(2).zip(a) {
+        let (lo, hi) = limb::mul_wide(ai, ai);
+        let (x0, x1) = (pair[0], pair[1]);
+        let d0 = (x0 << 1) | shifted_out;
+        let d1 = (x1 << 1) | (x0 >> (limb::LIMB_BITS - 1));
+        shifted_out = x1 >> (limb::LIMB_BITS - 1);
+        (pair[0], c) = d0.carrying_add(lo, c);
+        (pair[1], c) = d1.carrying_add(hi, c);
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Squaring: a dedicated schoolbook square below [`KARATSUBA_SQR_THRESHOLD`] limbs, Karatsuba
 //! square above.
 //!
-//! Schoolbook: with a = Σ aᵢ·Bⁱ (B = 2⁶⁴), a² = 2·Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ + Σ aᵢ²·B²ⁱ. The off-diagonal
+//! Schoolbook (the portable one in `portable.rs`, the ADX one in `x86_64/sqr.rs`): with
+//! a = Σ aᵢ·Bⁱ (B = 2⁶⁴), a² = 2·Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ + Σ aᵢ²·B²ⁱ. The off-diagonal
 //! products are computed once, as rows of `addmul_1` over the upper triangle (n(n-1)/2 limb
 //! products instead of n²), then doubled by a one-bit shift fused with adding the diagonal
 //! squares.
@@ -12,9 +13,8 @@
 //! branches on the values.
 
 use super::mul::{KARATSUBA_MIN_LEN, abs_diff, add_middle, add_or_sub, half, middle_sum};
-use super::portable::{self, Column};
 use super::tune::KARATSUBA_SQR_THRESHOLD;
-use crate::limb::{self, Limb};
+use crate::limb::Limb;
 use crate::mpn;
 use alloc::vec;
 
@@ -22,113 +22,6 @@ use alloc::vec;
 pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
     (mpn::kernels().sqr_basecase)(r, a);
-}
-
-/// The portable back end's schoolbook square (its `Kernels::sqr_basecase`): n(n-1)/2 + n limb
-/// products, `r.len() == 2·a.len()`, `a` non-empty.
-pub(super) fn sqr_basecase_portable(r: &mut [Limb], a: &[Limb]) {
-    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
-    // Off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ: row i covers limbs 2i+1 ..= n+i.
-    triangle(r, a);
-    // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
-    // loses no bit, and the total is a² < B²ⁿ, so the final carry is zero. (Not asserted: a
-    // debug_assert! on these secret-derived bits would be a branch valgrind rightly flags.)
-    diag_addlsh1(r, a);
-}
-
-/// The off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ of [`sqr_basecase_portable`] into r (all 2n
-/// limbs written): row i covers limbs 2i+1 ..= n+i.
-fn triangle(r: &mut [Limb], a: &[Limb]) {
-    let n = a.len();
-    r[0] = 0;
-    r[2 * n - 1] = 0;
-    // Four rows at a time while a row has at least 7 limbs (see `triangle_band`), then the
-    // remaining rows one by one.
-    let mut i = 0;
-    if n >= TRIANGLE_BAND_MIN_LEN {
-        while n - i >= TRIANGLE_BAND_MIN_LEN {
-            triangle_band(&mut r[2 * i..n + i + 4], &a[i..], i == 0);
-            i += 4;
-        }
-    } else if n > 1 {
-        r[n] = portable::mul_1(&mut r[1..n], &a[1..], a[0]);
-        i = 1;
-    }
-    for i in i..n.saturating_sub(2) {
-        r[n + i] = portable::addmul_1(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i]);
-    }
-    if n > 2 {
-        // The last row is one product: done here rather than through a call.
-        (r[2 * n - 3], r[2 * n - 2]) = limb::mac(r[2 * n - 3], a[n - 1], a[n - 2], 0);
-    }
-}
-
-/// The fewest limbs, n - i, for which [`sqr_basecase`] does rows i .. i+3 of the triangle in
-/// one [`triangle_band`] (whose first columns need y₀ .. y₆).
-const TRIANGLE_BAND_MIN_LEN: usize = 8;
-
-/// Rows i .. i+3 of the square's triangle in one pass by columns, as the portable
-/// `mul_basecase` does (see `portable`'s module docs). With y = a[i..] (L ≥ 8 limbs) and
-/// xₛ = yₛ, row s adds xₛ·y_k for k > s at limb 2i+s+k, so column j of `w` (limb 2i+j) sums
-/// xₛ·y_{j-s} over the s with s < j - s ≤ L - 1. Limbs 1 .. L-1 of `w` hold the earlier rows'
-/// sum (none when `fresh`, the first pass), L .. L+3 are written fresh: the rows so far sum to
-/// less than B^(n+i+4), so the last column leaves no carry.
-fn triangle_band(w: &mut [Limb], y: &[Limb], fresh: bool) {
-    let l = y.len();
-    debug_assert!(l >= TRIANGLE_BAND_MIN_LEN && w.len() == l + 4);
-    let (x0, x1, x2, x3) = (y[0], y[1], y[2], y[3]);
-    let mut col = Column::new(0);
-    for j in 1..7 {
-        if !fresh {
-            col.add(w[j]);
-        }
-        col.add_mul(x0, y[j]);
-        if j >= 3 {
-            col.add_mul(x1, y[j - 1]);
-        }
-        if j >= 5 {
-            col.add_mul(x2, y[j - 2]);
-        }
-        w[j] = col.shift();
-    }
-    for j in 7..l {
-        if !fresh {
-            col.add(w[j]);
-        }
-        col.add_mul(x0, y[j]);
-        col.add_mul(x1, y[j - 1]);
-        col.add_mul(x2, y[j - 2]);
-        col.add_mul(x3, y[j - 3]);
-        w[j] = col.shift();
-    }
-    col.add_mul(x1, y[l - 1]);
-    col.add_mul(x2, y[l - 2]);
-    col.add_mul(x3, y[l - 3]);
-    w[l] = col.shift();
-    col.add_mul(x2, y[l - 1]);
-    col.add_mul(x3, y[l - 2]);
-    w[l + 1] = col.shift();
-    col.add_mul(x3, y[l - 1]);
-    w[l + 2] = col.shift();
-    w[l + 3] = col.shift();
-}
-
-/// r = 2·r + Σ aᵢ²·B²ⁱ, `r.len() == 2·a.len()`, for r below a²/2 (no carry comes out): the
-/// portable form of the last pass of [`sqr_basecase`].
-pub(super) fn diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
-    let mut shifted_out = 0;
-    // A bool carry through `carrying_add`: one add-with-carry each, where `limb::adc`'s two
-    // additions and an `or` compile to a flag save and restore per limb.
-    let mut c = false;
-    for (pair, &ai) in r.chunks_exact_mut(2).zip(a) {
-        let (lo, hi) = limb::mul_wide(ai, ai);
-        let (x0, x1) = (pair[0], pair[1]);
-        let d0 = (x0 << 1) | shifted_out;
-        let d1 = (x1 << 1) | (x0 >> (limb::LIMB_BITS - 1));
-        shifted_out = x1 >> (limb::LIMB_BITS - 1);
-        (pair[0], c) = d0.carrying_add(lo, c);
-        (pair[1], c) = d1.carrying_add(hi, c);
-    }
 }
 
 /// Scratch limbs for `sqr` of n limbs (0 below the threshold).
@@ -192,6 +85,7 @@ pub(super) fn karatsuba_sqr(r: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mpn::portable;
     use std::vec::Vec;
 
     const MAX: Limb = Limb::MAX;
@@ -238,8 +132,7 @@ mod tests {
             top1[n - 1] = 1;
             for a in [random, top1, vec![MAX; n]] {
                 let mut r = vec![7; 2 * n];
-                triangle(&mut r, &a);
-                diag_addlsh1(&mut r, &a);
+                portable::sqr_basecase(&mut r, &a);
                 assert_eq!(big(&r), big(&a) * big(&a), "n = {n}, a = {a:x?}");
             }
         }

@@ -91,9 +91,8 @@ fn adx_sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
 }
 
 /// [`super::portable::sec_tabselect_lanes`] compiled for AVX2, with sixteen lanes (four
-/// 256-bit accumulators) when they divide n, else eight or four: the lanes that do not fit
-/// go limb by limb through memory, which cost a quarter of a 1024-bit RSA operation when
-/// n = 8 ran with sixteen.
+/// 256-bit accumulators) when they divide n, else eight or four: lanes that do not fit would
+/// go limb by limb through memory, several times slower than the gather itself.
 ///
 /// # Safety
 /// The CPU has AVX2.
@@ -176,8 +175,8 @@ fn adx_mont_mul(
 }
 
 /// For n a multiple of 8, the asm [`window::redc_blocks`] (eight rows per pass over t, the
-/// window in registers: 1.00 → 0.93x GMP's `mpn_redc_1` at n = 16, 1.01 → 0.98 at n = 24, in
-/// `benches/src/bin/kernels.rs`, BENCHMARKS.md); otherwise the n rows of the asm
+/// window in registers: faster than the rows, and than GMP's `mpn_redc_1`, at n = 16 and 24;
+/// BENCHMARKS.md, "Kernels against GMP"); otherwise the n rows of the asm
 /// [`mul::redc_rows`] (each row's carry parked in the limb it zeroed), then one `add_n` of all
 /// carries (as GMP's `mpn_redc_1`).
 fn adx_redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
@@ -186,7 +185,7 @@ fn adx_redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
         n > 0 && r.len() == n && t.len() == 2 * n,
         "redc_1: length mismatch"
     );
-    if n & 7 == 0 {
+    if window::fits(n) {
         // SAFETY: n is a non-zero multiple of 8, r holds n limbs and t 2n (checked above);
         // BMI2 and ADX are present because this function is reachable only through `ADX`.
         return unsafe { window::redc_blocks(r, t, m, minv, 0) };
@@ -207,7 +206,7 @@ fn adx_redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
         n > 0 && r.len() == n && t.len() == 2 * n,
         "redc_1_sec: length mismatch"
     );
-    if n & 7 == 0 {
+    if window::fits(n) {
         // SAFETY: as in `adx_redc_1`.
         unsafe { window::redc_blocks(r, t, m, minv, Limb::MAX) };
     } else {
@@ -313,7 +312,7 @@ mod tests {
                     r0[2 * n - 2] = 0;
                 }
                 let mut want = r0.clone();
-                super::super::sqr::diag_addlsh1(&mut want, &a);
+                super::super::portable::diag_addlsh1(&mut want, &a);
                 let mut got = r0.clone();
                 diag(&mut got, &a);
                 assert_eq!(got, want, "n = {n}, case {case}");
@@ -373,7 +372,7 @@ mod tests {
                 (p.addmul_1)(&mut r[2 * i + 1..n + i], &a[i + 1..], a[i])
             };
         }
-        super::super::sqr::diag_addlsh1(&mut r, a);
+        super::super::portable::diag_addlsh1(&mut r, a);
         r
     }
 

@@ -91,40 +91,21 @@ impl Montgomery {
     fn new(m: &Nat) -> Montgomery {
         let n = m.limbs.len();
         debug_assert!(m.is_odd());
-        // Newton's iteration x ↦ x·(2 - m₀·x) doubles the number of correct low bits; x = m₀ is
-        // right mod 2³ (m₀² ≡ 1 mod 8 for odd m₀), so five steps give 96 ≥ 64 bits.
-        let m0 = m.limbs[0];
-        let mut inv = m0;
-        for _ in 0..5 {
-            inv = inv.wrapping_mul(2u64.wrapping_sub(m0.wrapping_mul(inv)));
-        }
-        debug_assert_eq!(m0.wrapping_mul(inv), 1);
         let r2 = (Nat::one() << (2 * 64 * n)) % m;
         Montgomery {
             m: m.limbs.clone(),
-            m_inv: inv.wrapping_neg(),
+            m_inv: limb::inv(m.limbs[0]).wrapping_neg(),
             r2: r2.to_limbs_padded(n).unwrap_or_default(),
         }
     }
 
-    /// r = t·R⁻¹ mod m for t < m·R (2n limbs, overwritten).
+    /// r = t·R⁻¹ mod m for t < m·R (2n limbs, overwritten): the back end's REDC
+    /// ([`mpn::redc_1`], r + hi·R < 2m), then at most one subtraction, by a branch.
     fn redc(&self, r: &mut [Limb], t: &mut [Limb]) {
-        let n = self.m.len();
-        // Row i clears limb i of t by adding u·m·Bⁱ; its carry goes into limb i + n, and the
-        // carry out of that limb (0 or 1) is held in `hi` and added in with the next row.
-        let mut hi = 0;
-        for i in 0..n {
-            let u = t[i].wrapping_mul(self.m_inv);
-            let c = mpn::addmul_1(&mut t[i..i + n], &self.m, u);
-            (t[i + n], hi) = limb::adc(t[i + n], c, hi);
-        }
-        // (t + U·m)/R < (m² + R·m)/R < 2m: at most one subtraction.
-        let top = &t[n..];
-        if hi != 0 || mpn::cmp_vartime(top, &self.m) != Ordering::Less {
+        let hi = mpn::redc_1(r, t, &self.m, self.m_inv);
+        if hi != 0 || mpn::cmp_vartime(r, &self.m) != Ordering::Less {
             // The borrow out of the subtraction cancels `hi`.
-            let _ = mpn::sub_n(r, top, &self.m);
-        } else {
-            r.copy_from_slice(top);
+            let _ = mpn::sub_assign_n(r, &self.m);
         }
     }
 

@@ -62,7 +62,7 @@ macro_rules! addmul_row {
 pub unsafe fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let n = a.len();
     debug_assert!(n >= 1 && !b.is_empty() && r.len() == n + b.len());
-    if n & 7 == 0 && b.len() & 7 == 0 {
+    if super::window::fits(n) && super::window::fits(b.len()) {
         // SAFETY: both lengths are non-zero multiples of 8 and r holds their sum; the caller
         // guarantees BMI2 and ADX.
         unsafe { super::window::mul_blocks(r, a, b) };

@@ -101,11 +101,11 @@ pub unsafe fn sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
 /// class k enters its copy at slot (-len) mod 8 with both pointers lowered by that many limbs,
 /// and when it ends it falls into the setup of the next row, of class k-1. So the entry is
 /// chosen once, from n, and each copy's loop count changes every eighth row only, which keeps
-/// the exits predictable. (A single loop entered per row by a computed branch was slower than
-/// the former `addmul_1` call per row; the ring of eight beat a ring of four by 5-7% at
-/// n = 16..64, and folding the doubling-and-diagonal step into each row's end lost 2-4%.)
-/// Every branch depends on n and the row number only. The eight copies differ only in their
-/// labels and entry slot; `sqr_ring.py` beside this file prints them.
+/// the exits predictable (faster than a single loop entered per row by a computed branch, a
+/// ring of four, or the doubling-and-diagonal step folded into each row's end: BENCHMARKS.md,
+/// "Kernels against GMP"). Every branch depends on n and the row number only. The eight
+/// copies differ only in their labels and entry slot; `sqr_ring.py` beside this file prints
+/// them (`.ci/check-generated` checks that they are its output).
 ///
 /// # Safety
 /// The CPU has BMI2 and ADX; `a.len() ≥ 2` and `r.len() == 2·a.len()`.
@@ -727,7 +727,7 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
 pub unsafe fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     let n = a.len();
     debug_assert!(n >= 1 && r.len() == 2 * n);
-    if n & 7 == 0 {
+    if super::window::fits(n) {
         // SAFETY: n is a non-zero multiple of 8 and r has 2n limbs; the caller guarantees
         // BMI2 and ADX.
         unsafe { super::window::sqr_triangle_blocks(r, a) };

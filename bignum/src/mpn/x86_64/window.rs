@@ -33,6 +33,15 @@ use core::arch::asm;
 
 use crate::limb::Limb;
 
+/// Whether the window kernels take a length of n ≥ 1 limbs (a multiple of eight): the one
+/// place the ADX back end chooses between them and the row kernels. (Exactly `n & 7 == 0`:
+/// the callers' code, and so the register allocation around their asm, stays as it was; a
+/// `jrcxz` in it reaches only 127 bytes.)
+#[inline(always)]
+pub(super) const fn fits(n: usize) -> bool {
+    n & 7 == 0
+}
+
 /// One row: the window r8..r15 plus q·c[0..8] (q in rdx, c at rsi), the window's old low limb
 /// plus the first low half left in rcx (its carry already in the CF chain), the window slid
 /// down one register, the new top limb in r15. CF and OF must be clear on entry; they are
@@ -233,7 +242,7 @@ pub unsafe fn redc_blocks(
     sec: Limb,
 ) -> Limb {
     let n = m.len();
-    debug_assert!(n > 0 && n & 7 == 0 && r.len() == n && t.len() == 2 * n);
+    debug_assert!(n > 0 && fits(n) && r.len() == n && t.len() == 2 * n);
     let carry: Limb;
     // SAFETY: the caller guarantees the lengths. Block b (b < n/8) reads and writes
     // t[8b..8b+n+8] ⊂ t[..2n] and reads m[..n]; the last pass reads t[n..2n] and m and writes
@@ -488,7 +497,7 @@ macro_rules! sqr_triangle_8 {
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn sqr_triangle_blocks(r: &mut [Limb], a: &[Limb]) {
     let n = a.len();
-    debug_assert!(n > 0 && n & 7 == 0 && r.len() == 2 * n);
+    debug_assert!(n > 0 && fits(n) && r.len() == 2 * n);
     // SAFETY: block b reads a[8b..8b+8] and writes r[16b..16b+16], b < n/8; the end of a is
     // kept at [rsp] (16 bytes below the entry rsp, released before the end).
     unsafe {
@@ -564,7 +573,7 @@ pub unsafe fn sqr_triangle_blocks(r: &mut [Limb], a: &[Limb]) {
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn mul_blocks(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let (na, nb) = (a.len(), b.len());
-    debug_assert!(na > 0 && nb > 0 && na & 7 == 0 && nb & 7 == 0 && r.len() == na + nb);
+    debug_assert!(na > 0 && nb > 0 && fits(na) && fits(nb) && r.len() == na + nb);
     r.fill(0);
     // SAFETY: block k (k < nb/8) reads b[8k..8k+8] and a, and reads and writes
     // r[8k..8k+na+8] ⊂ r[..na+nb]; the last block carry (due at limb na+nb) is zero because
