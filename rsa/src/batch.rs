@@ -3,8 +3,8 @@
 //!
 //! Each item of a batch goes through the same three stages as a single
 //! [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op): its own checks,
-//! blinding and reductions (`crt_prepare`), the exponentiations modulo its primes, then its own Garner
-//! recombination, unblinding, fault check and output (`crt_finish`). Only the middle stage
+//! blinding and reductions (`crt_prepare`), the exponentiations modulo its primes, then its
+//! own Garner recombination, unblinding, fault check and output (`crt_finish`). Only the middle stage
 //! is shared: where the 52-bit engine runs on AVX-512 IFMA, the CRT halves of four 2-prime
 //! items fill the eight lanes of one [`pow_batch`] (each half is one lane). A group of fewer
 //! than eight lanes (the last of a batch, or keys of different digit counts) runs each item's
@@ -24,9 +24,11 @@
 //! The groups of eight lanes are spread over threads with [`std::thread::scope`]: no new
 //! dependency for what is a static split of equal-cost work (each group is hundreds of
 //! microseconds of arithmetic, all groups alike, so nothing is gained from rayon's work
-//! stealing), and the scoped threads borrow the keys and inputs without copies. The first
-//! stage, which draws from the caller's RNG, runs on the calling thread. A batch of one group
-//! starts no thread. [`Batch::threads`] caps the thread count; the default is
+//! stealing), and the scoped threads borrow the keys and inputs without copies. Only the input
+//! checks and the blinding's draws from the caller's RNG run on the calling thread, before the
+//! threads start; the rest of the first stage (the blinded inverse, r^e) runs in them, which
+//! took two threads from 1.56x to 1.86x one thread at 2048 bits (BENCHMARKS.md). A batch of
+//! one group starts no thread. [`Batch::threads`] caps the thread count; the default is
 //! [`std::thread::available_parallelism`]. Without the `std` feature there are no threads:
 //! every batch runs on the calling thread (the eight lanes still apply).
 //!
