@@ -378,8 +378,8 @@ fn shape(bits: usize) -> Option<(usize, usize)> {
     Some((lanes, if lanes == 4 { nv.max(3) } else { nv.max(4) }))
 }
 
-/// Calls `$body` with the const `$n` bound to the vector count `$nv`, for each count in the
-/// list; none for any other count.
+/// Calls `$body` with the const `$n` bound to the count `$nv` (of vectors here, of digits in
+/// the batch engine), for each count in the list; none for any other count.
 macro_rules! with_vectors {
     ($nv:expr, [$($c:literal),*], |$n:ident| $body:expr) => {
         match $nv {
@@ -391,6 +391,7 @@ macro_rules! with_vectors {
         }
     };
 }
+pub(super) use with_vectors;
 
 /// One exponentiation's modulus-side operands in digits, and its Montgomery constant.
 pub(super) struct Prepared {

@@ -59,6 +59,7 @@ use crate::mpn::ifma::{Ifma52, MASK52, Model, Task};
 
 use super::ifma::{
     PowJob, PowPath, Prepared, WINDOW, clear_bits_from, finish, ifma_supports, pow_path,
+    with_vectors,
 };
 use super::pow::exp_bits_at;
 use super::{Modulus, Residue};
@@ -176,41 +177,7 @@ fn transpose(nums: &[&[u64]; BATCH_LANES], d: usize) -> Zeroizing<Vec<u64>> {
 /// [`BATCH_DIGITS`]; none for any other.
 macro_rules! with_digits {
     ($d:expr, |$n:ident| $body:expr) => {
-        match $d {
-            10 => {
-                const $n: usize = 10;
-                Some($body)
-            }
-            20 => {
-                const $n: usize = 20;
-                Some($body)
-            }
-            30 => {
-                const $n: usize = 30;
-                Some($body)
-            }
-            40 => {
-                const $n: usize = 40;
-                Some($body)
-            }
-            50 => {
-                const $n: usize = 50;
-                Some($body)
-            }
-            60 => {
-                const $n: usize = 60;
-                Some($body)
-            }
-            70 => {
-                const $n: usize = 70;
-                Some($body)
-            }
-            80 => {
-                const $n: usize = 80;
-                Some($body)
-            }
-            _ => None,
-        }
+        with_vectors!($d, [10, 20, 30, 40, 50, 60, 70, 80], |$n| $body)
     };
 }
 
@@ -365,14 +332,20 @@ fn amm<I: Ifma52, const D: usize>(i: I, a: &[u64], b: &[u64], m: &[u64], k0: I::
         // Step j + 1's digit 0 is ≡ 0 mod 2^52: its carry into the new digit 0.
         acc[0] = i.add(acc[0], i.srl52(u));
     }
-    // The value is below 2m < 2^(52·D): no carry leaves the top digit.
+    carry_digits(i, &mut acc);
+    acc
+}
+
+/// Propagates each digit's bits above 52 into the next digit, lane by lane, for a product
+/// below 2m < 2^(52·D) (no carry leaves the top digit).
+#[inline(always)]
+fn carry_digits<I: Ifma52, const D: usize>(i: I, acc: &mut [I::V; D]) {
     let mask = i.splat(MASK52);
     for v in 0..D - 1 {
         let c = i.srl52(acc[v]);
         acc[v] = i.and(acc[v], mask);
         acc[v + 1] = i.add(acc[v + 1], c);
     }
-    acc
 }
 
 /// The largest digit count with a dedicated squaring ([`ams`]): its steps are straight code, D
@@ -416,13 +389,7 @@ fn ams<I: Ifma52, const D: usize>(i: I, a: &[u64], m: &[u64], k0: I::V) -> [I::V
         )*};
     }
     steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19);
-    // The value is below 2m < 2^(52·D): no carry leaves the top digit.
-    let mask = i.splat(MASK52);
-    for v in 0..D - 1 {
-        let c = i.srl52(acc[v]);
-        acc[v] = i.and(acc[v], mask);
-        acc[v + 1] = i.add(acc[v + 1], c);
-    }
+    carry_digits(i, &mut acc);
     acc
 }
 
