@@ -11,14 +11,7 @@
 use std::time::Instant;
 
 use bignum::modular::{Modulus, PowJob, PowPath, Residue, pow_batch_on, pow_pair_on};
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use testkit::SplitMix64;
 
 fn best_of(rounds: usize, reps: usize, mut f: impl FnMut()) -> f64 {
     (0..rounds)
@@ -50,15 +43,15 @@ fn main() {
     } else {
         args
     };
-    let mut s = 42;
+    let mut s = SplitMix64::new(42);
     for bits in sizes {
         let n = bits.div_ceil(64);
-        let mut m: Vec<u64> = (0..n).map(|_| splitmix(&mut s)).collect();
+        let mut m = s.limbs(n);
         m[0] |= 1;
         m[n - 1] |= 1 << 63;
         let ctx = Modulus::new_vartime(&m).expect("odd");
-        let x: Vec<u64> = (0..n).map(|_| splitmix(&mut s)).collect();
-        let e: Vec<u64> = (0..n).map(|_| splitmix(&mut s)).collect();
+        let x = s.limbs(n);
+        let e = s.limbs(n);
         let base = ctx.reduce(&x);
         let reps = (200_000_000 / (bits * bits)).max(2);
         let mut line = format!("{bits:5} bits:");
@@ -96,24 +89,19 @@ fn batches(sizes: Vec<usize>) {
         println!("no avx512ifma on this CPU: nothing to compare");
         return;
     }
-    let mut s = 42;
+    let mut s = SplitMix64::new(42);
     for bits in sizes {
         let n = bits.div_ceil(64);
         let ctxs: Vec<Modulus> = (0..8)
             .map(|_| {
-                let mut m: Vec<u64> = (0..n).map(|_| splitmix(&mut s)).collect();
+                let mut m = s.limbs(n);
                 m[0] |= 1;
                 m[n - 1] |= 1 << 63;
                 Modulus::new_vartime(&m).expect("odd")
             })
             .collect();
-        let bases: Vec<Residue> = ctxs
-            .iter()
-            .map(|c| c.reduce(&(0..n).map(|_| splitmix(&mut s)).collect::<Vec<_>>()))
-            .collect();
-        let exps: Vec<Vec<u64>> = (0..8)
-            .map(|_| (0..n).map(|_| splitmix(&mut s)).collect())
-            .collect();
+        let bases: Vec<Residue> = ctxs.iter().map(|c| c.reduce(&s.limbs(n))).collect();
+        let exps: Vec<Vec<u64>> = (0..8).map(|_| s.limbs(n)).collect();
         let jobs: Vec<PowJob<'_>> = (0..8)
             .map(|k| PowJob {
                 modulus: &ctxs[k],

@@ -20,6 +20,7 @@ use bignum::Limb;
 use bignum::mpn::{self, Kernels, MontMulKernel as MontMul, PORTABLE};
 use num_bigint::BigUint;
 use proptest::prelude::*;
+use testkit::SplitMix64;
 
 /// A two-operand kernel (`add_n`, `sub_n`).
 type KernelN = fn(&mut [Limb], &[Limb], &[Limb]) -> Limb;
@@ -82,25 +83,8 @@ fn assert_kernels_equal(k: &Kernels, a: &[Limb], b: &[Limb], r0: &[Limb], m: Lim
     }
 }
 
-/// A deterministic pseudo-random limb stream (SplitMix64) for the fixed sweeps.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> Limb {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn limbs(&mut self, n: usize) -> Vec<Limb> {
-        (0..n).map(|_| self.next()).collect()
-    }
-}
-
 /// The operand patterns of the sweep, each as (name, limbs).
-fn patterns(n: usize, rng: &mut Rng) -> Vec<(&'static str, Vec<Limb>)> {
+fn patterns(n: usize, rng: &mut SplitMix64) -> Vec<(&'static str, Vec<Limb>)> {
     let mut top0 = rng.limbs(n);
     let mut top_max = rng.limbs(n);
     if n > 0 {
@@ -168,10 +152,10 @@ fn dispatched_calls_use_the_backend_kernels_names() {
         assert!(!std::ptr::fn_addr_eq(chosen.addmul_1, PORTABLE.addmul_1));
     }
 
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64::new(7);
     let a = rng.limbs(37);
     let r0 = rng.limbs(37);
-    let m = rng.next();
+    let m = rng.next_u64();
     let mut via_mpn = r0.clone();
     let c_mpn = mpn::addmul_1(&mut via_mpn, &a, m);
     let mut via_table = r0.clone();
@@ -181,12 +165,12 @@ fn dispatched_calls_use_the_backend_kernels_names() {
 
 #[test]
 fn all_kernels_equal_portable_on_sized_sweep() {
-    let mut rng = Rng(0x5EED);
+    let mut rng = SplitMix64::new(0x5EED);
     let mut count = 0u64;
     for k in backends("all_kernels_equal_portable_on_sized_sweep") {
         for n in sweep_sizes() {
             let pats = patterns(n, &mut rng);
-            let multipliers = [0, 1, 2, Limb::MAX, Limb::MAX - 1, 1 << 63, rng.next()];
+            let multipliers = [0, 1, 2, Limb::MAX, Limb::MAX - 1, 1 << 63, rng.next_u64()];
             let outputs = [vec![0; n], vec![Limb::MAX; n], rng.limbs(n)];
             for (an, a) in &pats {
                 for (bn, b) in &pats {
@@ -381,7 +365,7 @@ fn assert_redc_1_sec(k: &Kernels, t: &[Limb], m: &[Limb], case: &str) {
 
 /// Odd moduli of n limbs: random, all-ones (2⁶⁴-1 in every limb), all-ones with the top bit
 /// clear, top limb 1, and random with the top bit set and clear.
-fn moduli(n: usize, rng: &mut Rng) -> Vec<(&'static str, Vec<Limb>)> {
+fn moduli(n: usize, rng: &mut SplitMix64) -> Vec<(&'static str, Vec<Limb>)> {
     let mut out = vec![
         ("random", rng.limbs(n)),
         ("all ones", vec![Limb::MAX; n]),
@@ -406,7 +390,7 @@ fn moduli(n: usize, rng: &mut Rng) -> Vec<(&'static str, Vec<Limb>)> {
 
 /// Operands < m: 0, 1, m - 1, m - 2 and random below m; b may also be any n limbs, so all-ones
 /// is added for b.
-fn residues(m: &[Limb], rng: &mut Rng) -> Vec<Vec<Limb>> {
+fn residues(m: &[Limb], rng: &mut SplitMix64) -> Vec<Vec<Limb>> {
     let n = m.len();
     let big_m = common::big(m);
     let one = BigUint::from(1u8);
@@ -425,7 +409,7 @@ fn residues(m: &[Limb], rng: &mut Rng) -> Vec<Vec<Limb>> {
 
 #[test]
 fn montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep() {
-    let mut rng = Rng(0x30_4D);
+    let mut rng = SplitMix64::new(0x30_4D);
     let mut count = 0u64;
     for k in backends("montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep") {
         for n in 1..=64 {
@@ -450,7 +434,7 @@ fn montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep() {
 /// congruent to a·b·R⁻¹, and agree with the portable kernels.
 #[test]
 fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
-    let mut rng = Rng(0x1A2F);
+    let mut rng = SplitMix64::new(0x1A2F);
     let mut count = 0u64;
     for k in backends("montgomery_kernels_keep_the_bound_for_operands_below_r") {
         for n in 1..=40 {
@@ -510,7 +494,7 @@ fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
 /// all-ones operands, with garbage in r beforehand.
 #[test]
 fn basecase_products_and_squares_match_num_bigint() {
-    let mut rng = Rng(0xBA5E);
+    let mut rng = SplitMix64::new(0xBA5E);
     for k in backends("basecase_products_and_squares_match_num_bigint") {
         // Every a up to 40 limbs with b up to a + 2, and b longer than a in whole blocks of 8
         // (the window kernels' multipliers outnumbering the multiplicand).
@@ -608,13 +592,13 @@ proptest! {
 fn portable_row_kernels_match_num_bigint_for_every_unroll_remainder() {
     // The portable mul_1 and addmul_1 (and so redc_1's rows) go four limbs a step and finish
     // the last n mod 4 one at a time: every length up to 40 covers each remainder many times.
-    let mut rng = Rng(0xC0FFEE);
+    let mut rng = SplitMix64::new(0xC0FFEE);
     let mut count = 0u64;
     for n in 0..=40 {
         for (an, a) in patterns(n, &mut rng) {
             let outputs = [vec![0; n], vec![Limb::MAX; n], rng.limbs(n)];
             for r0 in &outputs {
-                for b in [0, 1, Limb::MAX, 1 << 63, rng.next()] {
+                for b in [0, 1, Limb::MAX, 1 << 63, rng.next_u64()] {
                     let product = common::big(&a) * BigUint::from(b);
                     let mut r = vec![7; n];
                     let hi = (PORTABLE.mul_1)(&mut r, &a, b);
@@ -638,7 +622,7 @@ fn portable_row_kernels_match_num_bigint_for_every_unroll_remainder() {
 /// portable kernel), and zero for a `which` past the last entry.
 #[test]
 fn sec_tabselect_picks_the_entry_asked_for() {
-    let mut rng = Rng(0x7AB5);
+    let mut rng = SplitMix64::new(0x7AB5);
     for k in backends("sec_tabselect_picks_the_entry_asked_for") {
         for n in (1..=20).chain([24, 31, 32, 40]) {
             for entries in [1usize, 2, 3, 8, 32, 64, 65, 130] {

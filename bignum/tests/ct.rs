@@ -59,16 +59,7 @@ const LARGE_EXP_BITS: usize = 256;
 /// n deterministic pseudo-random limbs (SplitMix64); `odd_top` forces an odd value with the top
 /// bit set (a modulus).
 pub(crate) fn n_limbs(n: usize, seed: u64, odd_top: bool) -> Vec<Limb> {
-    let mut state = seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
-    let mut v: Vec<Limb> = (0..n)
-        .map(|_| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        })
-        .collect();
+    let mut v = testkit::limbs(seed.wrapping_mul(0x2545_F491_4F6C_DD1D), n);
     if odd_top {
         v[0] |= 1;
         v[n - 1] |= 1 << 63;

@@ -10,7 +10,6 @@ mod common;
 use common::edge_limb;
 
 use std::collections::hash_map::DefaultHasher;
-use std::convert::Infallible;
 use std::hash::{Hash, Hasher};
 
 use bignum::{Error, Limb, Nat};
@@ -19,6 +18,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use proptest::collection::vec;
 use proptest::prelude::*;
+use testkit::SplitMix64;
 
 /// Limbs of length 0..=max (max ≤ 128: 8192 bits), biased to small sizes and whole-vector
 /// patterns: all zeros, all ones (carries that ripple the whole length), one repeated limb.
@@ -61,30 +61,6 @@ fn hash(x: &Nat) -> u64 {
     let mut h = DefaultHasher::new();
     x.hash(&mut h);
     h.finish()
-}
-
-/// SplitMix64 as a `rand_core` generator, seeded by proptest, so runs are reproducible.
-struct SplitMix(u64);
-
-impl rand_core::TryRng for SplitMix {
-    type Error = Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok((self.try_next_u64()? >> 32) as u32)
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Ok(z ^ (z >> 31))
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        for chunk in dst.chunks_mut(8) {
-            let x = self.try_next_u64()?.to_le_bytes();
-            chunk.copy_from_slice(&x[..chunk.len()]);
-        }
-        Ok(())
-    }
 }
 
 proptest! {
@@ -379,7 +355,7 @@ proptest! {
 
     #[test]
     fn random_below_stays_below_and_hits_both_halves(bound in positive(128), seed in any::<u64>()) {
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64::new(seed);
         let half = &bound >> 1;
         let (mut low, mut high) = (false, false);
         for _ in 0..64 {
@@ -396,7 +372,7 @@ proptest! {
 
     #[test]
     fn random_bits_has_exactly_that_many_bits(bits in prop_oneof![0usize..=8192, 0usize..=130], seed in any::<u64>()) {
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64::new(seed);
         let x = Nat::random_bits(bits, &mut rng);
         prop_assert_eq!(x.bits(), bits);
     }
@@ -405,7 +381,7 @@ proptest! {
 #[test]
 fn pow_mod_with_large_operands_matches_num_bigint() {
     // 2048-bit modulus and exponent: fewer cases, these take milliseconds each.
-    let mut rng = SplitMix(7);
+    let mut rng = SplitMix64::new(7);
     for &bits in &[65, 1000, 2048] {
         for k in 0..6 {
             // Odd moduli take the Montgomery path, even ones the division path: try both.
@@ -429,7 +405,7 @@ fn pow_mod_with_large_operands_matches_num_bigint() {
 
 #[test]
 fn random_below_is_roughly_uniform_on_a_small_bound() {
-    let mut rng = SplitMix(1);
+    let mut rng = SplitMix64::new(1);
     let bound = Nat::from(10u64);
     let mut counts = [0u32; 10];
     for _ in 0..20_000 {
@@ -476,5 +452,5 @@ fn pow_mod_by_zero_panics() {
 #[test]
 #[should_panic(expected = "bound must be positive")]
 fn random_below_zero_panics() {
-    let _ = Nat::random_below(&Nat::ZERO, &mut SplitMix(0));
+    let _ = Nat::random_below(&Nat::ZERO, &mut SplitMix64::new(0));
 }

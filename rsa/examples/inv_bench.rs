@@ -17,21 +17,7 @@ use rsa::hazmat::PrivateOp;
 use std::hint::black_box;
 use std::time::Instant;
 
-use bignum::{Limb, Nat};
-
-/// Fixed pseudo-random limbs (SplitMix64).
-fn limbs(seed: u64, n: usize) -> Vec<Limb> {
-    let mut state = seed;
-    (0..n)
-        .map(|_| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        })
-        .collect()
-}
+use bignum::Nat;
 
 /// The CRT private operation of a fixed 2048-bit key (`private_op`, whose one inverse is this
 /// one): the best of 300 batches of 10, in µs per operation. Compare two builds with it.
@@ -58,11 +44,11 @@ fn pairs(bits: usize) -> Vec<(Nat, Nat)> {
     let l = bits >> 6;
     (0..32u64)
         .map(|i| {
-            let mut m = limbs(bits as u64 * 1000 + i, l);
+            let mut m = testkit::limbs(bits as u64 * 1000 + i, l);
             m[0] |= 1;
             m[l - 1] |= 1 << 63;
             let n = Nat::from_limbs(&m);
-            let x = &Nat::from_limbs(&limbs(!(bits as u64 * 1000 + i), l)) % &n;
+            let x = &Nat::from_limbs(&testkit::limbs(!(bits as u64 * 1000 + i), l)) % &n;
             (x, n)
         })
         .collect()

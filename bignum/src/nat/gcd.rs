@@ -443,21 +443,10 @@ fn quot(n: u64, d: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::vec::Vec;
 
     /// Fixed pseudo-random Nat of `limbs` limbs (SplitMix64).
     fn nat(seed: u64, limbs: usize) -> Nat {
-        let mut state = seed;
-        let v: Vec<Limb> = (0..limbs)
-            .map(|_| {
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^ (z >> 31)
-            })
-            .collect();
-        Nat::from_limbs(&v)
+        Nat::from_limbs(&testkit::limbs(seed, limbs))
     }
 
     #[test]
