@@ -96,8 +96,10 @@ pub mod pkcs1v15;
 pub mod porting;
 mod primitive;
 pub mod pss;
+mod recording_rng;
 mod scheme;
 mod shortcuts;
+mod sig;
 #[cfg(feature = "test-hooks")]
 mod test_hooks;
 pub mod traits;

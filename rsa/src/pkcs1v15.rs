@@ -19,4 +19,4 @@ pub use keys::{DecryptingKey, EncryptingKey};
 pub use sign::{Pkcs1v15Sign, SigningKey, VerifyingKey};
 
 /// The signature type of the `signature` traits, shared with PSS.
-pub use crate::pss::Signature;
+pub use crate::sig::Signature;

@@ -18,7 +18,7 @@
 //! [`Pss`] is the scheme for [`RsaPrivateKey::sign`] and [`RsaPublicKey::verify`];
 //! [`SigningKey`], [`VerifyingKey`] and [`Signature`] carry RustCrypto's `signature` traits.
 
-use alloc::{boxed::Box, vec, vec::Vec};
+use alloc::{vec, vec::Vec};
 use core::marker::PhantomData;
 
 use rand_core::CryptoRng;
@@ -32,6 +32,8 @@ pub use params::PssKeyParams;
 use crate::hash::{Mgf, mask_xor};
 use crate::hazmat::{PrivateOp, PublicOp};
 use crate::scheme::{SignSealed, SignatureScheme};
+/// The signature type of the `signature` traits, shared with PKCS #1 v1.5.
+pub use crate::sig::Signature;
 use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 /// The salt length of a [`Pss`] scheme.
@@ -372,59 +374,6 @@ impl SignatureScheme for Pss {
         } else {
             Err(Error::Verification)
         }
-    }
-}
-
-/// A signature (k bytes for a modulus of k bytes) for RustCrypto's [`signature`] traits,
-/// shared by PSS and PKCS #1 v1.5 (also [`crate::pkcs1v15::Signature`]).
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Signature(Box<[u8]>);
-
-impl Signature {
-    /// The signature's bytes.
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.0
-    }
-}
-
-impl AsRef<[u8]> for Signature {
-    fn as_ref(&self) -> &[u8] {
-        &self.0
-    }
-}
-
-impl From<Vec<u8>> for Signature {
-    fn from(v: Vec<u8>) -> Self {
-        Signature(v.into_boxed_slice())
-    }
-}
-
-impl TryFrom<&[u8]> for Signature {
-    type Error = signature::Error;
-
-    /// Any length is accepted here; verification rejects one that is not k bytes.
-    fn try_from(bytes: &[u8]) -> core::result::Result<Self, Self::Error> {
-        Ok(Signature(bytes.into()))
-    }
-}
-
-impl From<Signature> for Box<[u8]> {
-    fn from(s: Signature) -> Self {
-        s.0
-    }
-}
-
-impl signature::SignatureEncoding for Signature {
-    type Repr = Box<[u8]>;
-}
-
-impl core::fmt::Debug for Signature {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Signature(")?;
-        for b in self.0.iter() {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str(")")
     }
 }
 

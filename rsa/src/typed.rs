@@ -1,63 +1,15 @@
 //! What the typed keys of RustCrypto's shape share (`pkcs1v15::SigningKey<D>`,
-//! `pss::VerifyingKey<D>`, `oaep::EncryptingKey<D>`, ...): the adapter from the fallible RNG
-//! the traits pass to the infallible one the schemes take, the calls into the run-time
-//! schemes, and the `signature` trait impls, written once for both signature schemes.
+//! `pss::VerifyingKey<D>`, `oaep::EncryptingKey<D>`, ...): the calls into the run-time
+//! schemes through [`RecordingRng`], and the `signature` trait impls, written once for both
+//! signature schemes.
 
 use alloc::vec::Vec;
-use rand_core::{TryCryptoRng, TryRng};
+use rand_core::TryCryptoRng;
 
-use crate::pss::Signature;
+use crate::recording_rng::RecordingRng;
 use crate::scheme::{EncryptionScheme, SignatureScheme};
+use crate::sig::Signature;
 use crate::{Error, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
-
-/// A fallible RNG ([`TryCryptoRng`], what the RustCrypto traits pass) as the infallible one
-/// the schemes take: an error is recorded (and the bytes asked for are filled with a fixed
-/// pattern, so that the blinding and padding loops end) and [`RecordingRng::finish`] discards
-/// the result. Never panics.
-pub(crate) struct RecordingRng<'a, R: TryCryptoRng + ?Sized> {
-    rng: &'a mut R,
-    failed: bool,
-}
-
-impl<'a, R: TryCryptoRng + ?Sized> RecordingRng<'a, R> {
-    pub(crate) fn new(rng: &'a mut R) -> Self {
-        RecordingRng { rng, failed: false }
-    }
-
-    /// `result`, or [`Error::Rng`] if the RNG failed on the way.
-    pub(crate) fn finish<T>(self, result: Result<T>) -> Result<T> {
-        if self.failed {
-            return Err(Error::Rng);
-        }
-        result
-    }
-}
-
-impl<R: TryCryptoRng + ?Sized> TryRng for RecordingRng<'_, R> {
-    type Error = core::convert::Infallible;
-
-    fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
-        let mut b = [0u8; 4];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u32::from_le_bytes(b))
-    }
-
-    fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
-        let mut b = [0u8; 8];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u64::from_le_bytes(b))
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
-        if self.rng.try_fill_bytes(dst).is_err() {
-            self.failed = true;
-            dst.fill(0x5a);
-        }
-        Ok(())
-    }
-}
-
-impl<R: TryCryptoRng + ?Sized> TryCryptoRng for RecordingRng<'_, R> {}
 
 impl From<Error> for signature::Error {
     fn from(e: Error) -> Self {

@@ -8,8 +8,8 @@ use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
 use crate::hazmat::{PrivateOp, PublicOp};
-use crate::pss::Signature;
 use crate::scheme::{SignSealed, SignatureScheme};
+use crate::sig::Signature;
 use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 /// RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2) with one hash of [`HashAlg`].
