@@ -2,9 +2,10 @@
 //! independent carry chains (CF and OF), `adc`/`sbb` for plain addition and subtraction.
 //!
 //! Each kernel runs a one-limb loop over the first `n mod k` limbs, then a loop over blocks of
-//! k limbs: k = 8 for `addmul_1` and `submul_1` (8 was ~3% faster than 4 on Zen 3 at 1000 limbs,
-//! within noise at 100), 4 for the others. The only branches are these loop controls, on the public length `n`; no branch and no
-//! address depends on a limb value, so the time depends on `n` only.
+//! k limbs: k = 8 for `addmul_1` and `submul_1` (the longer block pays the loop control half as
+//! often, which shows on long operands), 4 for the others. The only branches are these loop
+//! controls, on the public length `n`; no branch and no address depends on a limb value, so the
+//! time depends on `n` only.
 //!
 //! Loop control must not disturb the carry chains: `lea` and `mov` leave every flag alone,
 //! `dec` leaves CF alone (but writes OF), `jrcxz` tests RCX without reading flags. Kernels that

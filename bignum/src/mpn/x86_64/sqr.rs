@@ -103,7 +103,7 @@ pub unsafe fn sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
 /// chosen once, from n, and each copy's loop count changes every eighth row only, which keeps
 /// the exits predictable (faster than a single loop entered per row by a computed branch, a
 /// ring of four, or the doubling-and-diagonal step folded into each row's end: BENCHMARKS.md,
-/// "Kernels against GMP"). Every branch depends on n and the row number only. The eight
+/// "Layout choices of the ADX kernels"). Every branch depends on n and the row number only. The eight
 /// copies differ only in their labels and entry slot; `sqr_ring.py` beside this file prints
 /// them (`.ci/check-generated` checks that they are its output).
 ///
@@ -717,9 +717,8 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
 /// r = a² for `r.len() == 2·a.len()`, a non-empty: the triangle, then the
 /// doubling-and-diagonal pass ([`sqr_diag_addlsh1`]), all in assembly, with no call per row.
 /// For n a multiple of 8 the triangle is [`super::window::sqr_triangle_blocks`] (eight rows per
-/// pass, the window in registers: 1.17 → 1.02x GMP's `mpn_sqr_basecase` at n = 16, 1.37 →
-/// 0.92 at n = 8, in `benches/src/bin/kernels.rs`, BENCHMARKS.md), otherwise the ring of
-/// [`sqr_triangle`].
+/// pass, the window in registers, so r is loaded and stored once per pass rather than once per
+/// row; BENCHMARKS.md, "Kernels against GMP"), otherwise the ring of [`sqr_triangle`].
 ///
 /// # Safety
 /// The CPU has BMI2 and ADX; `a.len() ≥ 1` and `r.len() == 2·a.len()`.

@@ -544,8 +544,8 @@ pub unsafe fn sqr_triangle_blocks(r: &mut [Limb], a: &[Limb]) {
         })
     };
     // The last block carry into r[2n-8..2n]: no carry out, the triangle is below B^(2n)/2.
-    // One `adc` chain (a Rust loop carried the bit through `setb` and memory, 4% of the
-    // square at n = 16).
+    // One `adc` chain keeps the carry in CF; a Rust loop would carry it through `setb` and
+    // memory from limb to limb.
     // SAFETY: r[2n-8..2n] is in bounds (n ≥ 16 here); no stack use.
     unsafe {
         asm!(
