@@ -6,8 +6,8 @@
 //! names; `gmp.h` spells them as macros. Every safe wrapper checks the lengths GMP's contract
 //! needs before the call.
 
-// The FFI below is the only unsafe code of this crate: GMP is C, so calling it is unsafe by
-// definition. Each call sits in a small wrapper that checks lengths first.
+// GMP is C, so calling it is unsafe by definition. Each call sits in a small wrapper that
+// checks lengths first.
 #![allow(unsafe_code)]
 
 use std::ffi::{CStr, c_char, c_int, c_long, c_void};

@@ -221,15 +221,6 @@ fn kernel_reports_adx_under_valgrind() -> bool {
         })
 }
 
-/// Reads the time-stamp counter: a constant-rate tick count on current x86-64 CPUs, which is not
-/// the core clock when the frequency changes (callers calibrate it against the wall clock).
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)] // the rdtsc intrinsic is an unsafe fn; see the SAFETY note
-pub fn tsc() -> u64 {
-    // SAFETY: rdtsc exists on every x86-64 CPU, reads no memory and has no preconditions.
-    unsafe { core::arch::x86_64::_rdtsc() }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

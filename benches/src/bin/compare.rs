@@ -745,10 +745,18 @@ fn charts(results: &[Measured], dir: &Path, gmp_host: &str) -> Result<String, St
 
 /// TSC ticks per second, from a short spin against the monotonic clock.
 fn tsc_hz() -> f64 {
-    let (t0, c0) = (Instant::now(), bignum::cpu::tsc());
+    let (t0, c0) = (Instant::now(), tsc());
     while t0.elapsed() < Duration::from_millis(50) {}
-    let (t1, c1) = (t0.elapsed(), bignum::cpu::tsc());
+    let (t1, c1) = (t0.elapsed(), tsc());
     c1.wrapping_sub(c0) as f64 / t1.as_secs_f64()
+}
+
+/// The time-stamp counter, for the ticks-per-limb columns. A copy of the `rsatool` CLI's
+/// (`cli/src/timing.rs`), whose binary-only crate this one cannot depend on.
+#[allow(unsafe_code)] // the rdtsc intrinsic is an unsafe fn; see the SAFETY note
+fn tsc() -> u64 {
+    // SAFETY: rdtsc exists on every x86-64 CPU, reads no memory and has no preconditions.
+    unsafe { core::arch::x86_64::_rdtsc() }
 }
 
 /// The machine, for the report: CPU model, the flags that matter, cores, load, date.
