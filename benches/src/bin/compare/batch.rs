@@ -30,8 +30,8 @@ use bignum::modular::{PowPath, pow_path};
 use rsa::Batch;
 use serde_json::{Value, json};
 
+use super::harness::{Case, Imp, Measured};
 use super::rsa_rows::{fail, imp};
-use super::{Case, Imp, Measured};
 
 /// The table's operation name.
 pub const BATCH_SIGN: &str = "pkcs1v15_sign_batch";

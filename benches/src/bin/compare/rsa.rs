@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use benches::rsa_peers::{self, AWS_LC, Keys, OPENSSL, OURS, Op, RSA09, RSA010};
 
-use super::{Case, Imp, Measured};
+use super::harness::{Case, Imp, Measured};
 
 /// Key sizes of the RSA rows.
 pub const BITS: [usize; 4] = [1024, 2048, 3072, 4096];
