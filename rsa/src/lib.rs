@@ -92,13 +92,13 @@ pub mod hazmat;
 mod key;
 mod keygen;
 pub mod oaep;
+mod padded;
 pub mod pkcs1v15;
 pub mod porting;
 mod primitive;
 pub mod pss;
 mod recording_rng;
 mod scheme;
-mod shortcuts;
 mod sig;
 #[cfg(feature = "test-hooks")]
 mod test_hooks;

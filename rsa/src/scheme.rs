@@ -1,4 +1,4 @@
-//! What every padding scheme provides, and the key methods that use it.
+//! What every padding scheme provides; the key methods that run one are in `padded.rs`.
 //!
 //! A scheme is a value that carries its parameters (hash, MGF1 hash, salt length, label):
 //! [`Pkcs1v15Sign`](crate::Pkcs1v15Sign) and [`Pss`](crate::Pss) sign and verify;
@@ -131,94 +131,6 @@ pub trait EncryptionScheme: EncryptSealed {
         rng: &mut R,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>>;
-}
-
-impl RsaPrivateKey {
-    /// Hashes `msg` with the scheme's hash and signs it.
-    ///
-    /// # Errors
-    ///
-    /// As [`SignatureScheme::sign_digest`].
-    pub fn sign<S: SignatureScheme, R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        scheme: &S,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        scheme.sign_digest(self, rng, &scheme.hash().digest(msg))
-    }
-
-    /// Signs a precomputed digest of the scheme's hash.
-    ///
-    /// # Errors
-    ///
-    /// As [`SignatureScheme::sign_digest`].
-    pub fn sign_prehashed<S: SignatureScheme, R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        scheme: &S,
-        digest: &[u8],
-    ) -> Result<Vec<u8>> {
-        scheme.sign_digest(self, rng, digest)
-    }
-
-    /// Decrypts `ciphertext` with `scheme`.
-    ///
-    /// # Errors
-    ///
-    /// As [`EncryptionScheme::decrypt`].
-    pub fn decrypt<S: EncryptionScheme, R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        scheme: &S,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        scheme.decrypt(self, rng, ciphertext)
-    }
-}
-
-impl RsaPublicKey {
-    /// Hashes `msg` with the scheme's hash and verifies `signature` over it.
-    ///
-    /// # Errors
-    ///
-    /// As [`SignatureScheme::verify_digest`].
-    pub fn verify<S: SignatureScheme>(
-        &self,
-        scheme: &S,
-        msg: &[u8],
-        signature: &[u8],
-    ) -> Result<()> {
-        scheme.verify_digest(self, &scheme.hash().digest(msg), signature)
-    }
-
-    /// Verifies `signature` over a precomputed digest of the scheme's hash.
-    ///
-    /// # Errors
-    ///
-    /// As [`SignatureScheme::verify_digest`].
-    pub fn verify_prehashed<S: SignatureScheme>(
-        &self,
-        scheme: &S,
-        digest: &[u8],
-        signature: &[u8],
-    ) -> Result<()> {
-        scheme.verify_digest(self, digest, signature)
-    }
-
-    /// Encrypts `msg` with `scheme`.
-    ///
-    /// # Errors
-    ///
-    /// As [`EncryptionScheme::encrypt`].
-    pub fn encrypt<S: EncryptionScheme, R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        scheme: &S,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        scheme.encrypt(self, rng, msg)
-    }
 }
 
 /// A decrypted block before its final declassification, shared by the decryption schemes

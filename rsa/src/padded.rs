@@ -1,7 +1,13 @@
-//! RustCrypto `rsa` 0.10's one-call methods on the keys (`oaep_encrypt::<Sha256>`,
-//! `pss_sign::<Sha256>`, ...): the hash as a type parameter, the scheme's defaults (a salt of
-//! the hash length, MGF1 with the same hash, no label), the operating system's RNG where none
-//! is given. Each is one call into the run-time schemes.
+//! The keys' padded operations (sign, verify, encrypt, decrypt through a padding scheme; the
+//! raw primitives are in [`hazmat`](crate::hazmat)), in two forms:
+//!
+//! - by a scheme value (`key.sign(&mut rng, &Pss::new(HashAlg::Sha256), msg)`, the hash a
+//!   [`HashAlg`](crate::HashAlg) value): the run-time API, which the `rsatool` command line
+//!   uses;
+//! - RustCrypto `rsa` 0.10's one-call methods (`oaep_encrypt::<Sha256>`,
+//!   `pss_sign::<Sha256>`, ...): the hash as a type parameter, the scheme's defaults (a salt
+//!   of the hash length, MGF1 with the same hash, no label), the operating system's RNG where
+//!   none is given. Each is one call into the run-time schemes.
 //!
 //! ```
 //! use rsa::sha2::Sha256;
@@ -20,12 +26,105 @@
 //! ```
 
 use alloc::vec::Vec;
-use rand_core::TryCryptoRng;
+use rand_core::{CryptoRng, TryCryptoRng};
 
+use crate::scheme::{EncryptionScheme, SignatureScheme};
 use crate::typed;
 use crate::{
     KnownDigest, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, Result, RsaPrivateKey, RsaPublicKey,
 };
+
+// By a scheme value.
+
+impl RsaPrivateKey {
+    /// Hashes `msg` with the scheme's hash and signs it.
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::sign_digest`].
+    pub fn sign<S: SignatureScheme, R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scheme: &S,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        scheme.sign_digest(self, rng, &scheme.hash().digest(msg))
+    }
+
+    /// Signs a precomputed digest of the scheme's hash.
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::sign_digest`].
+    pub fn sign_prehashed<S: SignatureScheme, R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scheme: &S,
+        digest: &[u8],
+    ) -> Result<Vec<u8>> {
+        scheme.sign_digest(self, rng, digest)
+    }
+
+    /// Decrypts `ciphertext` with `scheme`.
+    ///
+    /// # Errors
+    ///
+    /// As [`EncryptionScheme::decrypt`].
+    pub fn decrypt<S: EncryptionScheme, R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scheme: &S,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        scheme.decrypt(self, rng, ciphertext)
+    }
+}
+
+impl RsaPublicKey {
+    /// Hashes `msg` with the scheme's hash and verifies `signature` over it.
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::verify_digest`].
+    pub fn verify<S: SignatureScheme>(
+        &self,
+        scheme: &S,
+        msg: &[u8],
+        signature: &[u8],
+    ) -> Result<()> {
+        scheme.verify_digest(self, &scheme.hash().digest(msg), signature)
+    }
+
+    /// Verifies `signature` over a precomputed digest of the scheme's hash.
+    ///
+    /// # Errors
+    ///
+    /// As [`SignatureScheme::verify_digest`].
+    pub fn verify_prehashed<S: SignatureScheme>(
+        &self,
+        scheme: &S,
+        digest: &[u8],
+        signature: &[u8],
+    ) -> Result<()> {
+        scheme.verify_digest(self, digest, signature)
+    }
+
+    /// Encrypts `msg` with `scheme`.
+    ///
+    /// # Errors
+    ///
+    /// As [`EncryptionScheme::encrypt`].
+    pub fn encrypt<S: EncryptionScheme, R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scheme: &S,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        scheme.encrypt(self, rng, msg)
+    }
+}
+
+// RustCrypto 0.10's one-call methods.
 
 impl RsaPublicKey {
     /// OAEP encryption with `D` (label hash and MGF1), no label, the seed from the operating
