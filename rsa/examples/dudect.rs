@@ -12,14 +12,22 @@
 //!
 //! MODE is one of
 //!
-//! - `private`: the CRT private operation with blinding (`private_op`), class 0 the fixed
-//!   ciphertext 2, class 1 fresh random ciphertexts below n;
-//! - `private-plain`: the same for `private_op_plain`;
-//! - `private-ifma`: the CRT private operation on the 52-bit AVX-512 IFMA engine (its two
-//!   halves as one interleaved pair), with classes that differ only in what is secret: class 0
-//!   ciphertexts c = m^e of plaintexts whose top four bytes are zero, class 1 of random
-//!   plaintexts (both are full-length, uniform-looking ciphertexts). It refuses to run, exit 2,
-//!   where the CPU lacks IFMA or `BIGNUM_BACKEND` turns it off;
+//! - `private`: the CRT private operation with blinding (`private_op`), with classes that
+//!   differ only in what is secret, as in the Marvin test: both are ciphertexts c = m^e of the
+//!   full length (uniform-looking, public), class 0 of plaintexts whose top four bytes are
+//!   zero, class 1 of random plaintexts;
+//! - `private-plain`: the same for `private_op_plain` (no CRT, no blinding);
+//! - `private-ifma`: `private` on the 52-bit AVX-512 IFMA engine (the two CRT halves as one
+//!   interleaved pair). It refuses to run, exit 2, where the CPU lacks IFMA or
+//!   `BIGNUM_BACKEND` turns it off;
+//! - `private-public`: a PUBLIC-INPUT CONTROL, not a test of a secret: class 0 the fixed
+//!   ciphertext 2, class 1 fresh random ciphertexts below n. The classes differ in the public
+//!   input, which the operation may depend on; a |t| above the threshold here says the
+//!   measurement sees the input, not that a secret leaks;
+//! - `stages`: the classes of `private-public`, each stage of the private operation timed on
+//!   its own (`private_op_by_stages`: input checks, the draw of r and s, the blinded inverse,
+//!   the blinding, the exponentiations, Garner, the unblinding, the check, the output), one
+//!   t-test per stage: where the public input's signal comes from;
 //! - `oaep`: OAEP decryption (SHA-256) up to the declassification of its verdict
 //!   (`Oaep::decrypt_unsliced`), class 0 valid ciphertexts (fresh encryptions of random
 //!   messages), class 1 random ciphertexts (bad padding);
@@ -28,10 +36,11 @@
 //!   (`decrypt`), where a bad padding gives a synthetic message: nothing may differ;
 //! - `leaky`: the NEGATIVE CONTROL: the first ten squarings of a textbook exponentiation,
 //!   x ← x² mod n from x = c, in the variable-time `Nat` arithmetic (whose cost follows the
-//!   length of its operands, so the small fixed ciphertext is fast), classes as in `private`.
-//!   The test must flag it; if it does not, the measurement is blind.
+//!   length of its operands, so the small fixed ciphertext is fast), classes as in
+//!   `private-public`. The test must flag it; if it does not, the measurement is blind.
 //!
-//! Results on 2026-11-30 (1024-bit key, the shared 2-core machine, one mode at a time):
+//! Results on 2026-11-30 (1024-bit key, the shared 2-core machine, one mode at a time; `private`
+//! then had the classes of today's `private-public`):
 //!
 //! | mode | seconds | measurements | max \|t\| | verdict |
 //! | --- | --- | --- | --- | --- |
@@ -102,6 +111,8 @@ enum Mode {
     Private,
     PrivatePlain,
     PrivateIfma,
+    PrivatePublic,
+    Stages,
     Oaep,
     Pkcs1v15,
     Pkcs1v15Implicit,
@@ -114,6 +125,8 @@ impl Mode {
             "private" => Mode::Private,
             "private-plain" => Mode::PrivatePlain,
             "private-ifma" => Mode::PrivateIfma,
+            "private-public" => Mode::PrivatePublic,
+            "stages" => Mode::Stages,
             "oaep" => Mode::Oaep,
             "pkcs1v15" => Mode::Pkcs1v15,
             "pkcs1v15-implicit" => Mode::Pkcs1v15Implicit,
@@ -125,8 +138,8 @@ impl Mode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: dudect private|private-plain|private-ifma|oaep|pkcs1v15|pkcs1v15-implicit|leaky \
-         [--seconds N] [--bits B]"
+        "usage: dudect private|private-plain|private-ifma|private-public|stages|oaep|pkcs1v15|\
+         pkcs1v15-implicit|leaky [--seconds N] [--bits B]"
     );
     ExitCode::from(2)
 }
@@ -187,14 +200,14 @@ fn main() -> ExitCode {
     // One input: class 0 or 1, by the mode's definition.
     let make_input = |class: usize, rng: &mut ChaCha20Rng| -> Vec<u8> {
         match mode {
-            Mode::Private | Mode::PrivatePlain | Mode::Leaky => {
+            Mode::PrivatePublic | Mode::Stages | Mode::Leaky => {
                 if class == 0 {
                     fixed.clone()
                 } else {
                     random_below_n(rng, k)
                 }
             }
-            Mode::PrivateIfma => {
+            Mode::Private | Mode::PrivatePlain | Mode::PrivateIfma => {
                 // The plaintext is the secret that differs; c = m^e is public either way.
                 let mut m = random_below_n(rng, k);
                 if class == 0 {
@@ -221,11 +234,24 @@ fn main() -> ExitCode {
         }
     };
 
-    // One timed operation; returns a byte of its result so nothing is optimised away.
+    // One operation, timed: its stages' durations in ns (one, the whole operation, except in
+    // `stages`), and a byte of its result so that nothing is optimised away.
     let mut blind = ChaCha20Rng::from_seed(seed.map(|b| b ^ 0x5a));
-    let mut run = |c: &[u8]| -> u8 {
+    let mut run = |c: &[u8], times: &mut Vec<f64>| -> u8 {
+        let start = Instant::now();
         let out = match mode {
-            Mode::Private | Mode::PrivateIfma => key.private_op(&mut blind, c).map(|m| m[k - 1]),
+            Mode::Private | Mode::PrivateIfma | Mode::PrivatePublic => {
+                key.private_op(&mut blind, c).map(|m| m[k - 1])
+            }
+            Mode::Stages => {
+                let mut last = start;
+                key.private_op_by_stages(&mut blind, c, &mut |_| {
+                    let now = Instant::now();
+                    times.push((now - last).as_nanos() as f64);
+                    last = now;
+                })
+                .map(|m| m[k - 1])
+            }
             Mode::PrivatePlain => key.private_op_plain(c).map(|m| m[k - 1]),
             Mode::Oaep => oaep
                 .decrypt_unsliced(&key, &mut blind, c)
@@ -244,7 +270,15 @@ fn main() -> ExitCode {
                 Ok(x.as_limbs().first().copied().unwrap_or(0).to_le_bytes()[0])
             }
         };
+        if mode != Mode::Stages {
+            times.push(start.elapsed().as_nanos() as f64);
+        }
         out.unwrap_or(0xff)
+    };
+    let stage_names: &[&str] = if mode == Mode::Stages {
+        &STAGES
+    } else {
+        &["operation"]
     };
 
     println!(
@@ -253,68 +287,94 @@ fn main() -> ExitCode {
     );
 
     let deadline = Instant::now() + Duration::from_secs(seconds);
-    let mut tests = vec![Welch::default(); CROPS + 1];
-    let mut thresholds: Option<Vec<f64>> = None;
+    // Per stage: the uncropped test, then one per cropping threshold.
+    let mut tests = vec![vec![Welch::default(); CROPS + 1]; stage_names.len()];
+    let mut thresholds: Option<Vec<Vec<f64>>> = None;
     let mut sink = 0u8;
     let mut batches = 0u64;
     let mut last_report = Instant::now();
+    let mut times = Vec::with_capacity(stage_names.len());
     while Instant::now() < deadline {
         let classes: Vec<usize> = (0..BATCH)
             .map(|_| usize::from(rng.next_u32() & 1 == 1))
             .collect();
         let inputs: Vec<Vec<u8>> = classes.iter().map(|&c| make_input(c, &mut rng)).collect();
-        let mut times = Vec::with_capacity(BATCH);
+        // timings[s][i]: stage s of measurement i.
+        let mut timings = vec![Vec::with_capacity(BATCH); stage_names.len()];
         for input in &inputs {
-            let start = Instant::now();
-            sink ^= std::hint::black_box(run(std::hint::black_box(input)));
-            times.push(start.elapsed().as_nanos() as f64);
+            times.clear();
+            sink ^= std::hint::black_box(run(std::hint::black_box(input), &mut times));
+            if times.len() != stage_names.len() {
+                // The operation stopped early (an error): no timing of its stages.
+                times.resize(stage_names.len(), f64::NAN);
+            }
+            for (column, &t) in timings.iter_mut().zip(&times) {
+                column.push(t);
+            }
         }
         batches += 1;
         // The first batch only fixes the cropping percentiles (and warms up): dudect's
-        // thresholds 1 − 0.5^(10·(i + 1)/CROPS) of the whole distribution.
+        // thresholds 1 − 0.5^(10·(i + 1)/CROPS) of the whole distribution, per stage.
         let Some(th) = &thresholds else {
-            let mut sorted = times.clone();
-            sorted.sort_by(f64::total_cmp);
-            let last = (sorted.len() - 1) as f64;
-            thresholds = Some(
-                (0..CROPS)
-                    .map(|i| {
-                        let p = 1.0 - 0.5f64.powf(10.0 * (i as f64 + 1.0) / CROPS as f64);
-                        // p·last is in [0, BATCH − 1]: the cast cannot truncate.
-                        #[allow(clippy::cast_possible_truncation)]
-                        let i = (p * last).round() as usize;
-                        sorted[i]
-                    })
-                    .collect(),
-            );
+            thresholds = Some(timings.iter().map(|column| percentiles(column)).collect());
             continue;
         };
-        for (&class, &t) in classes.iter().zip(&times) {
-            tests[0].push(class, t);
-            for (test, &limit) in tests[1..].iter_mut().zip(th) {
-                if t < limit {
-                    test.push(class, t);
+        for ((stage_tests, column), limits) in tests.iter_mut().zip(&timings).zip(th) {
+            for (&class, &t) in classes.iter().zip(column) {
+                if t.is_nan() {
+                    continue;
+                }
+                stage_tests[0].push(class, t);
+                for (test, &limit) in stage_tests[1..].iter_mut().zip(limits) {
+                    if t < limit {
+                        test.push(class, t);
+                    }
                 }
             }
         }
         if last_report.elapsed() > Duration::from_secs(10) {
             last_report = Instant::now();
-            let (i, t) = max_t(&tests);
+            let (s, i, t) = max_t_of_stages(&tests);
             println!(
-                "  {:>9} measurements, max |t| = {:7.2} (test {i}), uncropped t = {:7.2}",
-                tests[0].count(),
+                "  {:>9} measurements, max |t| = {:7.2} ({}test {i}), uncropped t = {:7.2}",
+                tests[0][0].count(),
                 t.abs(),
-                tests[0].t()
+                if stage_names.len() > 1 {
+                    format!("stage {}, ", stage_names[s])
+                } else {
+                    String::new()
+                },
+                tests[s][0].t()
             );
         }
     }
-    let (i, t) = max_t(&tests);
-    let means = &tests[0].mean;
+    if stage_names.len() > 1 {
+        println!(
+            "| stage | mean class 0 (ns) | mean class 1 (ns) | uncropped t | max |t| (test) |"
+        );
+        for (name, stage_tests) in stage_names.iter().zip(&tests) {
+            let (i, t) = max_t(stage_tests);
+            println!(
+                "| {name} | {:.0} | {:.0} | {:.2} | {:.2} ({i}) |",
+                stage_tests[0].mean[0],
+                stage_tests[0].mean[1],
+                stage_tests[0].t(),
+                t.abs()
+            );
+        }
+    }
+    let (s, i, t) = max_t_of_stages(&tests);
+    let means = &tests[s][0].mean;
     println!(
-        "dudect: {} measurements in {batches} batches; mean time class 0 {:.0} ns, class 1 {:.0} ns",
-        tests[0].count(),
+        "dudect: {} measurements in {batches} batches; mean time class 0 {:.0} ns, class 1 {:.0} ns{}",
+        tests[s][0].count(),
         means[0],
-        means[1]
+        means[1],
+        if stage_names.len() > 1 {
+            format!(" (stage {})", stage_names[s])
+        } else {
+            String::new()
+        }
     );
     println!(
         "dudect: max |t| = {:.2} (test {i}: {}), uncropped t = {:.2} (sink {sink})",
@@ -324,7 +384,7 @@ fn main() -> ExitCode {
         } else {
             format!("cropped at percentile {i}")
         },
-        tests[0].t()
+        tests[s][0].t()
     );
     if t.abs() > T_THRESHOLD {
         println!("dudect: LEAK: the two classes are distinguishable (|t| > {T_THRESHOLD})");
@@ -333,6 +393,53 @@ fn main() -> ExitCode {
         println!("dudect: no leak detected (|t| <= {T_THRESHOLD})");
         ExitCode::SUCCESS
     }
+}
+
+/// The stages of `private_op_by_stages`, in order.
+const STAGES: [&str; 9] = [
+    "input",
+    "draw",
+    "inverse",
+    "blinding",
+    "exponentiations",
+    "garner",
+    "unblinding",
+    "check",
+    "output",
+];
+
+/// dudect's cropping thresholds of one batch's timings: the values at the percentiles
+/// 1 − 0.5^(10·(i + 1)/CROPS), i < CROPS (NaNs, from operations that stopped, last).
+fn percentiles(times: &[f64]) -> Vec<f64> {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let last = (sorted.len() - 1) as f64;
+    (0..CROPS)
+        .map(|i| {
+            let p = 1.0 - 0.5f64.powf(10.0 * (i as f64 + 1.0) / CROPS as f64);
+            // p·last is in [0, BATCH − 1]: the cast cannot truncate.
+            #[allow(clippy::cast_possible_truncation)]
+            let i = (p * last).round() as usize;
+            sorted[i]
+        })
+        .collect()
+}
+
+/// The stage, test and t of the largest |t| over every stage's tests.
+fn max_t_of_stages(tests: &[Vec<Welch>]) -> (usize, usize, f64) {
+    tests
+        .iter()
+        .enumerate()
+        .map(|(s, stage_tests)| {
+            let (i, t) = max_t(stage_tests);
+            (s, i, t)
+        })
+        .fold(
+            (0, 0, 0.0),
+            |best, x| {
+                if x.2.abs() > best.2.abs() { x } else { best }
+            },
+        )
 }
 
 /// The test with the largest |t| and its t.

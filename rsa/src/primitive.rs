@@ -162,15 +162,19 @@ impl RsaPrivateKey {
     /// constant-time inverse of `bignum::modular` costs more than the CRT exponentiations
     /// themselves at 2048 bits.
     pub(crate) fn crt_prepare_drawn(&self, x: &[Limb], draw: BlindingDraw) -> Option<CrtInput> {
-        let n_mod = &self.public.n_mod;
         // Leaks: whether r·s shared a factor with n (or was 0), which happens with negligible
         // probability; r and s are then discarded.
         let r_inv = self.blinded_inverse(&draw.r, &draw.s)?;
-        // Blinding: c' = c·r^e is formed modulo each prime (c'_i = (c mod r_i)·(r mod r_i)^e),
-        // which costs about half of r^e mod n: the exponentiation by e is on values of half
-        // the length.
-        let r_plain = n_mod.retrieve(&draw.r);
-        drop(draw);
+        Some(self.blind(x, &draw.r, r_inv))
+    }
+
+    /// The blinding of a checked input x by r (n's Montgomery form; r_inv its inverse), and
+    /// the reductions of x modulo each prime.
+    pub(crate) fn blind(&self, x: &[Limb], r: &Residue, r_inv: Residue) -> CrtInput {
+        // c' = c·r^e is formed modulo each prime (c'_i = (c mod r_i)·(r mod r_i)^e), which
+        // costs about half of r^e mod n: the exponentiation by e is on values of half the
+        // length.
+        let r_plain = self.public.n_mod.retrieve(r);
         // c mod r_i, kept for the check at the end; through the secret moduli's constant-time
         // reduction.
         let xs: Vec<Residue> = self.primes.iter().map(|p| p.m.reduce(x)).collect();
@@ -183,7 +187,7 @@ impl RsaPrivateKey {
             .zip(xs.iter().zip(&r_e))
             .map(|(p, (xi, rei))| p.m.mul(xi, rei))
             .collect();
-        Some(CrtInput { xs, blinded, r_inv })
+        CrtInput { xs, blinded, r_inv }
     }
 
     /// The exponentiations of the CRT private operation, one per prime: c'^(d_i) mod r_i.
@@ -218,9 +222,16 @@ impl RsaPrivateKey {
     /// exponentiations' results `ms` (one per prime), the unblinding, the fault check and the
     /// output.
     pub(crate) fn crt_finish(&self, input: &CrtInput, ms: &[Residue]) -> Result<Vec<u8>> {
-        let n_mod = &self.public.n_mod;
-        let nl = n_mod.limb_len();
+        let m = self.garner(ms);
+        let out = self.unblind(input, &m);
+        let ok = self.check(input, &out);
+        self.output(&out, ok)
+    }
 
+    /// Garner's recombination of the exponentiations' results `ms` (one per prime): the value
+    /// below n that they are modulo each prime, plain, in at least n's limbs plus one.
+    pub(crate) fn garner(&self, ms: &[Residue]) -> Zeroizing<Vec<Limb>> {
+        let nl = self.public.n_mod.limb_len();
         // Step 2.b.ii–iii: h = (m_1 − m_2)·qInv mod p, m = m_2 + q·h.
         let (p, q) = (&self.primes[0], &self.primes[1]);
         let m2 = q.m.retrieve(&ms[1]);
@@ -238,18 +249,27 @@ impl RsaPrivateKey {
             let h = ri.m.retrieve(&ri.m.mul(&diff, coeff(ri)));
             add_into(&mut m, &crate::key::private_mul(&ri.product, &h));
         }
+        m
+    }
 
-        // Unblind: m'·r⁻¹ mod n, plain. Garner's m' is below n (a value modulo the product
-        // of the primes), so its low n limbs are all of it (the rest are zero limbs).
+    /// The unblinding: m'·r⁻¹ mod n, plain (n limbs). Garner's m' is below n (a value modulo
+    /// the product of the primes), so its low n limbs are all of it (the rest are zero).
+    pub(crate) fn unblind(&self, input: &CrtInput, m: &[Limb]) -> Zeroizing<Vec<Limb>> {
+        let n_mod = &self.public.n_mod;
+        let nl = n_mod.limb_len();
         let mut out = Zeroizing::new(vec![0; nl]);
         n_mod.mul_retrieve(&mut out, &input.r_inv, &m[..nl]);
-        // The check, before anything leaves: out^e ≡ c modulo every prime, which by the CRT
-        // is out^e ≡ c (mod n), at about half the cost of the check modulo n.
+        out
+    }
+
+    /// The fault check, before anything leaves: out^e ≡ c modulo every prime, which by the
+    /// CRT is out^e ≡ c (mod n), at about half the cost of the check modulo n.
+    pub(crate) fn check(&self, input: &CrtInput, out: &[Limb]) -> Choice {
         let mut ok = Choice::from(1);
-        for (oe, xi) in self.pow_e_mod_each_prime(&out).iter().zip(&input.xs) {
+        for (oe, xi) in self.pow_e_mod_each_prime(out).iter().zip(&input.xs) {
             ok &= oe.ct_eq(xi);
         }
-        self.output(&out, ok)
+        ok
     }
 
     /// x^e modulo each prime, for a plain x (n limbs, secret): the first two as one interleaved
@@ -279,7 +299,7 @@ impl RsaPrivateKey {
     /// Never inlined: the constant-time check (`.ci/ct-check`) names this function in the
     /// valgrind suppression of the declassified a.
     #[inline(never)]
-    fn blinded_inverse(&self, r: &Residue, s: &Residue) -> Option<Residue> {
+    pub(crate) fn blinded_inverse(&self, r: &Residue, s: &Residue) -> Option<Residue> {
         let n_mod = &self.public.n_mod;
         let a = Nat::from_limbs(&n_mod.retrieve(&n_mod.mul(r, s)));
         let a_inv = a.inv_mod_vartime(&self.public.n)?;
@@ -292,7 +312,7 @@ impl RsaPrivateKey {
     /// Never inlined: the constant-time check (`.ci/ct-check`) names this function in the
     /// valgrind suppression of its one declassified bit.
     #[inline(never)]
-    fn output(&self, m: &[Limb], ok: Choice) -> Result<Vec<u8>> {
+    pub(crate) fn output(&self, m: &[Limb], ok: Choice) -> Result<Vec<u8>> {
         let mut out = vec![0; self.public.k];
         mpn::to_be_bytes(&mut out, m);
         let keep = 0u8.wrapping_sub(ok.unwrap_u8());
@@ -311,8 +331,8 @@ impl RsaPrivateKey {
 /// The random values of one blinding ([`RsaPrivateKey::draw_blinding`]); wiped on drop (the
 /// residues wipe themselves).
 pub(crate) struct BlindingDraw {
-    r: Residue,
-    s: Residue,
+    pub(crate) r: Residue,
+    pub(crate) s: Residue,
 }
 
 /// A CRT private operation's input after [`RsaPrivateKey::crt_prepare`]: what the

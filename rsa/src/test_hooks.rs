@@ -34,6 +34,46 @@ impl RsaPrivateKey {
         self.crt_finish(&input, &ms)
     }
 
+    /// The CRT private operation ([`PrivateOp::private_op`](crate::hazmat::PrivateOp)) stage
+    /// by stage, calling `mark` after each with the stage's name (in order: "input", "draw",
+    /// "inverse", "blinding", "exponentiations", "garner", "unblinding", "check", "output"),
+    /// for the per-stage timings of `rsa/examples/dudect.rs`. The stages are the production
+    /// operation's own functions, called in its order; only the calls to `mark` are added.
+    ///
+    /// # Errors
+    ///
+    /// As the private operation (a non-invertible r, which the operation would draw again,
+    /// is [`Error::Fault`](crate::Error::Fault) here).
+    #[doc(hidden)]
+    pub fn private_op_by_stages<R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        c: &[u8],
+        mark: &mut dyn FnMut(&'static str),
+    ) -> Result<Vec<u8>> {
+        let x = self.crt_input(c)?;
+        mark("input");
+        let draw = self.draw_blinding(rng);
+        mark("draw");
+        let r_inv = self
+            .blinded_inverse(&draw.r, &draw.s)
+            .ok_or(crate::Error::Fault)?;
+        mark("inverse");
+        let input = self.blind(&x, &draw.r, r_inv);
+        mark("blinding");
+        let ms = self.crt_exponentiate(&input);
+        mark("exponentiations");
+        let m = self.garner(&ms);
+        mark("garner");
+        let out = self.unblind(&input, &m);
+        mark("unblinding");
+        let ok = self.check(&input, &out);
+        mark("check");
+        let result = self.output(&out, ok);
+        mark("output");
+        result
+    }
+
     /// Every limb buffer of the key's secrets that the constant-time drivers can mark secret
     /// (d; each prime, d_i, coefficient in Montgomery form and partial product). The
     /// Montgomery constants inside each prime's context are not included.

@@ -148,6 +148,41 @@ fn injected_fault_gives_error_fault_never_a_value() {
     }
 }
 
+/// The stage-by-stage hook of the timing example runs the private operation: its signature
+/// verifies with the public exponent, it equals the unblinded non-CRT operation's, and the
+/// stages come in the documented order.
+#[test]
+fn private_op_by_stages_is_the_private_operation() {
+    let mut r = rng(21);
+    for key in [
+        key_1024().clone(),
+        RsaPrivateKey::generate_multi_prime(1024, 3, &mut r).unwrap(),
+    ] {
+        let mut m = vec![0u8; key.size()];
+        r.fill_bytes(&mut m[1..]);
+        let mut stages = Vec::new();
+        let s = key
+            .private_op_by_stages(&mut r, &m, &mut |stage| stages.push(stage))
+            .unwrap();
+        assert_eq!(key.public_key().public_op(&s).unwrap(), m);
+        assert_eq!(s, key.private_op_plain(&m).unwrap());
+        assert_eq!(
+            stages,
+            [
+                "input",
+                "draw",
+                "inverse",
+                "blinding",
+                "exponentiations",
+                "garner",
+                "unblinding",
+                "check",
+                "output"
+            ]
+        );
+    }
+}
+
 #[test]
 fn blinding_gives_the_same_result_for_different_rngs() {
     let key = key_1024();
