@@ -456,19 +456,7 @@ mod tests {
     use super::*;
     use num_bigint::BigUint;
 
-    /// Fixed pseudo-random limbs (SplitMix64).
-    fn limbs(seed: u64, n: usize) -> Vec<Limb> {
-        let mut state = seed;
-        (0..n)
-            .map(|_| {
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^ (z >> 31)
-            })
-            .collect()
-    }
+    use testkit::limbs;
 
     fn big(a: &[Limb]) -> BigUint {
         BigUint::from_bytes_le(&a.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
