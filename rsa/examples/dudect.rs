@@ -30,7 +30,8 @@
 //!   t-test per stage: where the public input's signal comes from;
 //! - `oaep`: OAEP decryption (SHA-256) up to the declassification of its verdict
 //!   (`Oaep::decrypt_unsliced`), class 0 valid ciphertexts (fresh encryptions of random
-//!   messages), class 1 random ciphertexts (bad padding);
+//!   messages), class 1 ciphertexts c = x^e of random blocks x (bad padding): both
+//!   uniform-looking and of the full length, so that only the secret padding differs;
 //! - `pkcs1v15`: the same for PKCS #1 v1.5 decryption with explicit rejection;
 //! - `pkcs1v15-implicit`: the whole PKCS #1 v1.5 decryption with implicit rejection
 //!   (`decrypt`), where a bad padding gives a synthetic message: nothing may differ;
@@ -218,6 +219,9 @@ fn main() -> ExitCode {
                     .unwrap_or_else(|_| random_below_n(rng, k))
             }
             Mode::Oaep | Mode::Pkcs1v15 | Mode::Pkcs1v15Implicit => {
+                // Both classes are c = x^e, uniform-looking ciphertexts of the full length: the
+                // secret x is a valid encoding or a random block (a bad padding but for a
+                // chance of about 2^-16 with PKCS #1 v1.5).
                 if class == 0 {
                     let mut msg = [0u8; 16];
                     rng.fill_bytes(&mut msg);
@@ -228,7 +232,10 @@ fn main() -> ExitCode {
                     };
                     c.unwrap_or_else(|_| random_below_n(rng, k))
                 } else {
-                    random_below_n(rng, k)
+                    let block = random_below_n(rng, k);
+                    public
+                        .public_op(&block)
+                        .unwrap_or_else(|_| random_below_n(rng, k))
                 }
             }
         }
@@ -276,7 +283,7 @@ fn main() -> ExitCode {
         out.unwrap_or(0xff)
     };
     let stage_names: &[&str] = if mode == Mode::Stages {
-        &STAGES
+        &RsaPrivateKey::PRIVATE_OP_STAGES
     } else {
         &["operation"]
     };
@@ -394,19 +401,6 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     }
 }
-
-/// The stages of `private_op_by_stages`, in order.
-const STAGES: [&str; 9] = [
-    "input",
-    "draw",
-    "inverse",
-    "blinding",
-    "exponentiations",
-    "garner",
-    "unblinding",
-    "check",
-    "output",
-];
 
 /// dudect's cropping thresholds of one batch's timings: the values at the percentiles
 /// 1 − 0.5^(10·(i + 1)/CROPS), i < CROPS (NaNs, from operations that stopped, last).

@@ -34,10 +34,24 @@ impl RsaPrivateKey {
         self.crt_finish(&input, &ms)
     }
 
+    /// The stages of [`private_op_by_stages`](Self::private_op_by_stages), in order.
+    #[doc(hidden)]
+    pub const PRIVATE_OP_STAGES: [&'static str; 9] = [
+        "input",
+        "draw",
+        "inverse",
+        "blinding",
+        "exponentiations",
+        "garner",
+        "unblinding",
+        "check",
+        "output",
+    ];
+
     /// The CRT private operation ([`PrivateOp::private_op`](crate::hazmat::PrivateOp)) stage
-    /// by stage, calling `mark` after each with the stage's name (in order: "input", "draw",
-    /// "inverse", "blinding", "exponentiations", "garner", "unblinding", "check", "output"),
-    /// for the per-stage timings of `rsa/examples/dudect.rs`. The stages are the production
+    /// by stage, calling `mark` after each with the stage's name (in the order of
+    /// [`PRIVATE_OP_STAGES`](Self::PRIVATE_OP_STAGES)), for the per-stage timings of
+    /// `rsa/examples/dudect.rs`. The stages are the production
     /// operation's own functions, called in its order; only the calls to `mark` are added.
     ///
     /// # Errors
