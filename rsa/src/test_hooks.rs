@@ -96,6 +96,7 @@ impl RsaPrivateKey {
         let mut v: Vec<&[Limb]> = vec![&self.d];
         for p in &self.primes {
             v.push(p.m.as_limbs());
+            v.extend(p.m.engine_digits_for_ct_tests());
             v.push(&p.exp);
             if let Some(c) = &p.coeff {
                 v.push(c.as_montgomery_limbs());

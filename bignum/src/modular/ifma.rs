@@ -63,10 +63,10 @@
 // products): one index reads closer to the instructions than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use alloc::{vec, vec::Vec};
+use alloc::{borrow::Cow, boxed::Box, vec, vec::Vec};
 use core::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use zeroize::Zeroizing;
+use zeroize::{Zeroize, Zeroizing};
 
 use crate::limb::{self, Limb};
 use crate::mpn;
@@ -334,6 +334,46 @@ impl Modulus {
         Some(r)
     }
 
+    /// Computes the 52-bit engine's constants for m once and keeps them with the modulus
+    /// (m and the conversion constants in digits, [`EngineConstants`]), where the path in
+    /// use ([`pow_path`]) is the engine and it takes m's size; else does nothing. Each
+    /// exponentiation modulo m, single or paired, then starts without computing them: for a
+    /// modulus that serves many, as an RSA key's primes do (the CRT private operation runs
+    /// six exponentiations modulo its primes).
+    ///
+    /// # Constant time
+    ///
+    /// As [`Modulus::new`]; it branches on m's bit length, which is public
+    /// ([`Modulus::bits`]).
+    pub fn keep_engine_constants(&mut self) {
+        self.keep_engine_constants_on(pow_path());
+    }
+
+    /// [`Modulus::keep_engine_constants`] as if `path` were the path in use.
+    pub(crate) fn keep_engine_constants_on(&mut self, path: PowPath) {
+        if path == PowPath::Limbs {
+            return;
+        }
+        if let Some((lanes, nv)) = shape(self.bits()) {
+            self.engine = Some(Box::new(EngineConstants::new(self, lanes * nv)));
+        }
+    }
+
+    /// Whether [`Modulus::keep_engine_constants`] kept the engine's constants (for tests).
+    pub fn keeps_engine_constants(&self) -> bool {
+        self.engine.is_some()
+    }
+
+    /// The kept constants' digits (m, and the two conversion constants), for the constant-time
+    /// drivers to mark secret with m's limbs; empty if none are kept.
+    #[doc(hidden)]
+    pub fn engine_digits_for_ct_tests(&self) -> Vec<&[u64]> {
+        self.engine
+            .iter()
+            .flat_map(|c| [c.m.as_slice(), c.into.as_slice(), c.out.as_slice()])
+            .collect()
+    }
+
     /// The 52-bit engine for [`Modulus::pow`] when the path in use is IFMA and m's size is
     /// one it takes with profit (at least [`IFMA_MIN_BITS`]).
     pub(crate) fn pow_ifma_if_chosen(
@@ -393,35 +433,72 @@ macro_rules! with_vectors {
 }
 pub(super) use with_vectors;
 
-/// One exponentiation's modulus-side operands in digits, and its Montgomery constant.
-pub(super) struct Prepared {
+/// The modulus side of the engine's operands for numbers of d digits: m and the two
+/// conversion constants in digits, and the Montgomery constant. Computed for each
+/// exponentiation, or once per modulus and kept in it ([`Modulus::keep_engine_constants`]).
+/// Secret as m is; wiped on drop.
+#[derive(Clone)]
+pub(super) struct EngineConstants {
+    /// The digit count these are for.
+    d: usize,
     /// m.
     pub(super) m: Zeroizing<Vec<u64>>,
     /// 2^(104·d − 64·n) mod m: an AMM by it takes x·R' to x·R.
     pub(super) into: Zeroizing<Vec<u64>>,
     /// R' mod m = 2^(64·n) mod m: an AMM by it takes x·R back to x·R'.
     pub(super) out: Zeroizing<Vec<u64>>,
-    /// The base's limbs, b·R' mod m.
-    pub(super) base: Zeroizing<Vec<u64>>,
     /// −m⁻¹ mod 2^52.
     pub(super) k0: u64,
 }
 
-impl Prepared {
-    pub(super) fn new(job: &PowJob<'_>, d: usize) -> Self {
-        let m = job.modulus;
+impl EngineConstants {
+    /// The constants of modulus `m` for numbers of `d` digits.
+    ///
+    /// # Constant time
+    ///
+    /// Depends on m's limb count and on `d` only.
+    fn new(m: &Modulus, d: usize) -> Self {
         let n = m.limb_len();
         // 104·d ≥ 2·bits + 4 > 64·n − 64 + 4, so the exponent is positive; public.
         let k = 104 * d - 64 * n;
         let mut pow2 = vec![0; (k >> 6) + 1];
         pow2[k >> 6] = 1 << (k & 63);
         let into = m.retrieve(&m.reduce(&pow2));
-        Prepared {
+        EngineConstants {
+            d,
             m: to_digits(m.as_limbs(), d),
             into: to_digits(&into, d),
             out: to_digits(&m.one().limbs, d),
-            base: to_digits(&job.base.limbs, d),
             k0: m.minv() & MASK52,
+        }
+    }
+}
+
+impl Drop for EngineConstants {
+    fn drop(&mut self) {
+        self.k0.zeroize();
+    }
+}
+
+/// One exponentiation's operands in digits: its modulus's [`EngineConstants`] (kept with the
+/// modulus, or computed here) and the base.
+pub(super) struct Prepared<'a> {
+    /// The modulus side.
+    pub(super) c: Cow<'a, EngineConstants>,
+    /// The base's limbs, b·R' mod m.
+    pub(super) base: Zeroizing<Vec<u64>>,
+}
+
+impl<'a> Prepared<'a> {
+    pub(super) fn new(job: &PowJob<'a>, d: usize) -> Self {
+        let m = job.modulus;
+        let c = match &m.engine {
+            Some(kept) if kept.d == d => Cow::Borrowed(&**kept),
+            _ => Cow::Owned(EngineConstants::new(m, d)),
+        };
+        Prepared {
+            c,
+            base: to_digits(&job.base.limbs, d),
         }
     }
 }
@@ -450,11 +527,11 @@ fn run<const K: usize>(
     });
     let exp_bits = jobs.iter().map(|j| j.exp_bits).max().unwrap_or(0);
     let ops: [Operands<'_>; K] = core::array::from_fn(|k| Operands {
-        m: &prepared[k].m,
-        into: &prepared[k].into,
-        out: &prepared[k].out,
+        m: &prepared[k].c.m,
+        into: &prepared[k].c.into,
+        out: &prepared[k].c.out,
         base: &prepared[k].base,
-        k0: prepared[k].k0,
+        k0: prepared[k].c.k0,
         exp: &exps[k],
     });
     let mut digits = Zeroizing::new(vec![0u64; K * d]);
@@ -1079,6 +1156,57 @@ pub(crate) mod tests {
         for bits in [3, 17, 64, 65, 128, 300, 512] {
             check_size(PowPath::IfmaModel, bits, bits as u64);
         }
+    }
+
+    #[test]
+    fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for bits in [1024, 1536, 2048, 4096] {
+            for m in moduli(&mut rng, bits) {
+                let fresh = Modulus::new_vartime(&m).unwrap();
+                let mut kept = fresh.clone();
+                kept.keep_engine_constants_on(PowPath::Limbs);
+                assert!(!kept.keeps_engine_constants(), "kept on the 64-bit path");
+                kept.keep_engine_constants_on(PowPath::IfmaModel);
+                assert!(kept.keeps_engine_constants(), "{bits} bits");
+                let (lanes, nv) = shape(bits).unwrap();
+                let want = EngineConstants::new(&fresh, lanes * nv);
+                let got = kept.engine.as_deref().unwrap();
+                assert_eq!(
+                    (&got.m, &got.into, &got.out, got.k0, got.d),
+                    (&want.m, &want.into, &want.out, want.k0, want.d)
+                );
+                assert_eq!(kept.engine_digits_for_ct_tests().len(), 3);
+                let x = kept.reduce(&random_limbs(&mut rng, m.len()));
+                let e = random_limbs(&mut rng, m.len());
+                let limbs = fresh.pow_limbs(&x, &e, bits);
+                let got = kept.pow_on(PowPath::IfmaModel, &x, &e, bits).unwrap();
+                assert_eq!(got.limbs, limbs.limbs, "{bits} bits, single");
+                let job = PowJob {
+                    modulus: &kept,
+                    base: &x,
+                    exp: &e,
+                    exp_bits: bits,
+                };
+                let (a, b) = pow_pair_on(PowPath::IfmaModel, &job, &job).unwrap();
+                assert_eq!(
+                    (&a.limbs, &b.limbs),
+                    (&limbs.limbs, &limbs.limbs),
+                    "{bits} bits, pair"
+                );
+                // The batch engine's digit count differs from the kept one at 1536 bits
+                // (30 against 32): it computes its own.
+                let batch = super::super::ifma_batch::pow_batch_on(PowPath::IfmaModel, &[job]);
+                assert_eq!(batch.unwrap()[0].limbs, limbs.limbs, "{bits} bits, batch");
+            }
+        }
+        let mut big =
+            Modulus::new_vartime(&vec![u64::MAX; IFMA_MAX_BITS.div_ceil(64) + 1]).unwrap();
+        big.keep_engine_constants_on(PowPath::IfmaModel);
+        assert!(
+            !big.keeps_engine_constants(),
+            "kept outside the engine's sizes"
+        );
     }
 
     #[test]

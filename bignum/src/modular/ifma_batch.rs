@@ -200,19 +200,19 @@ fn run_chunk(path: PowPath, d: usize, chunk: &[PowJob<'_>]) -> Option<Vec<Residu
         })
         .collect();
     let exp_bits = chunk.iter().map(|j| j.exp_bits).max().unwrap_or(0);
-    let nums = |f: fn(&Prepared) -> &[u64]| -> [&[u64]; BATCH_LANES] {
+    let nums = |f: for<'p, 'q> fn(&'p Prepared<'q>) -> &'p [u64]| -> [&[u64]; BATCH_LANES] {
         core::array::from_fn(|k| f(&prepared[k]))
     };
-    let m = transpose(&nums(|p| p.m.as_slice()), d);
-    let into = transpose(&nums(|p| p.into.as_slice()), d);
-    let out_c = transpose(&nums(|p| p.out.as_slice()), d);
+    let m = transpose(&nums(|p| p.c.m.as_slice()), d);
+    let into = transpose(&nums(|p| p.c.into.as_slice()), d);
+    let out_c = transpose(&nums(|p| p.c.out.as_slice()), d);
     let base = transpose(&nums(|p| p.base.as_slice()), d);
     let lanes = Lanes {
         m: &m,
         into: &into,
         out: &out_c,
         base: &base,
-        k0: core::array::from_fn(|k| prepared[k].k0),
+        k0: core::array::from_fn(|k| prepared[k].c.k0),
         exps: core::array::from_fn(|k| exps[k].as_slice()),
     };
     let mut res = Zeroizing::new(vec![0u64; d * BATCH_LANES]);

@@ -33,6 +33,9 @@ pub struct Modulus {
     r2: Vec<Limb>,
     /// The bit length of m (public, as the limb count).
     bits: Limb,
+    /// The 52-bit engine's constants for m, where [`Modulus::keep_engine_constants`] kept
+    /// them.
+    pub(super) engine: Option<Box<super::ifma::EngineConstants>>,
     /// In debug builds, a number given to this context alone (kept by its clones): every
     /// residue carries its context's, and every operation checks it ([`Modulus::check`]), so
     /// that residues of two moduli of the same limb count (RSA's p, q and the r_i) cannot be
@@ -105,6 +108,7 @@ impl Modulus {
             one,
             r2,
             bits: ct::bit_len(m),
+            engine: None,
             #[cfg(debug_assertions)]
             id: next_id(),
         };

@@ -237,15 +237,19 @@ impl RsaPrivateKey {
             .zip(coeff_res)
             .zip(products)
             .enumerate()
-            .map(|(i, (((m, exp), coeff), product))| CrtPrime {
-                m,
-                exp: exp.clone(),
-                coeff,
-                product: if i >= 2 {
-                    product
-                } else {
-                    Zeroizing::new(Vec::new())
-                },
+            .map(|(i, (((mut m, exp), coeff), product))| {
+                // Every private operation exponentiates modulo each prime several times.
+                m.keep_engine_constants();
+                CrtPrime {
+                    m,
+                    exp: exp.clone(),
+                    coeff,
+                    product: if i >= 2 {
+                        product
+                    } else {
+                        Zeroizing::new(Vec::new())
+                    },
+                }
             })
             .collect();
         Ok(RsaPrivateKey { public, d, primes })
