@@ -35,6 +35,10 @@
 //! - `pkcs1v15`: the same for PKCS #1 v1.5 decryption with explicit rejection;
 //! - `pkcs1v15-implicit`: the whole PKCS #1 v1.5 decryption with implicit rejection
 //!   (`decrypt`), where a bad padding gives a synthetic message: nothing may differ;
+//! - `pkcs1v15-paths`: a HARNESS CONTROL, not a test of a secret: `pkcs1v15`'s operation on
+//!   two classes of VALID ciphertexts that differ only in how the harness made them: class 0
+//!   by `encrypt`, class 1 by the public operation on a block built by hand (as `pkcs1v15`'s
+//!   class 0 is now). Nothing secret differs; a |t| above the threshold here is the harness;
 //! - `leaky`: the NEGATIVE CONTROL: the first ten squarings of a textbook exponentiation,
 //!   x ← x² mod n from x = c, in the variable-time `Nat` arithmetic (whose cost follows the
 //!   length of its operands, so the small fixed ciphertext is fast), classes as in
@@ -166,6 +170,7 @@ enum Mode {
     Oaep,
     Pkcs1v15,
     Pkcs1v15Implicit,
+    Pkcs1v15Paths,
     Leaky,
 }
 
@@ -180,6 +185,7 @@ impl Mode {
             "oaep" => Mode::Oaep,
             "pkcs1v15" => Mode::Pkcs1v15,
             "pkcs1v15-implicit" => Mode::Pkcs1v15Implicit,
+            "pkcs1v15-paths" => Mode::Pkcs1v15Paths,
             "leaky" => Mode::Leaky,
             _ => return None,
         })
@@ -189,7 +195,7 @@ impl Mode {
 fn usage() -> ExitCode {
     eprintln!(
         "usage: dudect private|private-plain|private-ifma|private-public|stages|oaep|pkcs1v15|\
-         pkcs1v15-implicit|leaky [--seconds N] [--bits B]"
+         pkcs1v15-implicit|pkcs1v15-paths|leaky [--seconds N] [--bits B]"
     );
     ExitCode::from(2)
 }
@@ -199,6 +205,21 @@ fn random_below_n(rng: &mut ChaCha20Rng, k: usize) -> Vec<u8> {
     let mut c = vec![0u8; k];
     rng.fill_bytes(&mut c[1..]);
     c
+}
+
+/// A valid PKCS #1 v1.5 encryption block of k bytes: 0x00 ‖ 0x02 ‖ PS (nonzero random) ‖
+/// 0x00 ‖ a random 16-byte message.
+fn pkcs1_block(rng: &mut ChaCha20Rng, k: usize) -> Vec<u8> {
+    let mut em = vec![0u8; k];
+    em[1] = 2;
+    rng.fill_bytes(&mut em[2..]);
+    for b in &mut em[2..k - 17] {
+        while *b == 0 {
+            *b = rng.next_u32().to_le_bytes()[0];
+        }
+    }
+    em[k - 17] = 0;
+    em
 }
 
 fn main() -> ExitCode {
@@ -267,19 +288,36 @@ fn main() -> ExitCode {
                     .public_op(&m)
                     .unwrap_or_else(|_| random_below_n(rng, k))
             }
+            Mode::Pkcs1v15Paths => {
+                if class == 0 {
+                    let mut msg = [0u8; 16];
+                    rng.fill_bytes(&mut msg);
+                    public
+                        .encrypt(rng, &pkcs1_explicit, &msg)
+                        .unwrap_or_else(|_| random_below_n(rng, k))
+                } else {
+                    public
+                        .public_op(&pkcs1_block(rng, k))
+                        .unwrap_or_else(|_| random_below_n(rng, k))
+                }
+            }
             Mode::Oaep | Mode::Pkcs1v15 | Mode::Pkcs1v15Implicit => {
                 // Both classes are c = x^e, uniform-looking ciphertexts of the full length: the
                 // secret x is a valid encoding or a random block (a bad padding but for a
                 // chance of about 2^-16 with PKCS #1 v1.5).
-                if class == 0 {
+                if class == 0 && mode == Mode::Oaep {
                     let mut msg = [0u8; 16];
                     rng.fill_bytes(&mut msg);
-                    let c = if mode == Mode::Oaep {
-                        public.encrypt(rng, &oaep, &msg)
-                    } else {
-                        public.encrypt(rng, &pkcs1_explicit, &msg)
-                    };
-                    c.unwrap_or_else(|_| random_below_n(rng, k))
+                    public
+                        .encrypt(rng, &oaep, &msg)
+                        .unwrap_or_else(|_| random_below_n(rng, k))
+                } else if class == 0 {
+                    // A valid PKCS #1 v1.5 block, through the same public operation as class
+                    // 1's random block (not `encrypt`): the classes' inputs come out of one
+                    // code path and differ only in the secret block.
+                    public
+                        .public_op(&pkcs1_block(rng, k))
+                        .unwrap_or_else(|_| random_below_n(rng, k))
                 } else {
                     let block = random_below_n(rng, k);
                     public
@@ -312,7 +350,7 @@ fn main() -> ExitCode {
             Mode::Oaep => oaep
                 .decrypt_unsliced(&key, &mut blind, c)
                 .map(|u| u.block[k - 1] ^ u.valid.unwrap_u8()),
-            Mode::Pkcs1v15 => pkcs1_explicit
+            Mode::Pkcs1v15 | Mode::Pkcs1v15Paths => pkcs1_explicit
                 .decrypt_unsliced(&key, &mut blind, c)
                 .map(|u| u.block[k - 1] ^ u.valid.unwrap_u8()),
             Mode::Pkcs1v15Implicit => key
