@@ -136,10 +136,6 @@ fn biguint(limbs: &[u64]) -> num_bigint::BigUint {
 }
 
 fn powm(c: &mut Criterion) {
-    use crypto_bigint::{
-        BoxedUint, Odd,
-        modular::{BoxedMontyForm, BoxedMontyParams},
-    };
     let mut group = c.benchmark_group("peers/powm");
     group.sample_size(10);
     for bits in BITS {
@@ -168,12 +164,7 @@ fn powm(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("num-bigint", bits), |bench| {
             bench.iter(|| black_box(&nb).modpow(black_box(&ne), black_box(&nm)));
         });
-        let cm = Odd::new(BoxedUint::from_words(m.iter().copied()))
-            .into_option()
-            .expect("odd modulus");
-        let params = BoxedMontyParams::new(cm);
-        let cb = BoxedMontyForm::new(BoxedUint::from_words(b.iter().copied()), &params);
-        let ce = BoxedUint::from_words(e.iter().copied());
+        let (cb, ce) = benches::crypto_bigint_boxed_powm_operands(&b, &e, &m);
         group.bench_function(BenchmarkId::new("crypto-bigint-boxed", bits), |bench| {
             bench.iter(|| black_box(&cb).pow(black_box(&ce)));
         });

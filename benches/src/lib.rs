@@ -22,3 +22,30 @@ pub fn powm_operands(bits: usize) -> (Vec<bignum::Limb>, Vec<bignum::Limb>, Vec<
     b[n - 1] &= !(1 << 63);
     (b, e, m)
 }
+
+/// crypto-bigint's heap-allocated Montgomery form of base `b` modulo the odd `m`, and the
+/// exponent `e`, from little-endian limbs: the operands of its `powm` row.
+///
+/// # Panics
+///
+/// If m is even.
+#[cfg(feature = "peers")]
+pub fn crypto_bigint_boxed_powm_operands(
+    b: &[bignum::Limb],
+    e: &[bignum::Limb],
+    m: &[bignum::Limb],
+) -> (
+    crypto_bigint::modular::BoxedMontyForm,
+    crypto_bigint::BoxedUint,
+) {
+    use crypto_bigint::{
+        BoxedUint, Odd,
+        modular::{BoxedMontyForm, BoxedMontyParams},
+    };
+    let cm = Odd::new(BoxedUint::from_words(m.iter().copied()))
+        .into_option()
+        .expect("odd modulus");
+    let params = BoxedMontyParams::new(cm);
+    let cb = BoxedMontyForm::new(BoxedUint::from_words(b.iter().copied()), &params);
+    (cb, BoxedUint::from_words(e.iter().copied()))
+}

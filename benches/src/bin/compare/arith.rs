@@ -263,16 +263,7 @@ pub fn powm_cases() -> Vec<Case> {
                 black_box(black_box(&nb).modpow(black_box(&ne), black_box(&nm)));
             }));
             {
-                use crypto_bigint::{
-                    BoxedUint, Odd,
-                    modular::{BoxedMontyForm, BoxedMontyParams},
-                };
-                let cm = Odd::new(BoxedUint::from_words(m.iter().copied()))
-                    .into_option()
-                    .expect("odd modulus");
-                let params = BoxedMontyParams::new(cm);
-                let cb = BoxedMontyForm::new(BoxedUint::from_words(b.iter().copied()), &params);
-                let ce = BoxedUint::from_words(e.iter().copied());
+                let (cb, ce) = benches::crypto_bigint_boxed_powm_operands(&b, &e, &m);
                 let got = cb.pow(&ce).retrieve();
                 check("powm", bits, "crypto-bigint-boxed", got.as_words(), &want);
                 imps.push(Imp::new("crypto-bigint-boxed", move || {
