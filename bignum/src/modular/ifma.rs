@@ -334,9 +334,9 @@ impl Modulus {
         Some(r)
     }
 
-    /// Computes the 52-bit engine's constants for m once and keeps them with the modulus
-    /// (m and the conversion constants in digits, [`EngineConstants`]), where the path in
-    /// use ([`pow_path`]) is the engine and it takes m's size; else does nothing. Each
+    /// Computes the 52-bit engine's constants for m once and keeps them with the modulus (m
+    /// and the conversion constants in digits, and k0), where the path in use
+    /// ([`pow_path`]) is the engine and it takes m's size; else does nothing. Each
     /// exponentiation modulo m, single or paired, then starts without computing them: for a
     /// modulus that serves many, as an RSA key's primes do (the CRT private operation runs
     /// six exponentiations modulo its primes).
