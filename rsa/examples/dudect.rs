@@ -282,7 +282,16 @@ fn main() -> ExitCode {
     let n_nat = key.n().clone();
 
     // One input: class 0 or 1, by the mode's definition.
+    // c = x^e for a block x below n (which every block made here is: a zero top byte).
+    let seal = |x: &[u8], rng: &mut ChaCha20Rng| {
+        public
+            .public_op(x)
+            .unwrap_or_else(|_| random_below_n(rng, k))
+    };
+    // One input: class 0 or 1, by the mode's definition.
     let make_input = |class: usize, rng: &mut ChaCha20Rng| -> Vec<u8> {
+        let mut msg = [0u8; 16];
+        rng.fill_bytes(&mut msg);
         match mode {
             Mode::PrivatePublic | Mode::Stages | Mode::Leaky => {
                 if class == 0 {
@@ -297,46 +306,26 @@ fn main() -> ExitCode {
                 if class == 0 {
                     m[..4].fill(0);
                 }
-                public
-                    .public_op(&m)
-                    .unwrap_or_else(|_| random_below_n(rng, k))
+                seal(&m, rng)
             }
-            Mode::Pkcs1v15Paths => {
-                if class == 0 {
-                    let mut msg = [0u8; 16];
-                    rng.fill_bytes(&mut msg);
-                    public
-                        .encrypt(rng, &pkcs1_explicit, &msg)
-                        .unwrap_or_else(|_| random_below_n(rng, k))
-                } else {
-                    public
-                        .public_op(&pkcs1_block(rng, k))
-                        .unwrap_or_else(|_| random_below_n(rng, k))
-                }
+            Mode::Pkcs1v15Paths if class == 0 => public
+                .encrypt(rng, &pkcs1_explicit, &msg)
+                .unwrap_or_else(|_| random_below_n(rng, k)),
+            Mode::Pkcs1v15Paths => seal(&pkcs1_block(rng, k), rng),
+            // Both classes are c = x^e, uniform-looking ciphertexts of the full length: the
+            // secret x is a valid encoding or a random block (a bad padding but for a chance
+            // of about 2^-16 with PKCS #1 v1.5).
+            Mode::Oaep if class == 0 => public
+                .encrypt(rng, &oaep, &msg)
+                .unwrap_or_else(|_| random_below_n(rng, k)),
+            // A valid PKCS #1 v1.5 block, through the same public operation as class 1's
+            // random block (not `encrypt`): the classes' inputs come out of one code path and
+            // differ only in the secret block.
+            Mode::Pkcs1v15 | Mode::Pkcs1v15Implicit if class == 0 => {
+                seal(&pkcs1_block(rng, k), rng)
             }
             Mode::Oaep | Mode::Pkcs1v15 | Mode::Pkcs1v15Implicit => {
-                // Both classes are c = x^e, uniform-looking ciphertexts of the full length: the
-                // secret x is a valid encoding or a random block (a bad padding but for a
-                // chance of about 2^-16 with PKCS #1 v1.5).
-                if class == 0 && mode == Mode::Oaep {
-                    let mut msg = [0u8; 16];
-                    rng.fill_bytes(&mut msg);
-                    public
-                        .encrypt(rng, &oaep, &msg)
-                        .unwrap_or_else(|_| random_below_n(rng, k))
-                } else if class == 0 {
-                    // A valid PKCS #1 v1.5 block, through the same public operation as class
-                    // 1's random block (not `encrypt`): the classes' inputs come out of one
-                    // code path and differ only in the secret block.
-                    public
-                        .public_op(&pkcs1_block(rng, k))
-                        .unwrap_or_else(|_| random_below_n(rng, k))
-                } else {
-                    let block = random_below_n(rng, k);
-                    public
-                        .public_op(&block)
-                        .unwrap_or_else(|_| random_below_n(rng, k))
-                }
+                seal(&random_below_n(rng, k), rng)
             }
         }
     };

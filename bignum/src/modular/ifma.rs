@@ -359,11 +359,6 @@ impl Modulus {
         }
     }
 
-    /// Whether [`Modulus::keep_engine_constants`] kept the engine's constants (for tests).
-    pub fn keeps_engine_constants(&self) -> bool {
-        self.engine.is_some()
-    }
-
     /// The kept constants' digits (m, and the two conversion constants), for the constant-time
     /// drivers to mark secret with m's limbs; empty if none are kept.
     #[doc(hidden)]
@@ -1166,16 +1161,26 @@ pub(crate) mod tests {
                 let fresh = Modulus::new_vartime(&m).unwrap();
                 let mut kept = fresh.clone();
                 kept.keep_engine_constants_on(PowPath::Limbs);
-                assert!(!kept.keeps_engine_constants(), "kept on the 64-bit path");
+                assert!(kept.engine.is_none(), "kept on the 64-bit path");
                 kept.keep_engine_constants_on(PowPath::IfmaModel);
-                assert!(kept.keeps_engine_constants(), "{bits} bits");
                 let (lanes, nv) = shape(bits).unwrap();
-                let want = EngineConstants::new(&fresh, lanes * nv);
-                let got = kept.engine.as_deref().unwrap();
-                assert_eq!(
-                    (&got.m, &got.into, &got.out, got.k0, got.d),
-                    (&want.m, &want.into, &want.out, want.k0, want.d)
-                );
+                let d = lanes * nv;
+                let got = kept.engine.as_deref().expect("kept");
+                // Against num-bigint: m, 2^(104·d − 64·n) mod m and 2^(64·n) mod m in digits,
+                // and k0·m ≡ −1 (mod 2^52).
+                let digits = |x: &[u64]| {
+                    x.iter()
+                        .rev()
+                        .fold(BigUint::ZERO, |acc, &g| (acc << 52u32) + g)
+                };
+                let (mb, n) = (big(&m), 64 * m.len());
+                let one = BigUint::from(1u8);
+                assert_eq!(got.d, d);
+                assert_eq!(digits(&got.m), mb);
+                assert_eq!(digits(&got.into), (&one << (104 * d - n)) % &mb);
+                assert_eq!(digits(&got.out), (&one << n) % &mb);
+                let mask = (&one << 52u32) - 1u8;
+                assert_eq!((BigUint::from(got.k0) * &mb + 1u8) & &mask, BigUint::ZERO);
                 assert_eq!(kept.engine_digits_for_ct_tests().len(), 3);
                 let x = kept.reduce(&random_limbs(&mut rng, m.len()));
                 let e = random_limbs(&mut rng, m.len());
@@ -1194,19 +1199,25 @@ pub(crate) mod tests {
                     (&limbs.limbs, &limbs.limbs),
                     "{bits} bits, pair"
                 );
-                // The batch engine's digit count differs from the kept one at 1536 bits
-                // (30 against 32): it computes its own.
+                // The exponentiations take the kept constants, not fresh ones, at their digit
+                // count; the batch engine's differs at 1536 bits (30 against 32), and it
+                // computes its own there.
+                assert!(matches!(Prepared::new(&job, d).c, Cow::Borrowed(_)));
+                let batch_d = super::super::ifma_batch::batch_digits(bits).unwrap();
+                let batch_c = Prepared::new(&job, batch_d).c;
+                assert_eq!(
+                    matches!(batch_c, Cow::Borrowed(_)),
+                    batch_d == d,
+                    "{bits} bits"
+                );
                 let batch = super::super::ifma_batch::pow_batch_on(PowPath::IfmaModel, &[job]);
                 assert_eq!(batch.unwrap()[0].limbs, limbs.limbs, "{bits} bits, batch");
             }
         }
-        let mut big =
+        let mut huge =
             Modulus::new_vartime(&vec![u64::MAX; IFMA_MAX_BITS.div_ceil(64) + 1]).unwrap();
-        big.keep_engine_constants_on(PowPath::IfmaModel);
-        assert!(
-            !big.keeps_engine_constants(),
-            "kept outside the engine's sizes"
-        );
+        huge.keep_engine_constants_on(PowPath::IfmaModel);
+        assert!(huge.engine.is_none(), "kept outside the engine's sizes");
     }
 
     #[test]
