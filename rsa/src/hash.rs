@@ -183,6 +183,18 @@ impl HashAlg {
         h.finalize()
     }
 
+    /// The fixed-output hash whose digest of the empty input is `empty_digest`, if it is one
+    /// of ours (SHAKE aside): how a hash given as a type of some `digest` crate version (the
+    /// RustCrypto facades' `D: Digest`) is named, without depending on that version. A
+    /// collision-resistant hash is identified by its output on one input; a hash of another
+    /// family gives `None`.
+    pub fn identify(empty_digest: &[u8]) -> Option<HashAlg> {
+        HashAlg::EVERY
+            .into_iter()
+            .filter(|h| !h.is_shake() && h.output_len() == empty_digest.len())
+            .find(|h| h.digest(b"") == empty_digest)
+    }
+
     /// An incremental hasher, for input that arrives in pieces (a file read in blocks).
     pub fn hasher(self) -> Hasher {
         Hasher(match self {
@@ -459,6 +471,23 @@ impl FromStr for HashAlg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn identify_names_every_fixed_output_hash_by_its_empty_digest() {
+        for h in HashAlg::EVERY.into_iter().filter(|h| !h.is_shake()) {
+            assert_eq!(HashAlg::identify(&h.digest(b"")), Some(h));
+            // The digest of another input, or a truncation, names nothing.
+            assert_eq!(HashAlg::identify(&h.digest(b"a")), None);
+            assert_eq!(HashAlg::identify(&h.digest(b"")[1..]), None);
+        }
+        // SHA-256 of "" from FIPS 180-4's published value, not from our code.
+        let sha256_empty = [
+            0xe3, 0xb0, 0xc4, 0x42, 0x98, 0xfc, 0x1c, 0x14, 0x9a, 0xfb, 0xf4, 0xc8, 0x99, 0x6f,
+            0xb9, 0x24, 0x27, 0xae, 0x41, 0xe4, 0x64, 0x9b, 0x93, 0x4c, 0xa4, 0x95, 0x99, 0x1b,
+            0x78, 0x52, 0xb8, 0x55,
+        ];
+        assert_eq!(HashAlg::identify(&sha256_empty), Some(HashAlg::Sha256));
+    }
 
     #[test]
     fn every_known_digest_names_its_own_hash() {
