@@ -16,12 +16,14 @@
 //! consistency test (a private operation with the CRT, checked by the public one) runs before
 //! the key is returned.
 
+mod components;
 mod fips186;
 
 use alloc::{format, vec, vec::Vec};
+pub use components::{Totient, private_exponent};
 pub use fips186::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
 
-use bignum::modular::{self, Modulus};
+use bignum::modular;
 use bignum::prime::{PrimeOptions, random_prime_with};
 use bignum::{Limb, mpn};
 use rand_core::CryptoRng;
@@ -228,11 +230,9 @@ pub(crate) fn key_values<D: Declassify>(
             }
         }
     }
-    // n = r_1·…·r_u; keep R_i = r_1·…·r_(i−1) for the multi-prime coefficients.
-    let mut products = vec![Zeroizing::new(Vec::new())];
+    // n = r_1·…·r_u.
     let mut n = primes[0].clone();
     for p in &primes[1..] {
-        products.push(n.clone());
         n = private_mul(&n, p);
     }
     // Leaks: n, the public modulus.
@@ -288,34 +288,7 @@ pub(crate) fn key_values<D: Declassify>(
     let common = nl.min(d.len());
     d_n[..common].copy_from_slice(&d[..common]);
 
-    // d_i = d mod (r_i − 1).
-    let mut exps = Vec::with_capacity(count);
-    for pm1 in &pm1s {
-        let mut r = modular::rem(&d_n, pm1);
-        // Leaks: whether r_i − 1 is non-zero (always, for the odd primes ≥ 3 used here).
-        declassify.declassify(&mut r);
-        let r: Option<Zeroizing<Vec<Limb>>> = r.into();
-        exps.push(r.ok_or(KeyError::CrtValuesInconsistent)?);
-    }
-    // qInv = q⁻¹ mod p; t_i = R_i⁻¹ mod r_i, p and r_i as secret moduli.
-    let mut coeffs = Vec::with_capacity(count - 1);
-    for (i, other) in core::iter::once(&primes[1])
-        .chain(products[2..].iter())
-        .enumerate()
-    {
-        let target = if i == 0 { 0 } else { i + 1 };
-        let mut m = Modulus::new(&primes[target]);
-        // Leaks: whether the prime is a valid (odd, > 1) modulus: always, for these primes.
-        declassify.declassify(&mut m);
-        let m: Option<Modulus> = m.into();
-        let m = m.ok_or(KeyError::PrimesProductMismatch)?;
-        let mut inv = m.inv(&m.reduce(other));
-        // Leaks: whether the inverse exists (always, for distinct primes).
-        declassify.declassify(&mut inv);
-        let inv: Option<_> = inv.into();
-        let inv: bignum::modular::Residue = inv.ok_or(KeyError::CrtValuesInconsistent)?;
-        coeffs.push(m.retrieve(&inv));
-    }
+    let (exps, coeffs) = components::crt_values(&d_n, primes, declassify)?;
     Ok(Some(KeyValues {
         public,
         d: d_n,

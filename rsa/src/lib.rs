@@ -121,7 +121,9 @@ pub use keygen::DEFAULT_EXPONENT;
 #[cfg(feature = "test-hooks")]
 #[doc(hidden)] // For the constant-time drivers only.
 pub use keygen::{Declassify, KeyValues};
-pub use keygen::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
+pub use keygen::{
+    PrimeMethod, Totient, fips186_primes_vartime, key_from_primes_vartime, private_exponent,
+};
 pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
