@@ -20,7 +20,7 @@ mod components;
 mod fips186;
 
 use alloc::{format, vec, vec::Vec};
-pub use components::{Totient, private_exponent};
+pub use components::{Totient, private_exponent, recover_primes_vartime};
 pub use fips186::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
 
 use bignum::modular;

@@ -123,6 +123,7 @@ pub use keygen::DEFAULT_EXPONENT;
 pub use keygen::{Declassify, KeyValues};
 pub use keygen::{
     PrimeMethod, Totient, fips186_primes_vartime, key_from_primes_vartime, private_exponent,
+    recover_primes_vartime,
 };
 pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;

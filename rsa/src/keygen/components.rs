@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use bignum::modular::{self, Modulus};
-use bignum::{Limb, mpn};
+use bignum::{Limb, Nat, mpn};
 use zeroize::Zeroizing;
 
 use super::{Declassify, Public};
@@ -98,6 +98,50 @@ pub fn private_exponent(primes: &[&[u8]], e: u64, totient: Totient) -> Result<Ze
     let d: Option<Zeroizing<Vec<Limb>>> = d.into();
     let d = d.ok_or(KeyError::PrimesNotCoprimeToE)?;
     Ok(limbs_to_be(&d))
+}
+
+/// p and q (p > q) from n, e and d (NIST SP 800-56B rev. 2, Appendix C.2), or none where
+/// the method fails (it needs e > 2^16; d·e − 1 a multiple of λ(n) of a usable size).
+///
+/// # Constant time
+///
+/// None: variable-time arithmetic on `Nat`, for importing a key given without its primes,
+/// where the secret d is handled once.
+pub fn recover_primes_vartime(n: &[u8], e: &[u8], d: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    let (n, e, d) = (
+        Nat::from_be_bytes(n),
+        Nat::from_be_bytes(e),
+        Nat::from_be_bytes(d),
+    );
+    let one = Nat::one();
+    if e.bits() <= 16 || e == Nat::from_be_bytes(&[1, 0, 0]) || n.is_zero() {
+        return None;
+    }
+    // 1. a = (de − 1)·gcd(n − 1, de − 1).
+    let a1 = (&d * &e).checked_sub(&one)?;
+    let a = &a1 * &n.checked_sub(&one)?.gcd(&a1);
+    // 2. m = ⌊a / n⌋, r = a − m·n.
+    let (m, r) = a.div_rem(&n);
+    // 3. b = (n − r)/(m + 1) + 1, which must be whole, with b² > 4n.
+    let (b, rest) = n.checked_sub(&r)?.div_rem(&(&m + &one));
+    if !rest.is_zero() {
+        return None;
+    }
+    let b = &b + &one;
+    let four_n = &n * &Nat::from_be_bytes(&[4]);
+    let disc = b.square().checked_sub(&four_n)?;
+    if disc.is_zero() {
+        return None;
+    }
+    // 4. γ = √(b² − 4n), which must be whole; p = (b + γ)/2, q = (b − γ)/2.
+    let y = disc.sqrt();
+    if y.square() != disc {
+        return None;
+    }
+    let two = Nat::from_be_bytes(&[2]);
+    let p = (&b + &y).checked_div(&two)?;
+    let q = b.checked_sub(&y)?.checked_div(&two)?;
+    Some((p.to_be_bytes(), q.to_be_bytes()))
 }
 
 /// The primes as limbs (each as many as its own bytes need), checked for count, size and
@@ -242,6 +286,17 @@ mod tests {
                 .unwrap_err(),
             Error::InvalidKey(KeyError::PrimeCount { count: 1 })
         );
+    }
+
+    #[test]
+    fn recover_primes_finds_p_and_q_from_d() {
+        let parts = key().to_parts();
+        let (p, q) = recover_primes_vartime(&parts.n, &parts.e, &parts.d).unwrap();
+        let mut want = [parts.primes[0].to_vec(), parts.primes[1].to_vec()];
+        want.sort_by_key(|x| core::cmp::Reverse(BigUint::from_bytes_be(x)));
+        assert_eq!([p, q], want);
+        // e = 3 is below the method's bound.
+        assert_eq!(recover_primes_vartime(&parts.n, &[3], &parts.d), None);
     }
 
     #[test]
