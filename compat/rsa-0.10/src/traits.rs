@@ -1,0 +1,204 @@
+//! Traits of the keys and padding schemes, as upstream's `rsa::traits`.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams};
+use crypto_bigint::{BoxedUint, NonZero, Odd};
+use rand_core::TryCryptoRng;
+use zeroize::Zeroize;
+
+use crate::errors::Result;
+use crate::private_key::SecretPrime;
+use crate::{PrivateKey, PublicKey};
+
+/// Components of an RSA public key.
+pub trait PublicKeyParts {
+    /// Returns the modulus of the key.
+    fn n(&self) -> &NonZero<BoxedUint>;
+
+    /// Returns the public exponent of the key.
+    fn e(&self) -> &BoxedUint;
+
+    /// Returns `k`, the modulus length in octets from RFC 8017: `ceil(modBits / 8)`.
+    ///
+    /// Ciphertexts and signatures have this length, including any leading zero octets.
+    fn size(&self) -> usize {
+        (self.n().bit_width() as usize).div_ceil(8)
+    }
+
+    /// Returns the parameters for Montgomery operations (built for this accessor: no
+    /// operation of this crate uses them).
+    fn n_params(&self) -> &BoxedMontyParams;
+
+    /// Returns the limb-aligned storage precision of `n` in bits.
+    fn n_bits_precision(&self) -> u32 {
+        self.n().bits_precision()
+    }
+
+    /// Returns the big endian serialization of the modulus of the key.
+    fn n_bytes(&self) -> Box<[u8]> {
+        self.n().to_be_bytes_trimmed_vartime()
+    }
+
+    /// Returns the big endian serialization of the public exponent of the key.
+    fn e_bytes(&self) -> Box<[u8]> {
+        self.e().to_be_bytes_trimmed_vartime()
+    }
+}
+
+/// Components of an RSA private key.
+pub trait PrivateKeyParts: PublicKeyParts {
+    /// Returns the private exponent of the key.
+    fn d(&self) -> &BoxedUint;
+
+    /// Returns the prime factors as [`Odd`].
+    fn primes(&self) -> &[Odd<BoxedUint>];
+
+    /// Returns prime `p` if precomputed.
+    fn p(&self) -> Option<&SecretPrime>;
+
+    /// Returns prime `q` if precomputed.
+    fn q(&self) -> Option<&SecretPrime>;
+
+    /// Returns the precomputed dp value, D mod (P-1).
+    fn dp(&self) -> Option<&BoxedUint>;
+
+    /// Returns the precomputed dq value, D mod.
+    fn dq(&self) -> Option<&BoxedUint>;
+
+    /// Returns the precomputed qinv value, Q^-1 mod P.
+    fn qinv(&self) -> Option<&BoxedMontyForm>;
+
+    /// Returns an iterator over the CRT Values (none for two-prime keys, as upstream).
+    fn crt_values(&self) -> Option<&[CrtValue]>;
+}
+
+/// Contains the precomputed Chinese remainder theorem values.
+#[derive(Debug, Clone)]
+pub struct CrtValue {
+    /// D mod (prime - 1)
+    pub(crate) exp: BoxedUint,
+    /// R·Coeff ≡ 1 mod Prime.
+    pub(crate) coeff: BoxedUint,
+    /// product of primes prior to this (inc p and q)
+    pub(crate) r: BoxedUint,
+}
+
+impl Zeroize for CrtValue {
+    fn zeroize(&mut self) {
+        self.exp.zeroize();
+        self.coeff.zeroize();
+        self.r.zeroize();
+    }
+}
+
+impl Drop for CrtValue {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+/// Padding scheme used for encryption.
+pub trait PaddingScheme {
+    /// Decrypt the given message using the given private key.
+    ///
+    /// If an `rng` is passed, it uses RSA blinding to help mitigate timing side-channel
+    /// attacks (without one, this crate blinds with randomness of its own).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Decryption`](crate::Error::Decryption) for a rejected ciphertext.
+    fn decrypt<Rng: TryCryptoRng + ?Sized>(
+        self,
+        rng: Option<&mut Rng>,
+        priv_key: &PrivateKey,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>>;
+
+    /// Encrypt the given message using the given public key.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MessageTooLong`](crate::Error::MessageTooLong) if the message does not fit.
+    fn encrypt<Rng: TryCryptoRng + ?Sized>(
+        self,
+        rng: &mut Rng,
+        pub_key: &PublicKey,
+        msg: &[u8],
+    ) -> Result<Vec<u8>>;
+}
+
+/// Digital signature scheme.
+pub trait SignatureScheme {
+    /// Sign the given digest.
+    ///
+    /// # Errors
+    ///
+    /// As the scheme's signing.
+    fn sign<Rng: TryCryptoRng + ?Sized>(
+        self,
+        rng: Option<&mut Rng>,
+        priv_key: &PrivateKey,
+        hashed: &[u8],
+    ) -> Result<Vec<u8>>;
+
+    /// Verify a signed message.
+    ///
+    /// `hashed` must be the result of hashing the input using the hashing function passed in
+    /// through `hash`. If the message is valid `Ok(())` is returned, otherwise an `Err`
+    /// indicating failure.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Verification`](crate::Error::Verification) for an invalid signature.
+    fn verify(self, pub_key: &PublicKey, hashed: &[u8], sig: &[u8]) -> Result<()>;
+}
+
+/// Encrypt the message using provided random source
+pub trait RandomizedEncryptor {
+    /// Encrypt the given message.
+    ///
+    /// # Errors
+    ///
+    /// As the scheme's encryption.
+    fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Vec<u8>>;
+}
+
+/// Decrypt the given message
+pub trait Decryptor {
+    /// Decrypt the given message.
+    ///
+    /// # Errors
+    ///
+    /// As the scheme's decryption.
+    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>>;
+}
+
+/// Decrypt the given message using provided random source
+pub trait RandomizedDecryptor {
+    /// Decrypt the given message.
+    ///
+    /// # Errors
+    ///
+    /// As the scheme's decryption.
+    fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>>;
+}
+
+/// Encryption keypair with an associated encryption key.
+pub trait EncryptingKeypair {
+    /// Encrypting key type for this keypair.
+    type EncryptingKey: Clone;
+
+    /// Get the encrypting key which can encrypt messages to be decrypted by the decryption
+    /// key portion of this keypair.
+    fn encrypting_key(&self) -> Self::EncryptingKey;
+}
