@@ -1,0 +1,109 @@
+//! [`DecryptingKey`]: a private key typed by its hashes for RSAES-OAEP.
+
+use alloc::{boxed::Box, vec::Vec};
+use core::marker::PhantomData;
+
+use digest::{Digest, FixedOutputReset};
+use rand_core::TryCryptoRng;
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
+use zeroize::ZeroizeOnDrop;
+
+use super::decrypt;
+use crate::pss::NoRng;
+use crate::{
+    PrivateKey, Result,
+    traits::{Decryptor, RandomizedDecryptor},
+};
+
+/// A private key that decrypts RSAES-OAEP ([RFC 8017 §7.1]): `D` hashes the label, `MGD` is
+/// MGF1's hash, and the label is fixed with the key.
+///
+/// [`Decryptor::decrypt`] blinds the private operation with the operating system's RNG
+/// (feature `getrandom`) or a stream keyed by the key and the ciphertext;
+/// [`RandomizedDecryptor::decrypt_with_rng`] with the RNG given.
+///
+/// [RFC 8017 §7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct DecryptingKey<D, MGD = D>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    inner: PrivateKey,
+    label: Option<Box<[u8]>>,
+    phantom: PhantomData<D>,
+    mg_phantom: PhantomData<MGD>,
+}
+
+impl<D, MGD> DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    /// A decrypting key of `key` with an empty label.
+    #[must_use]
+    pub fn new(key: PrivateKey) -> Self {
+        DecryptingKey {
+            inner: key,
+            label: None,
+            phantom: PhantomData,
+            mg_phantom: PhantomData,
+        }
+    }
+
+    /// A decrypting key of `key` with `label`.
+    pub fn new_with_label<S: Into<Box<[u8]>>>(key: PrivateKey, label: S) -> Self {
+        DecryptingKey {
+            label: Some(label.into()),
+            ..Self::new(key)
+        }
+    }
+}
+
+impl<D, MGD> Decryptor for DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    /// As [`PrivateKey::oaep_decrypt`], with this key's hashes and label.
+    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
+        let label = self.label.as_deref().unwrap_or_default();
+        decrypt::<NoRng, D, MGD>(None, &self.inner, ciphertext, label, true)
+    }
+}
+
+impl<D, MGD> RandomizedDecryptor for DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    /// As [`PrivateKey::oaep_decrypt_with_rng`], with this key's hashes and label.
+    fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        let label = self.label.as_deref().unwrap_or_default();
+        decrypt::<R, D, MGD>(Some(rng), &self.inner, ciphertext, label, true)
+    }
+}
+
+/// The inner [`PrivateKey`] zeroizes its secrets when dropped.
+impl<D, MGD> ZeroizeOnDrop for DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+}
+
+impl<D, MGD> PartialEq for DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner && self.label == other.label
+    }
+}

@@ -1,0 +1,84 @@
+//! [`EncryptingKey`]: a public key typed by its hashes for RSAES-OAEP.
+
+use alloc::{boxed::Box, vec::Vec};
+use core::marker::PhantomData;
+
+use digest::{Digest, FixedOutputReset};
+use rand_core::TryCryptoRng;
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
+
+use super::encrypt;
+use crate::{PublicKey, Result, traits::RandomizedEncryptor};
+
+/// A public key that encrypts with RSAES-OAEP ([RFC 8017 §7.1]): `D` hashes the label, `MGD`
+/// is MGF1's hash, and the label is fixed with the key.
+///
+/// [RFC 8017 §7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct EncryptingKey<D, MGD = D>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    inner: PublicKey,
+    label: Option<Box<[u8]>>,
+    phantom: PhantomData<D>,
+    mg_phantom: PhantomData<MGD>,
+}
+
+impl<D, MGD> EncryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    /// An encrypting key of `key` with an empty label.
+    #[must_use]
+    pub fn new(key: PublicKey) -> Self {
+        EncryptingKey {
+            inner: key,
+            label: None,
+            phantom: PhantomData,
+            mg_phantom: PhantomData,
+        }
+    }
+
+    /// An encrypting key of `key` with `label`.
+    pub fn new_with_label<S: Into<Box<[u8]>>>(key: PublicKey, label: S) -> Self {
+        EncryptingKey {
+            label: Some(label.into()),
+            ..Self::new(key)
+        }
+    }
+}
+
+impl<D, MGD> RandomizedEncryptor for EncryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    /// Encrypts `msg`, the seed from `rng`.
+    ///
+    /// # Errors
+    ///
+    /// As [`PublicKey::oaep_encrypt_with_rng`].
+    fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        let label = self.label.as_deref().unwrap_or_default();
+        encrypt::<R, D, MGD>(rng, &self.inner, msg, label)
+    }
+}
+
+impl<D, MGD> PartialEq for EncryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner && self.label == other.label
+    }
+}
