@@ -1,0 +1,883 @@
+//! [`RsaPublicKey`] and [`RsaPrivateKey`]: 0.9's integers (`BigUint`, which its accessors
+//! return by reference) beside the rsatool-rsa key that every operation runs on.
+
+use alloc::vec::Vec;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::mem::take;
+
+use num_bigint::{BigInt, BigUint, Sign};
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive};
+use rand_core::CryptoRngCore;
+use subtle::ConstantTimeEq;
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use crate::CrtValue;
+use crate::assemble::{self, Totient};
+use crate::errors::{Error, Result, from_rsatool};
+use crate::rng::{NoRng, with_rng};
+use crate::traits::{PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
+
+/// Represents the public part of an RSA key.
+///
+/// `n` and `e` as 0.9 keeps them, and the rsatool-rsa key built from them (none if rsatool-rsa
+/// refuses them, for a key made with [`RsaPublicKey::new_unchecked`]: its operations fail).
+#[derive(Clone)]
+pub struct RsaPublicKey {
+    /// Modulus: product of prime numbers `p` and `q`
+    n: BigUint,
+    /// Public exponent: power to which a plaintext message is raised in
+    /// order to encrypt it.
+    ///
+    /// Typically 0x10001 (65537)
+    e: BigUint,
+    /// rsatool-rsa's key of n and e.
+    inner: Option<rsatool::RsaPublicKey>,
+}
+
+/// Represents a whole RSA key, public and private parts.
+///
+/// The private integers are kept twice: as 0.9's `BigUint`s, which [`PrivateKeyParts`]
+/// returns by reference, and in rsatool-rsa's key, which does every operation. Both are wiped
+/// on drop; `Debug` prints the public part only.
+#[derive(Clone)]
+pub struct RsaPrivateKey {
+    /// Public components of the private key.
+    pubkey_components: RsaPublicKey,
+    /// Private exponent
+    d: BigUint,
+    /// Prime factors of N, contains >= 2 elements.
+    primes: Vec<BigUint>,
+    /// The CRT values as [`PrivateKeyParts`] shows them (cleared by `clear_precomputed`).
+    precomputed: Option<PrecomputedValues>,
+    /// rsatool-rsa's key, which always has its CRT values.
+    inner: rsatool::RsaPrivateKey,
+}
+
+/// dP, dQ, qInv and the further primes' values, as 0.9 shows them.
+#[derive(Clone)]
+struct PrecomputedValues {
+    /// D mod (P-1)
+    dp: BigUint,
+    /// D mod
+    dq: BigUint,
+    /// Q^-1 mod P
+    qinv: BigInt,
+    /// The values of the third and further primes.
+    crt_values: Vec<CrtValue>,
+}
+
+impl Drop for PrecomputedValues {
+    fn drop(&mut self) {
+        self.dp.zeroize();
+        self.dq.zeroize();
+        self.qinv.zeroize();
+    }
+}
+
+/// A `BigUint` of big-endian bytes.
+pub(crate) fn uint(bytes: &[u8]) -> BigUint {
+    BigUint::from_bytes_be(bytes)
+}
+
+/// The big-endian bytes of a secret `BigUint`, wiped on drop.
+pub(crate) fn secret_bytes(x: &BigUint) -> Zeroizing<Vec<u8>> {
+    Zeroizing::new(x.to_bytes_be())
+}
+
+/// 0.9's checks of a public key (its `check_public`): the modulus size when `max_bits` is
+/// given, then e below 2⁶⁴, e < n, n odd, e odd, 2 ≤ e ≤ 2³³ − 1.
+///
+/// # Errors
+///
+/// 0.9's: [`Error::ModulusTooLarge`], [`Error::PublicExponentTooLarge`],
+/// [`Error::InvalidModulus`], [`Error::InvalidExponent`], [`Error::PublicExponentTooSmall`].
+pub(crate) fn check_public(key: &impl PublicKeyParts, max_bits: Option<usize>) -> Result<()> {
+    let (n, e) = (key.n(), key.e());
+    if max_bits.is_some_and(|max| n.bits() > max) {
+        return Err(Error::ModulusTooLarge);
+    }
+    let small_e = e.to_u64().ok_or(Error::PublicExponentTooLarge)?;
+    if e >= n || n.is_even() {
+        return Err(Error::InvalidModulus);
+    }
+    if e.is_even() {
+        return Err(Error::InvalidExponent);
+    }
+    if small_e < RsaPublicKey::MIN_PUB_EXPONENT {
+        return Err(Error::PublicExponentTooSmall);
+    }
+    if small_e > RsaPublicKey::MAX_PUB_EXPONENT {
+        return Err(Error::PublicExponentTooLarge);
+    }
+    Ok(())
+}
+
+impl RsaPublicKey {
+    /// Minimum value of the public exponent `e`.
+    pub const MIN_PUB_EXPONENT: u64 = 2;
+
+    /// Maximum value of the public exponent `e`.
+    pub const MAX_PUB_EXPONENT: u64 = (1 << 33) - 1;
+
+    /// Maximum size of the modulus `n` in bits.
+    pub const MAX_SIZE: usize = 4096;
+
+    /// Create a new public key from its components.
+    ///
+    /// This function accepts public keys with a modulus size up to 4096-bits,
+    /// i.e. [`RsaPublicKey::MAX_SIZE`].
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPublicKey::new_with_max_size`].
+    pub fn new(n: BigUint, e: BigUint) -> Result<Self> {
+        Self::new_with_max_size(n, e, Self::MAX_SIZE)
+    }
+
+    /// Create a new public key from its components.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ModulusTooLarge`] above `max_size` bits (or 16384, rsatool-rsa's limit); the
+    /// errors of 0.9's checks on n and e (see [`RsaPrivateKey::validate`]).
+    pub fn new_with_max_size(n: BigUint, e: BigUint, max_size: usize) -> Result<Self> {
+        let key = Self::new_unchecked(n, e);
+        check_public(&key, Some(max_size))?;
+        key.inner()?;
+        Ok(key)
+    }
+
+    /// Create a new public key, bypassing checks around the modulus and public
+    /// exponent size.
+    ///
+    /// This method is not recommended, and only intended for unusual use cases.
+    /// Most applications should use [`RsaPublicKey::new`] or
+    /// [`RsaPublicKey::new_with_max_size`] instead. A key rsatool-rsa refuses (even n, e
+    /// even or not below n, n above 16384 bits) is kept, but every operation with it fails.
+    pub fn new_unchecked(n: BigUint, e: BigUint) -> Self {
+        let parts = rsatool::PublicKeyParts {
+            n: n.to_bytes_be(),
+            e: e.to_bytes_be(),
+        };
+        let inner = rsatool::RsaPublicKey::from_parts_allowing_small(&parts, 0).ok();
+        Self { n, e, inner }
+    }
+
+    /// Encrypt the given message.
+    ///
+    /// # Errors
+    ///
+    /// The scheme's.
+    pub fn encrypt<R: CryptoRngCore, P: PaddingScheme>(
+        &self,
+        rng: &mut R,
+        padding: P,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.encrypt(rng, self, msg)
+    }
+
+    /// Verify a signed message.
+    ///
+    /// `hashed` must be the result of hashing the input using the hashing function
+    /// passed in through `hash`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Verification`] if the signature is invalid (the scheme's other errors).
+    pub fn verify<S: SignatureScheme>(&self, scheme: S, hashed: &[u8], sig: &[u8]) -> Result<()> {
+        scheme.verify(self, hashed, sig)
+    }
+
+    /// rsatool-rsa's key.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidModulus`] if rsatool-rsa refused n and e.
+    pub(crate) fn inner(&self) -> Result<&rsatool::RsaPublicKey> {
+        self.inner.as_ref().ok_or(Error::InvalidModulus)
+    }
+
+    /// Encrypts with an rsatool-rsa scheme, after 0.9's checks of the key.
+    ///
+    /// # Errors
+    ///
+    /// As [`check_public`], and the scheme's.
+    pub(crate) fn encrypt_with<S: rsatool::EncryptionScheme, R: CryptoRngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        scheme: &S,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        check_public(self, None)?;
+        let inner = self.inner()?;
+        with_rng(Some(rng), |rng| inner.encrypt(rng, scheme, msg))
+    }
+
+    /// Verifies a signature over a digest with an rsatool-rsa scheme.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Verification`] for every failure.
+    pub(crate) fn verify_with<S: rsatool::SignatureScheme>(
+        &self,
+        scheme: &S,
+        digest: &[u8],
+        sig: &[u8],
+    ) -> Result<()> {
+        self.inner()?
+            .verify_prehashed(scheme, digest, sig)
+            .map_err(|_| Error::Verification)
+    }
+}
+
+impl PublicKeyParts for RsaPublicKey {
+    fn n(&self) -> &BigUint {
+        &self.n
+    }
+
+    fn e(&self) -> &BigUint {
+        &self.e
+    }
+}
+
+impl PartialEq for RsaPublicKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.n == other.n && self.e == other.e
+    }
+}
+
+impl Eq for RsaPublicKey {}
+
+impl Hash for RsaPublicKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.n.hash(state);
+        self.e.hash(state);
+    }
+}
+
+impl fmt::Debug for RsaPublicKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RsaPublicKey")
+            .field("n", &self.n)
+            .field("e", &self.e)
+            .finish()
+    }
+}
+
+impl From<RsaPrivateKey> for RsaPublicKey {
+    fn from(private_key: RsaPrivateKey) -> Self {
+        private_key.pubkey_components.clone()
+    }
+}
+
+impl From<&RsaPrivateKey> for RsaPublicKey {
+    fn from(private_key: &RsaPrivateKey) -> Self {
+        private_key.pubkey_components.clone()
+    }
+}
+
+impl RsaPrivateKey {
+    /// Default exponent for RSA keys.
+    const EXP: u64 = 65537;
+
+    /// Generate a new Rsa key pair of the given bit size using the passed in `rng`.
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::new_with_exp`].
+    pub fn new<R: CryptoRngCore + ?Sized>(rng: &mut R, bit_size: usize) -> Result<RsaPrivateKey> {
+        Self::new_with_exp(rng, bit_size, &BigUint::from(Self::EXP))
+    }
+
+    /// Generate a new RSA key pair of the given bit size and the public exponent
+    /// using the passed in `rng`.
+    ///
+    /// Unless you have specific needs, you should use `RsaPrivateKey::new` instead.
+    ///
+    /// Even sizes from 1024 to 16384 bits are rsatool-rsa's FIPS 186-5 key generation (d mod
+    /// λ(n), |p − q| and d size checks, a pairwise consistency test); other sizes (below 1024
+    /// bits: insecure, for tests) take two primes from bignum's prime search and d mod φ(n),
+    /// as 0.9 does.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooFewPrimes`] below 16 bits, [`Error::ModulusTooLarge`] above 16384, 0.9's
+    /// errors for an exponent it refuses, [`Error::Rng`] if `rng` failed.
+    pub fn new_with_exp<R: CryptoRngCore + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+        exp: &BigUint,
+    ) -> Result<RsaPrivateKey> {
+        let e = exp.to_u64().ok_or(Error::PublicExponentTooLarge)?;
+        if e & 1 == 0 {
+            return Err(Error::InvalidExponent);
+        }
+        if !(3..=RsaPublicKey::MAX_PUB_EXPONENT).contains(&e) {
+            return Err(Error::PublicExponentTooLarge);
+        }
+        if bit_size < 16 {
+            return Err(Error::TooFewPrimes);
+        }
+        if bit_size > rsatool::MAX_MODULUS_BITS {
+            return Err(Error::ModulusTooLarge);
+        }
+        if bit_size >= rsatool::MIN_MODULUS_BITS && bit_size & 1 == 0 {
+            let inner = with_rng(Some(rng), |rng| {
+                rsatool::RsaPrivateKey::generate_with_exponent(bit_size, e, rng)
+            })?;
+            return Ok(Self::from_inner(inner));
+        }
+        let sizes = [bit_size >> 1, bit_size - (bit_size >> 1)];
+        let opts = bignum::prime::PrimeOptions {
+            top_two_bits: true,
+            rounds: None,
+            coprime_to_p_minus_1: Some(e),
+        };
+        loop {
+            let primes = with_rng(Some(&mut *rng), |rng| {
+                Ok(sizes.map(|bits| bignum::prime::random_prime_with(bits, &opts, rng)))
+            })?;
+            // Leaks: whether the two primes are equal (they are drawn again then).
+            if primes[0] != primes[1] {
+                let primes: Vec<BigUint> = primes
+                    .iter()
+                    .map(|p| uint(&assemble::be_bytes(p)))
+                    .collect();
+                return Self::from_primes(primes, exp.clone());
+            }
+        }
+    }
+
+    /// Constructs an RSA key pair from individual components:
+    ///
+    /// - `n`: RSA modulus
+    /// - `e`: public exponent (i.e. encrypting exponent)
+    /// - `d`: private exponent (i.e. decrypting exponent)
+    /// - `primes`: prime factors of `n`: typically two primes `p` and `q`. More than two primes
+    ///   (up to 5 here) can be provided for multiprime RSA. If no `primes` are provided, they
+    ///   are recovered as described in NIST SP 800-56B Revision 2, Appendix C.2 (two primes,
+    ///   `e` between 2^16 and 2^256; in variable time).
+    ///
+    /// The CRT values are computed from the primes in constant time and the key is validated
+    /// by rsatool-rsa (n = ∏primes, e·d ≡ 1 mod every prime − 1, distinct primes).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NprimesTooSmall`] for one prime; [`Error::InvalidArguments`] if the primes
+    /// cannot be recovered or there are more than 5; [`Error::InvalidPrime`] for a prime below
+    /// 2, even, or equal to another; [`Error::InvalidModulus`] if n is not their product;
+    /// [`Error::InvalidExponent`] if d does not invert e; 0.9's errors for n and e.
+    pub fn from_components(
+        n: BigUint,
+        e: BigUint,
+        d: BigUint,
+        primes: Vec<BigUint>,
+    ) -> Result<RsaPrivateKey> {
+        // Wiped on every return, the errors included.
+        let (mut d, mut primes) = (Zeroizing::new(d), Zeroizing::new(primes));
+        if primes.len() == 1 {
+            return Err(Error::NprimesTooSmall);
+        }
+        if primes.is_empty() {
+            let (p, q) =
+                assemble::recover_primes_vartime(&n, &e, &d).ok_or(Error::InvalidArguments)?;
+            primes.extend([p, q]);
+        }
+        let inner = inner_of_components(&n, &e, &d, &primes, None)?;
+        Ok(Self::from_parts(inner, take(&mut d), take(&mut primes)))
+    }
+
+    /// A key of another [`PrivateKeyParts`] implementor's integers (for `hazmat`'s generic
+    /// functions), through [`RsaPrivateKey::from_components`].
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::from_components`].
+    #[cfg(feature = "hazmat")]
+    pub(crate) fn of_parts(parts: &impl PrivateKeyParts) -> Result<Self> {
+        let (n, e) = (parts.n().clone(), parts.e().clone());
+        Self::from_components(n, e, parts.d().clone(), parts.primes().to_vec())
+    }
+
+    /// Constructs an RSA key pair from its two primes p and q, with d = e⁻¹ mod
+    /// lcm(p − 1, q − 1) (NIST SP 800-56B Rev. 2 §6.2.1).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPrime`] if p = q or e is not invertible; as
+    /// [`RsaPrivateKey::from_components`].
+    pub fn from_p_q(p: BigUint, q: BigUint, public_exponent: BigUint) -> Result<RsaPrivateKey> {
+        if p == q {
+            return Err(Error::InvalidPrime);
+        }
+        Self::from_primes_with(alloc::vec![p, q], public_exponent, Totient::Carmichael)
+    }
+
+    /// Constructs an RSA key pair from its primes, with d = e⁻¹ mod ∏(r_i − 1).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NprimesTooSmall`] for fewer than 2 primes, [`Error::InvalidPrime`] if two are
+    /// equal or e is not invertible; as [`RsaPrivateKey::from_components`].
+    pub fn from_primes(primes: Vec<BigUint>, public_exponent: BigUint) -> Result<RsaPrivateKey> {
+        if primes.len() < 2 {
+            return Err(Error::NprimesTooSmall);
+        }
+        for (i, p) in primes.iter().enumerate() {
+            // Leaks: whether two primes are equal, an invalid key.
+            if primes[..i]
+                .iter()
+                .any(|q| bool::from(secret_bytes(p).ct_eq(&secret_bytes(q))))
+            {
+                return Err(Error::InvalidPrime);
+            }
+        }
+        Self::from_primes_with(primes, public_exponent, Totient::Euler)
+    }
+
+    /// The key of `primes` and e, with d modulo `totient`.
+    fn from_primes_with(primes: Vec<BigUint>, e: BigUint, totient: Totient) -> Result<Self> {
+        let mut primes = Zeroizing::new(primes);
+        check_primes(&primes)?;
+        let limbs = assemble::all_limbs(&primes);
+        let small_e = e.to_u64().ok_or(Error::PublicExponentTooLarge)?;
+        let d = assemble::private_exponent(&limbs, small_e, totient).ok_or(Error::InvalidPrime)?;
+        let n = uint(&assemble::be_bytes(&assemble::product(&limbs)));
+        let mut d = Zeroizing::new(uint(&assemble::be_bytes(&d)));
+        let inner = inner_of_components(&n, &e, &d, &primes, Some(&limbs))?;
+        Ok(Self::from_parts(inner, take(&mut d), take(&mut primes)))
+    }
+
+    /// A key of rsatool-rsa's, with 0.9's integers taken from it.
+    fn from_inner(inner: rsatool::RsaPrivateKey) -> Self {
+        let parts = inner.to_parts();
+        let primes = parts.primes.iter().map(|p| uint(p)).collect();
+        Self::from_parts(inner, uint(&parts.d), primes)
+    }
+
+    /// A key of rsatool-rsa's with 0.9's `d` and `primes` as given (the same values).
+    pub(crate) fn from_parts(
+        inner: rsatool::RsaPrivateKey,
+        d: BigUint,
+        primes: Vec<BigUint>,
+    ) -> Self {
+        let pubkey_components = RsaPublicKey {
+            n: uint(&inner.n().to_be_bytes()),
+            e: uint(&inner.e().to_be_bytes()),
+            inner: Some(inner.to_public_key()),
+        };
+        let mut key = RsaPrivateKey {
+            pubkey_components,
+            d,
+            primes,
+            precomputed: None,
+            inner,
+        };
+        key.fill_precomputed();
+        key
+    }
+
+    /// [`PrivateKeyParts`]'s CRT values, from rsatool-rsa's key.
+    fn fill_precomputed(&mut self) {
+        let parts = self.inner.to_parts();
+        let signed = |x: &[u8]| BigInt::from_biguint(Sign::Plus, uint(x));
+        let crt_values = parts.exponents[2..]
+            .iter()
+            .zip(&parts.coefficients[1..])
+            .map(|(exp, coeff)| CrtValue {
+                exp: signed(exp),
+                coeff: signed(coeff),
+            })
+            .collect();
+        self.precomputed = Some(PrecomputedValues {
+            dp: uint(&parts.exponents[0]),
+            dq: uint(&parts.exponents[1]),
+            qinv: signed(&parts.coefficients[0]),
+            crt_values,
+        });
+    }
+
+    /// Get the public key from the private key, cloning `n` and `e`.
+    ///
+    /// Generally this is not needed since `RsaPrivateKey` implements the `PublicKey` trait,
+    /// but it can occasionally be useful to discard the private information entirely.
+    pub fn to_public_key(&self) -> RsaPublicKey {
+        self.pubkey_components.clone()
+    }
+
+    /// Performs some calculations to speed up private key operations: here, only makes
+    /// [`PrivateKeyParts`]'s `dp`, `dq`, `qinv` and `crt_values` return them again (rsatool-rsa
+    /// keeps them always).
+    ///
+    /// # Errors
+    ///
+    /// None: always `Ok`.
+    pub fn precompute(&mut self) -> Result<()> {
+        if self.precomputed.is_none() {
+            self.fill_precomputed();
+        }
+        Ok(())
+    }
+
+    /// Clears precomputed values by setting to None (private operations still use the CRT).
+    pub fn clear_precomputed(&mut self) {
+        self.precomputed = None;
+    }
+
+    /// Compute CRT coefficient: `(1/q) mod p`.
+    pub fn crt_coefficient(&self) -> Option<BigUint> {
+        self.inner.to_parts().coefficients.first().map(|c| uint(c))
+    }
+
+    /// Performs basic sanity checks on the key.
+    /// Returns `Ok(())` if everything is good, otherwise an appropriate error.
+    ///
+    /// The private parts were validated by rsatool-rsa when the key was built (it cannot
+    /// change since); this repeats 0.9's checks of n and e.
+    ///
+    /// # Errors
+    ///
+    /// 0.9's errors for n and e.
+    pub fn validate(&self) -> Result<()> {
+        check_public(self, None)
+    }
+
+    /// Decrypt the given message.
+    ///
+    /// Unlike 0.9, the private operation is blinded all the same, with the operating
+    /// system's RNG (with the `std` feature; without it, use
+    /// [`decrypt_blinded`](Self::decrypt_blinded)).
+    ///
+    /// # Errors
+    ///
+    /// The scheme's.
+    pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
+        padding.decrypt(None::<&mut NoRng>, self, ciphertext)
+    }
+
+    /// Decrypt the given message.
+    ///
+    /// Uses `rng` to blind the decryption process.
+    ///
+    /// # Errors
+    ///
+    /// The scheme's, and [`Error::Rng`].
+    pub fn decrypt_blinded<R: CryptoRngCore, P: PaddingScheme>(
+        &self,
+        rng: &mut R,
+        padding: P,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.decrypt(Some(rng), self, ciphertext)
+    }
+
+    /// Sign the given digest.
+    ///
+    /// # Errors
+    ///
+    /// The scheme's ([`Pss`](crate::Pss) needs an RNG: [`Error::InvalidPaddingScheme`]).
+    pub fn sign<S: SignatureScheme>(&self, padding: S, digest_in: &[u8]) -> Result<Vec<u8>> {
+        padding.sign(None::<&mut NoRng>, self, digest_in)
+    }
+
+    /// Sign the given digest using the provided `rng`, which is used in the
+    /// following ways depending on the [`SignatureScheme`]:
+    ///
+    /// - [`Pkcs1v15Sign`][`crate::Pkcs1v15Sign`] padding: uses the RNG
+    ///   to mask the private key operation with random blinding, which helps
+    ///   mitigate sidechannel attacks.
+    /// - [`Pss`][`crate::Pss`] always requires randomness: for the salt, and for blinding.
+    ///
+    /// # Errors
+    ///
+    /// The scheme's, and [`Error::Rng`].
+    pub fn sign_with_rng<R: CryptoRngCore, S: SignatureScheme>(
+        &self,
+        rng: &mut R,
+        padding: S,
+        digest_in: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.sign(Some(rng), self, digest_in)
+    }
+
+    /// rsatool-rsa's key.
+    pub(crate) fn inner(&self) -> &rsatool::RsaPrivateKey {
+        &self.inner
+    }
+
+    /// The raw private operation on exactly k bytes: blinded with `rng`, or with the
+    /// operating system's RNG where there is none; without `std` and without an RNG, the
+    /// unblinded (still constant-time) operation.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Decryption`] if the input is not below n, [`Error::Internal`] on a fault,
+    /// [`Error::Rng`].
+    pub(crate) fn private_op<R: CryptoRngCore + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        input: &[u8],
+    ) -> Result<Vec<u8>> {
+        use rsatool::hazmat::PrivateOp;
+        #[cfg(not(feature = "std"))]
+        if rng.is_none() {
+            return self.inner.private_op_plain(input).map_err(from_rsatool);
+        }
+        with_rng(rng, |rng| self.inner.private_op(rng, input))
+    }
+
+    /// Decrypts with an rsatool-rsa scheme, after 0.9's checks of the key.
+    ///
+    /// # Errors
+    ///
+    /// As [`check_public`], and the scheme's.
+    pub(crate) fn decrypt_with<S: rsatool::EncryptionScheme, R: CryptoRngCore + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        scheme: &S,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        check_public(self, None)?;
+        with_rng(rng, |rng| self.inner.decrypt(rng, scheme, ciphertext))
+    }
+
+    /// Signs a digest with an rsatool-rsa scheme.
+    ///
+    /// # Errors
+    ///
+    /// The scheme's, and [`Error::Rng`].
+    pub(crate) fn sign_with<S: rsatool::SignatureScheme, R: CryptoRngCore + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        scheme: &S,
+        digest: &[u8],
+    ) -> Result<Vec<u8>> {
+        with_rng(rng, |rng| self.inner.sign_prehashed(rng, scheme, digest))
+    }
+}
+
+/// 0.9's refusal of primes below 2, before any arithmetic on them.
+fn check_primes(primes: &[BigUint]) -> Result<()> {
+    // Leaks: whether a prime is below 2, an invalid key.
+    if primes.iter().any(|p| *p <= BigUint::one()) {
+        return Err(Error::InvalidPrime);
+    }
+    Ok(())
+}
+
+/// rsatool-rsa's key of 0.9's components, after 0.9's checks of n and e; the CRT values are
+/// computed from `primes` (their limbs `limbs` if at hand).
+///
+/// # Errors
+///
+/// As [`RsaPrivateKey::from_components`].
+pub(crate) fn inner_of_components(
+    n: &BigUint,
+    e: &BigUint,
+    d: &BigUint,
+    primes: &[BigUint],
+    limbs: Option<&[Zeroizing<Vec<bignum::Limb>>]>,
+) -> Result<rsatool::RsaPrivateKey> {
+    check_public(&RsaPublicKey::new_unchecked(n.clone(), e.clone()), None)?;
+    check_primes(primes)?;
+    let owned;
+    let limbs = match limbs {
+        Some(limbs) => limbs,
+        None => {
+            owned = assemble::all_limbs(primes);
+            &owned
+        }
+    };
+    let (exponents, coefficients) =
+        assemble::crt_values(&assemble::limbs(d), limbs).ok_or(Error::InvalidPrime)?;
+    let parts = rsatool::PrivateKeyParts {
+        n: n.to_bytes_be(),
+        e: e.to_bytes_be(),
+        d: secret_bytes(d),
+        primes: primes.iter().map(secret_bytes).collect(),
+        exponents,
+        coefficients,
+    };
+    rsatool::RsaPrivateKey::from_parts_allowing_small(&parts, 0).map_err(from_rsatool)
+}
+
+impl PublicKeyParts for RsaPrivateKey {
+    fn n(&self) -> &BigUint {
+        &self.pubkey_components.n
+    }
+
+    fn e(&self) -> &BigUint {
+        &self.pubkey_components.e
+    }
+}
+
+impl PrivateKeyParts for RsaPrivateKey {
+    fn d(&self) -> &BigUint {
+        &self.d
+    }
+
+    fn primes(&self) -> &[BigUint] {
+        &self.primes
+    }
+
+    fn dp(&self) -> Option<&BigUint> {
+        self.precomputed.as_ref().map(|p| &p.dp)
+    }
+
+    fn dq(&self) -> Option<&BigUint> {
+        self.precomputed.as_ref().map(|p| &p.dq)
+    }
+
+    fn qinv(&self) -> Option<&BigInt> {
+        self.precomputed.as_ref().map(|p| &p.qinv)
+    }
+
+    fn crt_values(&self) -> Option<&[CrtValue]> {
+        self.precomputed.as_ref().map(|p| p.crt_values.as_slice())
+    }
+}
+
+impl AsRef<RsaPublicKey> for RsaPrivateKey {
+    fn as_ref(&self) -> &RsaPublicKey {
+        &self.pubkey_components
+    }
+}
+
+impl PartialEq for RsaPrivateKey {
+    /// Equal public parts, d and primes; the secrets compared in constant time (their byte
+    /// lengths aside).
+    fn eq(&self, other: &RsaPrivateKey) -> bool {
+        let same = |a: &BigUint, b: &BigUint| bool::from(secret_bytes(a).ct_eq(&secret_bytes(b)));
+        self.pubkey_components == other.pubkey_components
+            && same(&self.d, &other.d)
+            && self.primes.len() == other.primes.len()
+            && self
+                .primes
+                .iter()
+                .zip(&other.primes)
+                .all(|(a, b)| same(a, b))
+    }
+}
+
+impl Eq for RsaPrivateKey {}
+
+impl Hash for RsaPrivateKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Domain separator for RSA private keys, then the public key only, as 0.9.
+        state.write(b"RsaPrivateKey");
+        Hash::hash(&self.pubkey_components, state);
+    }
+}
+
+impl fmt::Debug for RsaPrivateKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RsaPrivateKey")
+            .field("pubkey_components", &self.pubkey_components)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for RsaPrivateKey {
+    fn drop(&mut self) {
+        self.d.zeroize();
+        self.primes.zeroize();
+        self.precomputed = None;
+    }
+}
+
+impl ZeroizeOnDrop for RsaPrivateKey {}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    //! 0.9's serde form: `RsaPublicKey { n, e }` and `RsaPrivateKey { pubkey_components, d,
+    //! primes }`, the integers as `num-bigint-dig` writes them. A deserialized private key is
+    //! validated (0.9 did not).
+
+    use alloc::vec::Vec;
+
+    use num_bigint::BigUint;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use zeroize::Zeroize;
+
+    use super::{RsaPrivateKey, RsaPublicKey};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename = "RsaPublicKey")]
+    struct PublicForm {
+        n: BigUint,
+        e: BigUint,
+    }
+
+    #[derive(Serialize)]
+    #[serde(rename = "RsaPrivateKey")]
+    struct PrivateRef<'a> {
+        pubkey_components: &'a RsaPublicKey,
+        d: &'a BigUint,
+        primes: &'a [BigUint],
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename = "RsaPrivateKey")]
+    struct PrivateForm {
+        pubkey_components: PublicForm,
+        d: BigUint,
+        primes: Vec<BigUint>,
+    }
+
+    impl Drop for PrivateForm {
+        fn drop(&mut self) {
+            self.d.zeroize();
+            self.primes.zeroize();
+        }
+    }
+
+    impl Serialize for RsaPublicKey {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            #[derive(Serialize)]
+            #[serde(rename = "RsaPublicKey")]
+            struct PublicRef<'a> {
+                n: &'a BigUint,
+                e: &'a BigUint,
+            }
+            PublicRef {
+                n: &self.n,
+                e: &self.e,
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for RsaPublicKey {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let form = PublicForm::deserialize(d)?;
+            Ok(RsaPublicKey::new_unchecked(form.n, form.e))
+        }
+    }
+
+    impl Serialize for RsaPrivateKey {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            PrivateRef {
+                pubkey_components: &self.pubkey_components,
+                d: &self.d,
+                primes: &self.primes,
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for RsaPrivateKey {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let form = PrivateForm::deserialize(d)?;
+            let key = RsaPrivateKey::from_components(
+                form.pubkey_components.n.clone(),
+                form.pubkey_components.e.clone(),
+                form.d.clone(),
+                form.primes.clone(),
+            );
+            key.map_err(serde::de::Error::custom)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! RustCrypto `rsa` 0.9.10's API on rsatool-rsa: a drop-in replacement.
+//!
+//! Same package name and version, same module paths, types, traits, features and dependency
+//! majors (rand_core 0.6, digest 0.10, signature 2, pkcs1 0.7, pkcs8 0.10, spki 0.7,
+//! `num-bigint-dig`'s [`BigUint`]), so that one line in a user's `Cargo.toml` replaces 0.9 in
+//! the whole dependency graph:
+//!
+//! ```toml
+//! [patch.crates-io]
+//! rsa = { path = "…/compat/rsa-0.9" }
+//! ```
+//!
+//! This crate only converts: `BigUint`s to and from big-endian bytes and rsatool-rsa's key
+//! parts, rand_core 0.6 RNGs to the rand_core 0.10 `CryptoRng` rsatool-rsa takes, digest 0.10
+//! hash types to rsatool-rsa's [`HashAlg`](rsatool::HashAlg) (by their digest of the empty
+//! input). Key generation, the private and public operations and the padding checks run on
+//! rsatool-rsa and its constant-time `bignum`: the private operation is blinded, uses the CRT
+//! and is checked against faults, and its time does not depend on the secrets, which removes
+//! the Marvin timing leak of 0.9's `num-bigint-dig` arithmetic (RUSTSEC-2023-0071).
+//! PORTING-0.9.md beside this crate lists what still differs from 0.9.
+//!
+//! # Example
+//!
+//! ```
+//! use rsa::pkcs1v15::{SigningKey, VerifyingKey};
+//! use rsa::signature::{Keypair, RandomizedSigner, Verifier};
+//! use rsa::{Oaep, RsaPrivateKey, RsaPublicKey};
+//! use sha2::Sha256;
+//!
+//! let mut rng = rand_chacha::ChaCha20Rng::from_seed([7; 32]);
+//! # use rand_chacha::rand_core::SeedableRng;
+//! let private_key = RsaPrivateKey::new(&mut rng, 2048)?;
+//! let public_key = RsaPublicKey::from(&private_key);
+//!
+//! let ciphertext = public_key.encrypt(&mut rng, Oaep::new::<Sha256>(), b"hello")?;
+//! assert_eq!(private_key.decrypt(Oaep::new::<Sha256>(), &ciphertext)?, b"hello");
+//!
+//! let signing_key = SigningKey::<Sha256>::new(private_key);
+//! let signature = signing_key.sign_with_rng(&mut rng, b"hello");
+//! signing_key.verifying_key().verify(b"hello", &signature)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![no_std]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub use num_bigint::BigUint;
+pub use rand_core;
+pub use signature;
+
+mod assemble;
+mod digests;
+mod encoding;
+pub mod errors;
+mod key;
+pub mod oaep;
+pub mod pkcs1v15;
+pub mod pss;
+mod rng;
+mod sig;
+pub mod traits;
+
+#[cfg(feature = "hazmat")]
+pub mod hazmat;
+
+pub use pkcs1;
+pub use pkcs8;
+#[cfg(feature = "sha2")]
+pub use sha2;
+
+pub use crate::{
+    errors::{Error, Result},
+    key::{RsaPrivateKey, RsaPublicKey},
+    oaep::Oaep,
+    pkcs1v15::{Pkcs1v15Encrypt, Pkcs1v15Sign},
+    pss::Pss,
+    traits::keys::CrtValue,
+};

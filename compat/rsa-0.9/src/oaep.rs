@@ -1,0 +1,264 @@
+//! Encryption and Decryption using [OAEP padding](https://datatracker.ietf.org/doc/html/rfc8017#section-7.1),
+//! on rsatool-rsa's [`Oaep`](rsatool::Oaep).
+//!
+//! # Usage
+//!
+//! See [code example in the toplevel rustdoc](../index.html#oaep-encryption).
+
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::marker::PhantomData;
+
+use digest::{Digest, DynDigest, FixedOutputReset};
+use rand_core::CryptoRngCore;
+use zeroize::ZeroizeOnDrop;
+
+use crate::digests::{hash_of, hash_of_dyn};
+use crate::errors::Result;
+use crate::key::{RsaPrivateKey, RsaPublicKey};
+use crate::rng::NoRng;
+use crate::traits::{Decryptor, PaddingScheme, RandomizedDecryptor, RandomizedEncryptor};
+
+/// Encryption and Decryption using [OAEP padding](https://datatracker.ietf.org/doc/html/rfc8017#section-7.1).
+///
+/// - `digest` is used to hash the label. The maximum possible plaintext length is `m = k - 2 * h_len - 2`,
+///   where `k` is the size of the RSA modulus.
+/// - `mgf_digest` specifies the hash function that is used in the [MGF1](https://datatracker.ietf.org/doc/html/rfc8017#appendix-B.2).
+/// - `label` is optional data that can be associated with the message.
+///
+/// The two hash functions can, but don't need to be the same. They must be SHA-1, SHA-2 or
+/// SHA-3 (rsatool-rsa's); another gives [`Error::InvalidPaddingScheme`](crate::Error).
+pub struct Oaep {
+    /// Digest type to use.
+    pub digest: Box<dyn DynDigest + Send + Sync>,
+
+    /// Digest to use for Mask Generation Function (MGF).
+    pub mgf_digest: Box<dyn DynDigest + Send + Sync>,
+
+    /// Optional label.
+    pub label: Option<String>,
+}
+
+impl Oaep {
+    /// Create a new OAEP `PaddingScheme`, using `T` as the hash function for both the default (empty) label and for MGF1.
+    pub fn new<T: 'static + Digest + DynDigest + Send + Sync>() -> Self {
+        Self::new_with_mgf_hash::<T, T>()
+    }
+
+    /// Create a new OAEP `PaddingScheme` with an associated `label`, using `T` as the hash function for both the label and for MGF1.
+    pub fn new_with_label<T: 'static + Digest + DynDigest + Send + Sync, S: AsRef<str>>(
+        label: S,
+    ) -> Self {
+        Self::new_with_mgf_hash_and_label::<T, T, S>(label)
+    }
+
+    /// Create a new OAEP `PaddingScheme`, using `T` as the hash function for the default (empty) label, and `U` as the hash function for MGF1.
+    pub fn new_with_mgf_hash<
+        T: 'static + Digest + DynDigest + Send + Sync,
+        U: 'static + Digest + DynDigest + Send + Sync,
+    >() -> Self {
+        Self {
+            digest: Box::new(<T as Digest>::new()),
+            mgf_digest: Box::new(<U as Digest>::new()),
+            label: None,
+        }
+    }
+
+    /// Create a new OAEP `PaddingScheme` with an associated `label`, using `T` as the hash function for the label, and `U` as the hash function for MGF1.
+    pub fn new_with_mgf_hash_and_label<
+        T: 'static + Digest + DynDigest + Send + Sync,
+        U: 'static + Digest + DynDigest + Send + Sync,
+        S: AsRef<str>,
+    >(
+        label: S,
+    ) -> Self {
+        Self {
+            label: Some(label.as_ref().to_string()),
+            ..Self::new_with_mgf_hash::<T, U>()
+        }
+    }
+
+    /// rsatool-rsa's scheme of these hashes and label.
+    fn scheme(&self) -> Result<rsatool::Oaep> {
+        let (hash, mgf_hash) = (hash_of_dyn(&*self.digest)?, hash_of_dyn(&*self.mgf_digest)?);
+        Ok(scheme(hash, mgf_hash, self.label.as_deref()))
+    }
+}
+
+/// rsatool-rsa's OAEP with `hash`, MGF1 over `mgf_hash` and `label`.
+fn scheme(
+    hash: rsatool::HashAlg,
+    mgf_hash: rsatool::HashAlg,
+    label: Option<&str>,
+) -> rsatool::Oaep {
+    rsatool::Oaep::new(hash)
+        .with_mgf1_hash(mgf_hash)
+        .with_label(label.unwrap_or_default().as_bytes())
+}
+
+/// rsatool-rsa's OAEP for the digest types `D` and `MGD`.
+fn typed_scheme<D: Digest, MGD: Digest>(label: Option<&str>) -> Result<rsatool::Oaep> {
+    Ok(scheme(hash_of::<D>()?, hash_of::<MGD>()?, label))
+}
+
+impl PaddingScheme for Oaep {
+    fn decrypt<Rng: CryptoRngCore>(
+        self,
+        rng: Option<&mut Rng>,
+        priv_key: &RsaPrivateKey,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        priv_key.decrypt_with(rng, &self.scheme()?, ciphertext)
+    }
+
+    fn encrypt<Rng: CryptoRngCore>(
+        self,
+        rng: &mut Rng,
+        pub_key: &RsaPublicKey,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        pub_key.encrypt_with(rng, &self.scheme()?, msg)
+    }
+}
+
+impl fmt::Debug for Oaep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OAEP")
+            .field("digest", &"...")
+            .field("mgf_digest", &"...")
+            .field("label", &self.label)
+            .finish()
+    }
+}
+
+/// Encryption key for PKCS#1 v1.5 encryption as described in [RFC8017 § 7.1].
+///
+/// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
+#[derive(Debug, Clone)]
+pub struct EncryptingKey<D, MGD = D>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    inner: RsaPublicKey,
+    label: Option<String>,
+    phantom: PhantomData<(D, MGD)>,
+}
+
+impl<D, MGD> EncryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    /// Create a new verifying key from an RSA public key.
+    pub fn new(key: RsaPublicKey) -> Self {
+        Self {
+            inner: key,
+            label: None,
+            phantom: PhantomData,
+        }
+    }
+
+    /// Create a new verifying key from an RSA public key using provided label
+    pub fn new_with_label<S: AsRef<str>>(key: RsaPublicKey, label: S) -> Self {
+        Self {
+            label: Some(label.as_ref().to_string()),
+            ..Self::new(key)
+        }
+    }
+}
+
+impl<D, MGD> RandomizedEncryptor for EncryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    fn encrypt_with_rng<R: CryptoRngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        let scheme = typed_scheme::<D, MGD>(self.label.as_deref())?;
+        self.inner.encrypt_with(rng, &scheme, msg)
+    }
+}
+
+/// Decryption key for PKCS#1 v1.5 decryption as described in [RFC8017 § 7.1].
+///
+/// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
+#[derive(Debug, Clone)]
+pub struct DecryptingKey<D, MGD = D>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    inner: RsaPrivateKey,
+    label: Option<String>,
+    phantom: PhantomData<(D, MGD)>,
+}
+
+impl<D, MGD> DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    /// Create a new verifying key from an RSA public key.
+    pub fn new(key: RsaPrivateKey) -> Self {
+        Self {
+            inner: key,
+            label: None,
+            phantom: PhantomData,
+        }
+    }
+
+    /// Create a new verifying key from an RSA public key using provided label
+    pub fn new_with_label<S: AsRef<str>>(key: RsaPrivateKey, label: S) -> Self {
+        Self {
+            label: Some(label.as_ref().to_string()),
+            ..Self::new(key)
+        }
+    }
+
+    /// Decrypts, blinded with `rng` (the operating system's RNG if `None`).
+    fn decrypt_rng<R: CryptoRngCore + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        let scheme = typed_scheme::<D, MGD>(self.label.as_deref())?;
+        self.inner.decrypt_with(rng, &scheme, ciphertext)
+    }
+}
+
+impl<D, MGD> Decryptor for DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
+        self.decrypt_rng(None::<&mut NoRng>, ciphertext)
+    }
+}
+
+impl<D, MGD> RandomizedDecryptor for DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+    fn decrypt_with_rng<R: CryptoRngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.decrypt_rng(Some(rng), ciphertext)
+    }
+}
+
+impl<D, MGD> ZeroizeOnDrop for DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+{
+}
