@@ -41,8 +41,8 @@ impl TryFrom<pkcs8::PrivateKeyInfo<'_>> for RsaPrivateKey {
             exponents: alloc::vec![secret(key.exponent1), secret(key.exponent2)],
             coefficients: alloc::vec![secret(key.coefficient)],
         };
-        let public = RsaPublicKey::new_unchecked(uint(&parts.n), uint(&parts.e));
-        check_public(&public, None).map_err(|_| pkcs8::Error::KeyMalformed)?;
+        check_public(&uint(&parts.n), &uint(&parts.e), None)
+            .map_err(|_| pkcs8::Error::KeyMalformed)?;
         let inner = rsatool::RsaPrivateKey::from_parts_allowing_small(&parts, 0)
             .map_err(|_| pkcs8::Error::KeyMalformed)?;
         let primes = parts.primes.iter().map(|p| uint(p)).collect();

@@ -86,15 +86,14 @@ pub(crate) fn secret_bytes(x: &BigUint) -> Zeroizing<Vec<u8>> {
     Zeroizing::new(x.to_bytes_be())
 }
 
-/// 0.9's checks of a public key (its `check_public`): the modulus size when `max_bits` is
+/// 0.9's checks of a public key's n and e (its `check_public`): the modulus size when `max_bits` is
 /// given, then e below 2⁶⁴, e < n, n odd, e odd, 2 ≤ e ≤ 2³³ − 1.
 ///
 /// # Errors
 ///
 /// 0.9's: [`Error::ModulusTooLarge`], [`Error::PublicExponentTooLarge`],
 /// [`Error::InvalidModulus`], [`Error::InvalidExponent`], [`Error::PublicExponentTooSmall`].
-pub(crate) fn check_public(key: &impl PublicKeyParts, max_bits: Option<usize>) -> Result<()> {
-    let (n, e) = (key.n(), key.e());
+pub(crate) fn check_public(n: &BigUint, e: &BigUint, max_bits: Option<usize>) -> Result<()> {
     if max_bits.is_some_and(|max| n.bits() > max) {
         return Err(Error::ModulusTooLarge);
     }
@@ -144,7 +143,7 @@ impl RsaPublicKey {
     /// errors of 0.9's checks on n and e (see [`RsaPrivateKey::validate`]).
     pub fn new_with_max_size(n: BigUint, e: BigUint, max_size: usize) -> Result<Self> {
         let key = Self::new_unchecked(n, e);
-        check_public(&key, Some(max_size))?;
+        check_public(&key.n, &key.e, Some(max_size))?;
         key.inner()?;
         Ok(key)
     }
@@ -211,7 +210,7 @@ impl RsaPublicKey {
         scheme: &S,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        check_public(self, None)?;
+        check_public(&self.n, &self.e, None)?;
         let inner = self.inner()?;
         with_rng(Some(rng), |rng| inner.encrypt(rng, scheme, msg))
     }
@@ -315,7 +314,10 @@ impl RsaPrivateKey {
         if e & 1 == 0 {
             return Err(Error::InvalidExponent);
         }
-        if !(3..=RsaPublicKey::MAX_PUB_EXPONENT).contains(&e) {
+        if e < 3 {
+            return Err(Error::PublicExponentTooSmall);
+        }
+        if e > RsaPublicKey::MAX_PUB_EXPONENT {
             return Err(Error::PublicExponentTooLarge);
         }
         if bit_size < 16 {
@@ -542,7 +544,7 @@ impl RsaPrivateKey {
     ///
     /// 0.9's errors for n and e.
     pub fn validate(&self) -> Result<()> {
-        check_public(self, None)
+        check_public(self.n(), self.e(), None)
     }
 
     /// Decrypt the given message.
@@ -640,7 +642,7 @@ impl RsaPrivateKey {
         scheme: &S,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        check_public(self, None)?;
+        self.validate()?;
         with_rng(rng, |rng| self.inner.decrypt(rng, scheme, ciphertext))
     }
 
@@ -681,7 +683,7 @@ pub(crate) fn inner_of_components(
     primes: &[BigUint],
     limbs: Option<&[Zeroizing<Vec<bignum::Limb>>]>,
 ) -> Result<rsatool::RsaPrivateKey> {
-    check_public(&RsaPublicKey::new_unchecked(n.clone(), e.clone()), None)?;
+    check_public(n, e, None)?;
     check_primes(primes)?;
     let owned;
     let limbs = match limbs {
