@@ -9,6 +9,7 @@ dependency of the tests that asks for `rsa` gets the facade too). Usage: compat/
 """
 
 import argparse
+import fcntl
 import json
 import os
 import re
@@ -45,6 +46,8 @@ def main():
     ap.add_argument("--filter", action="append", default=[],
                     help="run only these targets (test names, `doc` for the doc examples); "
                          "comma-separated or repeated")
+    ap.add_argument("--facade", type=Path, default=None,
+                    help="another facade directory (a work tree of it, say) than compat/rsa-*")
     ap.add_argument("--min-passed", type=int, default=None,
                     help="exit 0 when at least N passed, failures or not (a CI ratchet)")
     args = ap.parse_args()
@@ -55,6 +58,14 @@ def main():
     scratch = OUT / name
     log_path = OUT / f"{name}.log"
     OUT.mkdir(parents=True, exist_ok=True)
+    # Two runs of the same VERSION-AGAINST (two engineers) would rewrite each other's scratch
+    # package and log mid-run: the second waits for the first.
+    lock = open(OUT / f"{name}.lock", "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        say(f"waiting for another run-upstream {version} {against} to finish")
+        fcntl.flock(lock, fcntl.LOCK_EX)
     log = open(log_path, "w")
 
     src, wycheproof_data = fetch(version, log)
@@ -64,12 +75,12 @@ def main():
     for f in sorted(set(features) & set(EXCLUDED_FEATURES)):
         say(f"feature {f} left out: {EXCLUDED_FEATURES[f]}")
 
-    facade = FACADES[version] if against == "facade" else None
+    facade = (args.facade or FACADES[version]).resolve() if against == "facade" else None
     forwarded = set(features)
     problem = None
     if facade is not None:
         if not (facade / "Cargo.toml").exists():
-            problem = f"no facade at {facade.relative_to(ROOT)}"
+            problem = f"no facade at {facade}"
         else:
             fmanifest = tomllib.loads((facade / "Cargo.toml").read_text())
             fversion = fmanifest.get("package", {}).get("version")
@@ -139,7 +150,7 @@ def summarize(errors):
         for x in items:
             counts[x] = counts.get(x, 0) + 1
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
-    say(f"\ncompiler errors ({len(errors)}, over the targets and doc examples that did not compile):")
+    say(f"\ncompiler errors ({len(errors)} distinct, in the targets and doc examples that did not compile):")
     say("  by code:")
     codes = [re.match(r"error(\[E\d+\])?", e).group(1) or "(no code)" for e in errors]
     for code, n in top(codes, 12):
@@ -562,8 +573,11 @@ def run_target(cmd, scratch, env, log, expected):
     if "error: could not compile" in output or (proc.returncode != 0 and not re.search(
             r"^\s*(Running|Doc-tests) ", output, re.M)):
         errors = compiler_errors(output)
+        culprits = ", ".join(f"`{c}` ({k})" for c, k in re.findall(
+            r"could not compile `([^`]+)` \(([^)]+)\)", output)) or "see the log"
         shown = "\n".join(errors["shown"])
-        return (0, expected[0], expected[1]), f"did not compile (counted from source)\n{shown}", errors["kinds"]
+        note = f"did not compile: {culprits}; tests counted from source\n{shown}"
+        return (0, expected[0], expected[1]), note, errors["kinds"]
     if not results:
         # The test binary died (abort, signal) or timed out: what it did not report ok failed.
         ok = len(re.findall(r"^test .+ \.\.\. ok$", output, re.M))
@@ -576,13 +590,25 @@ def run_target(cmd, scratch, env, log, expected):
         errors = compiler_errors(output)["kinds"]  # doc examples that did not compile
     if failed_names:
         note = "FAILED: " + ", ".join(failed_names[:12]) + (" ..." if len(failed_names) > 12 else "")
+        # Why, in brief: the distinct panics (place and message).
+        panics = dict.fromkeys(f"{loc}: {msg.strip()[:150]}" for loc, msg in re.findall(
+            r"^thread '.*?' (?:\(\d+\) )?panicked at (.+?):\n(.*)$", output, re.M))
+        note += "".join(f"\n    panicked at {p}" for p in list(panics)[:4])
+        # The Wycheproof test reports the vectors it failed as "failed: <tcId>: expected ...".
+        vectors = dict.fromkeys(re.findall(r"^\s+(failed: \d+: .*)$", output, re.M))
+        note += "".join(f"\n    {v[:150]}" for v in list(vectors)[:4])
     if passed + failed + ignored != sum(expected):
-        note += f" (source count said {sum(expected)})"
+        note = f"(source count said {sum(expected)}) " + note
     return (passed, failed, ignored), note.strip(), errors
 
 
+SEEN_ERRORS = set()
+
+
 def compiler_errors(output):
-    """The first few errors, trimmed, and a one-line kind for every error (for the summary)."""
+    """The first few errors not shown for an earlier target, trimmed, and the first line of each
+    (for the tally). A facade that does not compile fails every target with the same errors:
+    they are shown and counted once."""
     blocks, cur = [], None
     for line in output.splitlines():
         if re.match(r"^error(\[E\d+\])?: ", line):
@@ -596,13 +622,20 @@ def compiler_errors(output):
     # Cargo's and rustdoc's own closing lines are not compiler errors.
     real = [b for b in blocks if not re.match(
         r"^error: (could not compile|aborting|test failed|doctest failed|\d+ targets? failed)", b[0])]
+    new = []
+    for b in real:
+        key = "\n".join(b[:2])  # message and location
+        if key not in SEEN_ERRORS:
+            SEEN_ERRORS.add(key)
+            new.append(b)
     shown = []
-    for b in (real or blocks)[:3]:
+    for b in new[:3]:
         shown += ["    " + l[:160] for l in b[:8]]
-    kinds = [b[0] for b in real]
-    if len(real) > 3:
-        shown.append(f"    ... and {len(real) - 3} more errors (see the log)")
-    return {"shown": shown, "kinds": kinds}
+    if len(new) > 3:
+        shown.append(f"    ... and {len(new) - 3} more errors (see the log)")
+    if real and not new:
+        shown.append("    (the same errors as shown above)")
+    return {"shown": shown, "kinds": [b[0] for b in new]}
 
 
 if __name__ == "__main__":
