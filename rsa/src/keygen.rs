@@ -85,7 +85,30 @@ impl RsaPrivateKey {
         e: u64,
         rng: &mut R,
     ) -> Result<Self> {
-        generate(bits, 2, e, rng)
+        generate(bits, 2, e, rng, Sizes::Fips)
+    }
+
+    /// [`RsaPrivateKey::generate_with_exponent`] for the sizes RustCrypto `rsa` generates:
+    /// any size from `min_bits` up, odd ones included, down to [`SMALLEST_GENERATED_BITS`].
+    /// The method is the same (FIPS 186-5 A.1.3's conditions on the primes and d), the
+    /// primes of an odd size one bit apart. For compatibility and tests: keys below 2048 bits
+    /// are weak, below 1024 broken.
+    ///
+    /// # Constant time
+    ///
+    /// As [`RsaPrivateKey::generate`].
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::generate_with_exponent`], with `min_bits` (or
+    /// [`SMALLEST_GENERATED_BITS`], if larger) as the lower bound and odd sizes allowed.
+    pub fn generate_allowing_small<R: CryptoRng + ?Sized>(
+        bits: usize,
+        e: u64,
+        min_bits: usize,
+        rng: &mut R,
+    ) -> Result<Self> {
+        generate(bits, 2, e, rng, Sizes::Any { min_bits })
     }
 
     /// A new multi-prime key (RFC 8017) of exactly `bits` bits with `nprimes` primes (3 to 5;
@@ -105,8 +128,21 @@ impl RsaPrivateKey {
         nprimes: usize,
         rng: &mut R,
     ) -> Result<Self> {
-        generate(bits, nprimes, DEFAULT_EXPONENT, rng)
+        generate(bits, nprimes, DEFAULT_EXPONENT, rng, Sizes::Fips)
     }
+}
+
+/// The smallest key [`RsaPrivateKey::generate_allowing_small`] makes: its primes must exceed
+/// the 100 bits of FIPS 186-5's |p − q| > 2^(b − 100) bound with room to spare.
+pub const SMALLEST_GENERATED_BITS: usize = 256;
+
+/// The sizes a generation accepts.
+#[derive(Clone, Copy)]
+enum Sizes {
+    /// Even sizes from [`MIN_MODULUS_BITS`].
+    Fips,
+    /// Any size from `min_bits` (and [`SMALLEST_GENERATED_BITS`]).
+    Any { min_bits: usize },
 }
 
 fn generate<R: CryptoRng + ?Sized>(
@@ -114,18 +150,19 @@ fn generate<R: CryptoRng + ?Sized>(
     nprimes: usize,
     e: u64,
     rng: &mut R,
+    accepted: Sizes,
 ) -> Result<RsaPrivateKey> {
-    if bits < MIN_MODULUS_BITS {
-        return Err(KeyError::ModulusTooSmall {
-            bits,
-            min: MIN_MODULUS_BITS,
-        }
-        .into());
+    let min = match accepted {
+        Sizes::Fips => MIN_MODULUS_BITS,
+        Sizes::Any { min_bits } => min_bits.max(SMALLEST_GENERATED_BITS),
+    };
+    if bits < min {
+        return Err(KeyError::ModulusTooSmall { bits, min }.into());
     }
     if bits > MAX_MODULUS_BITS {
         return Err(KeyError::ModulusTooLarge { bits }.into());
     }
-    if bits & 1 == 1 {
+    if bits & 1 == 1 && matches!(accepted, Sizes::Fips) {
         return Err(Error::Unsupported(format!(
             "a key size of {bits} bits (the size must be even)"
         )));
@@ -243,12 +280,13 @@ pub(crate) fn key_values<D: Declassify>(
     if n_nat.bits() != bits {
         return Ok(None);
     }
+    // The size was checked by the caller (generation allows small keys on request).
     let public = RsaPublicKey::from_parts_allowing_small(
         &PublicKeyParts {
             n: n_nat.to_be_bytes(),
             e: e.to_be_bytes().to_vec(),
         },
-        MIN_MODULUS_BITS,
+        0,
     )?;
     let nl = public.n_mod.limb_len();
 

@@ -117,7 +117,7 @@ pub use key::{
     MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, PublicKeyParts, RsaPrivateKey,
     RsaPublicKey,
 };
-pub use keygen::DEFAULT_EXPONENT;
+pub use keygen::{DEFAULT_EXPONENT, SMALLEST_GENERATED_BITS};
 #[cfg(feature = "test-hooks")]
 #[doc(hidden)] // For the constant-time drivers only.
 pub use keygen::{Declassify, KeyValues};

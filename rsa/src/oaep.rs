@@ -57,6 +57,8 @@ pub struct Oaep {
     hash: HashAlg,
     mgf1_hash: HashAlg,
     label: Vec<u8>,
+    /// Whether decryption requires the first octet Y to be zero (RFC 8017 §7.1.2 step 3.g).
+    check_y: bool,
 }
 
 impl Oaep {
@@ -66,7 +68,20 @@ impl Oaep {
             hash,
             mgf1_hash: hash,
             label: Vec::new(),
+            check_y: true,
         }
+    }
+
+    /// The same scheme, but decryption does not look at the first octet Y of the encoded
+    /// message, as draft-irtf-cfrg-rsa-guidance (§7) advises and RustCrypto `rsa` 0.10 does:
+    /// RFC 8017 rejects Y ≠ 0, which a caller whose errors or timing differ by the reason
+    /// turns into Manger's oracle. A ciphertext whose only flaw is Y ≠ 0 then decrypts; the
+    /// rest of the checks stand. The default, RFC 8017's, is what Wycheproof and OpenSSL
+    /// expect.
+    #[must_use]
+    pub fn ignoring_first_octet(mut self) -> Self {
+        self.check_y = false;
+        self
     }
 
     /// The same scheme with MGF1 over `hash` (OpenSSL's `rsa_mgf1_md`).
@@ -198,7 +213,8 @@ impl Oaep {
 
         // Step 3.g, all in one verdict: Y = 0, lHash' = lHash, then PS ‖ 0x01 ‖ M with PS
         // only zeros. Every byte is looked at.
-        let mut valid = y[0].ct_eq(&0);
+        // `check_y` is the scheme's setting, public; Y itself is not looked at apart.
+        let mut valid = y[0].ct_eq(&0) | Choice::from(u8::from(!self.check_y));
         valid &= db[..h_len].ct_eq(&l_hash);
         let mut found = Choice::from(0);
         let mut bad_ps = Choice::from(0);
@@ -277,5 +293,33 @@ impl EncryptionScheme for Oaep {
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
         self.decrypt_block(key, rng, ciphertext)?.into_message()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    #[test]
+    fn ignoring_first_octet_accepts_y_one_and_only_then() {
+        let mut rng = ChaCha8Rng::from_seed([3; 32]);
+        let key = RsaPrivateKey::generate(1024, &mut rng).unwrap();
+        let strict = Oaep::new(HashAlg::Sha256);
+        let lax = Oaep::new(HashAlg::Sha256).ignoring_first_octet();
+        let c = key.public_key().encrypt(&mut rng, &strict, b"m").unwrap();
+        // The same encoded message with Y = 1, encrypted again (0x01‖… < n).
+        let mut em = key.private_op(&mut rng, &c).unwrap();
+        assert_eq!(em[0], 0);
+        em[0] = 1;
+        let c1 = key.public_key().public_op(&em).unwrap();
+        assert_eq!(key.decrypt(&mut rng, &strict, &c1), Err(Error::Decryption));
+        assert_eq!(key.decrypt(&mut rng, &lax, &c1).unwrap(), b"m");
+        // Another flaw still fails: a damaged lHash' (in maskedDB, after the seed).
+        em[0] = 0;
+        em[40] ^= 1;
+        let c2 = key.public_key().public_op(&em).unwrap();
+        assert_eq!(key.decrypt(&mut rng, &lax, &c2), Err(Error::Decryption));
     }
 }

@@ -289,6 +289,20 @@ mod tests {
     }
 
     #[test]
+    fn generate_allowing_small_makes_odd_and_small_sizes_exactly() {
+        let mut rng = ChaCha8Rng::from_seed([9; 32]);
+        for bits in [512, 1025] {
+            let key = RsaPrivateKey::generate_allowing_small(bits, 65537, 0, &mut rng).unwrap();
+            let n = BigUint::from_bytes_be(&key.to_parts().n);
+            assert_eq!(n.bits(), bits as u64);
+        }
+        assert!(RsaPrivateKey::generate_allowing_small(255, 65537, 0, &mut rng).is_err());
+        // The FIPS form keeps its bounds.
+        assert!(RsaPrivateKey::generate(1025, &mut rng).is_err());
+        assert!(RsaPrivateKey::generate(512, &mut rng).is_err());
+    }
+
+    #[test]
     fn recover_primes_finds_p_and_q_from_d() {
         let parts = key().to_parts();
         let (p, q) = recover_primes_vartime(&parts.n, &parts.e, &parts.d).unwrap();
