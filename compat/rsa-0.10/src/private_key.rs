@@ -146,8 +146,7 @@ impl PrivateKey {
     /// # Errors
     ///
     /// [`Error::ModulusTooSmall`] below 1024 bits, [`Error::Rng`] if the RNG fails,
-    /// [`Error::InvalidArguments`] for a size rsatool-rsa does not generate (odd, or above
-    /// 16384 bits).
+    /// [`Error::ModulusTooLarge`] above 16384 bits.
     pub fn new<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
         Self::new_with_exp(rng, bit_size, Self::EXP.into())
     }
@@ -203,7 +202,8 @@ impl PrivateKey {
     ) -> Result<PrivateKey> {
         let e = small_exponent(exp)?;
         let mut rng = fallible_rng(rng);
-        let key = rsatool::RsaPrivateKey::generate_with_exponent(bit_size, e, &mut rng);
+        // Any size, odd ones and (for the hazmat forms) small ones included, as upstream.
+        let key = rsatool::RsaPrivateKey::generate_allowing_small(bit_size, e, 0, &mut rng);
         let key = rng.finish(key)?;
         Self::from_engine(key)
     }
