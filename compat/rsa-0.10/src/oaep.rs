@@ -163,14 +163,13 @@ where
     ///
     /// ```
     /// use rsa::{Oaep, PrivateKey};
-    /// use sha1::Sha1;
-    /// use sha2::Sha256;
+    /// use sha2::{Sha256, Sha512};
     ///
     /// let mut rng = rand::rng();
     /// let key = PrivateKey::new(&mut rng, 1024)?;
-    /// let padding = Oaep::<Sha256, Sha1>::new_with_mgf_hash();
+    /// let padding = Oaep::<Sha256, Sha512>::new_with_mgf_hash();
     /// let ciphertext = key.to_public_key().encrypt(&mut rng, padding, b"secret")?;
-    /// let padding = Oaep::<Sha256, Sha1>::new_with_mgf_hash();
+    /// let padding = Oaep::<Sha256, Sha512>::new_with_mgf_hash();
     /// assert_eq!(key.decrypt(padding, &ciphertext)?, b"secret");
     /// # Ok::<(), rsa::Error>(())
     /// ```
