@@ -304,9 +304,71 @@ where
     })
 }
 
-/// rsatool-rsa's OAEP with `D` for the label, `MGD` for MGF1, and `label`.
+/// rsatool-rsa's OAEP with `D` for the label, `MGD` for MGF1, and `label`; decryption does
+/// not look at EM's first octet Y (draft-irtf-cfrg-rsa-guidance §7), as upstream's does not.
 fn scheme<D: Digest, MGD: Digest>(label: &[u8]) -> Result<rsatool::Oaep> {
     Ok(rsatool::Oaep::new(bridge::hash_alg::<D>()?)
         .with_mgf1_hash(bridge::hash_alg::<MGD>()?)
-        .with_label(label))
+        .with_label(label)
+        .ignoring_first_octet())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::traits::{Decryptor, PublicKeyParts, RandomizedEncryptor};
+    use rand::rngs::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    use rsatool::hazmat::{PrivateOp as _, PublicOp as _};
+    use sha2::{Sha256, Sha384};
+
+    fn key() -> PrivateKey {
+        PrivateKey::new(&mut ChaCha8Rng::from_seed([5; 32]), 1024).expect("key")
+    }
+
+    #[test]
+    fn oaep_errors_match_upstream() {
+        let key = key();
+        let public = key.to_public_key();
+        let k = public.size();
+        let mut rng = ChaCha8Rng::from_seed([1; 32]);
+        assert_eq!(
+            public.oaep_encrypt_with_rng::<Sha256, _>(&mut rng, &vec![0; k - 65]),
+            Err(Error::MessageTooLong)
+        );
+        let c = public
+            .oaep_encrypt_with_rng::<Sha256, _>(&mut rng, &vec![7; k - 66])
+            .expect("the longest message fits");
+        assert_eq!(key.oaep_decrypt::<Sha256>(&c), Ok(vec![7; k - 66]));
+        assert_eq!(key.oaep_decrypt::<Sha256>(&c[1..]), Err(Error::Decryption));
+        assert_eq!(key.oaep_decrypt::<Sha384>(&c), Err(Error::Decryption));
+        assert_eq!(
+            key.decrypt(Oaep::<Sha256>::new_with_label(*b"l"), &c),
+            Err(Error::Decryption)
+        );
+
+        let labelled = EncryptingKey::<Sha384, Sha256>::new_with_label(public, *b"l")
+            .encrypt_with_rng(&mut rng, b"m")
+            .expect("encrypt");
+        let decrypting = DecryptingKey::<Sha384, Sha256>::new_with_label(key.clone(), *b"l");
+        assert_eq!(decrypting.decrypt(&labelled), Ok(b"m".to_vec()));
+        let padding = Oaep::<Sha384, Sha256>::new_with_mgf_hash_and_label(*b"l");
+        assert_eq!(key.decrypt(padding, &labelled), Ok(b"m".to_vec()));
+    }
+
+    #[test]
+    fn oaep_decryption_ignores_the_first_octet() {
+        // Wycheproof's "First byte is 1": EM with Y = 1 and a valid rest decrypts, as upstream.
+        let key = key();
+        let engine = key.engine().expect("engine");
+        let mut rng = ChaCha8Rng::from_seed([2; 32]);
+        let c = key
+            .to_public_key()
+            .oaep_encrypt_with_rng::<Sha256, _>(&mut rng, b"m")
+            .expect("encrypt");
+        let mut em = engine.private_op(&mut rng, &c).expect("RSADP");
+        em[0] = 1;
+        let c1 = engine.public_key().public_op(&em).expect("below n");
+        assert_eq!(key.oaep_decrypt::<Sha256>(&c1), Ok(b"m".to_vec()));
+    }
 }
