@@ -133,7 +133,7 @@ impl fmt::Debug for Oaep {
     }
 }
 
-/// Encryption key for PKCS#1 v1.5 encryption as described in [RFC8017 § 7.1].
+/// Encryption key for OAEP encryption as described in [RFC8017 § 7.1].
 ///
 /// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
 #[derive(Debug, Clone)]
@@ -152,7 +152,7 @@ where
     D: Digest,
     MGD: Digest + FixedOutputReset,
 {
-    /// Create a new verifying key from an RSA public key.
+    /// Create a new encrypting key from an RSA public key.
     pub fn new(key: RsaPublicKey) -> Self {
         Self {
             inner: key,
@@ -161,7 +161,7 @@ where
         }
     }
 
-    /// Create a new verifying key from an RSA public key using provided label
+    /// Create a new encrypting key from an RSA public key using provided label
     pub fn new_with_label<S: AsRef<str>>(key: RsaPublicKey, label: S) -> Self {
         Self {
             label: Some(label.as_ref().to_string()),
@@ -185,7 +185,7 @@ where
     }
 }
 
-/// Decryption key for PKCS#1 v1.5 decryption as described in [RFC8017 § 7.1].
+/// Decryption key for OAEP decryption as described in [RFC8017 § 7.1].
 ///
 /// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
 #[derive(Debug, Clone)]
@@ -204,7 +204,7 @@ where
     D: Digest,
     MGD: Digest + FixedOutputReset,
 {
-    /// Create a new verifying key from an RSA public key.
+    /// Create a new decrypting key from an RSA private key.
     pub fn new(key: RsaPrivateKey) -> Self {
         Self {
             inner: key,
@@ -213,7 +213,7 @@ where
         }
     }
 
-    /// Create a new verifying key from an RSA public key using provided label
+    /// Create a new decrypting key from an RSA private key using provided label
     pub fn new_with_label<S: AsRef<str>>(key: RsaPrivateKey, label: S) -> Self {
         Self {
             label: Some(label.as_ref().to_string()),

@@ -38,8 +38,6 @@ use crate::traits::{
     RandomizedEncryptor, SignatureScheme,
 };
 
-pub use ::signature::SignatureEncoding;
-
 crate::sig::signature_type!(
     /// `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
     ///
@@ -264,7 +262,7 @@ pub struct EncryptingKey {
 }
 
 impl EncryptingKey {
-    /// Create a new verifying key from an RSA public key.
+    /// Create a new encrypting key from an RSA public key.
     pub fn new(key: RsaPublicKey) -> Self {
         Self { inner: key }
     }
@@ -289,7 +287,7 @@ pub struct DecryptingKey {
 }
 
 impl DecryptingKey {
-    /// Create a new verifying key from an RSA public key.
+    /// Create a new decrypting key from an RSA private key.
     pub fn new(key: RsaPrivateKey) -> Self {
         Self { inner: key }
     }

@@ -34,8 +34,6 @@ use crate::errors::{Error, Result};
 use crate::traits::SignatureScheme;
 use crate::{RsaPrivateKey, RsaPublicKey};
 
-pub use ::signature::SignatureEncoding;
-
 crate::sig::signature_type!(
     /// RSASSA-PSS signatures as described in [RFC8017 § 8.1].
     ///

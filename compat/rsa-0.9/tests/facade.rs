@@ -304,3 +304,13 @@ fn debug_prints_no_secret() {
         }
     }
 }
+
+#[test]
+fn keys_are_send_and_sync_as_in_0_9() {
+    fn check<T: Send + Sync + Clone>() {}
+    check::<RsaPrivateKey>();
+    check::<RsaPublicKey>();
+    check::<pkcs1v15::SigningKey<Sha256>>();
+    check::<rsa::pss::BlindedSigningKey<Sha256>>();
+    check::<rsa::oaep::DecryptingKey<Sha256>>();
+}
