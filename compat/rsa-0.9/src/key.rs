@@ -144,6 +144,9 @@ impl RsaPublicKey {
     pub fn new_with_max_size(n: BigUint, e: BigUint, max_size: usize) -> Result<Self> {
         let key = Self::new_unchecked(n, e);
         check_public(&key.n, &key.e, Some(max_size))?;
+        if key.inner.is_none() && key.n.bits() > rsatool::MAX_MODULUS_BITS {
+            return Err(Error::ModulusTooLarge);
+        }
         key.inner()?;
         Ok(key)
     }
@@ -343,7 +346,7 @@ impl RsaPrivateKey {
                 Ok(sizes.map(|bits| bignum::prime::random_prime_with(bits, &opts, rng)))
             })?;
             // Leaks: whether the two primes are equal (they are drawn again then).
-            if primes[0] != primes[1] {
+            if !bool::from(primes[0].ct_eq(&primes[1])) {
                 let primes: Vec<BigUint> = primes
                     .iter()
                     .map(|p| uint(&assemble::be_bytes(p)))
