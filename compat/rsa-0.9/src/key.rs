@@ -14,10 +14,10 @@ use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::CrtValue;
-use crate::assemble::{self, Totient};
 use crate::errors::{Error, Result, from_rsatool};
 use crate::rng::{NoRng, with_rng};
 use crate::traits::{PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
+use rsatool::Totient;
 
 /// Represents the public part of an RSA key.
 ///
@@ -347,10 +347,7 @@ impl RsaPrivateKey {
             })?;
             // Leaks: whether the two primes are equal (they are drawn again then).
             if !bool::from(primes[0].ct_eq(&primes[1])) {
-                let primes: Vec<BigUint> = primes
-                    .iter()
-                    .map(|p| uint(&assemble::be_bytes(p)))
-                    .collect();
+                let primes: Vec<BigUint> = primes.iter().map(|p| uint(&limbs_be(p))).collect();
                 return Self::from_primes(primes, exp.clone());
             }
         }
@@ -387,11 +384,10 @@ impl RsaPrivateKey {
             return Err(Error::NprimesTooSmall);
         }
         if primes.is_empty() {
-            let (p, q) =
-                assemble::recover_primes_vartime(&n, &e, &d).ok_or(Error::InvalidArguments)?;
+            let (p, q) = recover_primes(&n, &e, &d).ok_or(Error::InvalidArguments)?;
             primes.extend([p, q]);
         }
-        let inner = inner_of_components(&n, &e, &d, &primes, None)?;
+        let inner = inner_of_components(&n, &e, &d, &primes)?;
         Ok(Self::from_parts(inner, take(&mut d), take(&mut primes)))
     }
 
@@ -447,12 +443,18 @@ impl RsaPrivateKey {
     fn from_primes_with(primes: Vec<BigUint>, e: BigUint, totient: Totient) -> Result<Self> {
         let mut primes = Zeroizing::new(primes);
         check_primes(&primes)?;
-        let limbs = assemble::all_limbs(&primes);
+        let bytes: Vec<Zeroizing<Vec<u8>>> = primes.iter().map(secret_bytes).collect();
+        let refs: Vec<&[u8]> = bytes.iter().map(|p| p.as_slice()).collect();
         let small_e = e.to_u64().ok_or(Error::PublicExponentTooLarge)?;
-        let d = assemble::private_exponent(&limbs, small_e, totient).ok_or(Error::InvalidPrime)?;
-        let n = uint(&assemble::be_bytes(&assemble::product(&limbs)));
-        let mut d = Zeroizing::new(uint(&assemble::be_bytes(&d)));
-        let inner = inner_of_components(&n, &e, &d, &primes, Some(&limbs))?;
+        let d =
+            rsatool::private_exponent(&refs, small_e, totient).map_err(|_| Error::InvalidPrime)?;
+        // n, public: the product of the primes on bignum's Nat.
+        let n = refs.iter().fold(bignum::Nat::one(), |acc, p| {
+            &acc * &bignum::Nat::from_be_bytes(p)
+        });
+        let n = uint(&n.to_be_bytes());
+        let mut d = Zeroizing::new(uint(&d));
+        let inner = inner_of_components(&n, &e, &d, &primes)?;
         Ok(Self::from_parts(inner, take(&mut d), take(&mut primes)))
     }
 
@@ -673,8 +675,8 @@ fn check_primes(primes: &[BigUint]) -> Result<()> {
     Ok(())
 }
 
-/// rsatool-rsa's key of 0.9's components, after 0.9's checks of n and e; the CRT values are
-/// computed from `primes` (their limbs `limbs` if at hand).
+/// rsatool-rsa's key of 0.9's components, after 0.9's checks of n and e; rsatool-rsa computes
+/// the CRT values from the primes in constant time and validates the key.
 ///
 /// # Errors
 ///
@@ -684,29 +686,37 @@ pub(crate) fn inner_of_components(
     e: &BigUint,
     d: &BigUint,
     primes: &[BigUint],
-    limbs: Option<&[Zeroizing<Vec<bignum::Limb>>]>,
 ) -> Result<rsatool::RsaPrivateKey> {
     check_public(n, e, None)?;
     check_primes(primes)?;
-    let owned;
-    let limbs = match limbs {
-        Some(limbs) => limbs,
-        None => {
-            owned = assemble::all_limbs(primes);
-            &owned
-        }
-    };
-    let (exponents, coefficients) =
-        assemble::crt_values(&assemble::limbs(d), limbs).ok_or(Error::InvalidPrime)?;
-    let parts = rsatool::PrivateKeyParts {
-        n: n.to_bytes_be(),
-        e: e.to_bytes_be(),
-        d: secret_bytes(d),
-        primes: primes.iter().map(secret_bytes).collect(),
-        exponents,
-        coefficients,
-    };
-    rsatool::RsaPrivateKey::from_parts_allowing_small(&parts, 0).map_err(from_rsatool)
+    let bytes: Vec<Zeroizing<Vec<u8>>> = primes.iter().map(secret_bytes).collect();
+    let refs: Vec<&[u8]> = bytes.iter().map(|p| p.as_slice()).collect();
+    rsatool::RsaPrivateKey::from_components(
+        &n.to_bytes_be(),
+        &e.to_bytes_be(),
+        &secret_bytes(d),
+        &refs,
+        0,
+    )
+    .map_err(from_rsatool)
+}
+
+/// p and q from n, e and d (NIST SP 800-56B Rev. 2 Appendix C.2, in variable time), for
+/// 2^16 < e < 2^256 as 0.9 takes them.
+fn recover_primes(n: &BigUint, e: &BigUint, d: &BigUint) -> Option<(BigUint, BigUint)> {
+    if *e <= BigUint::from(1u64 << 16) || e.bits() > 256 {
+        return None;
+    }
+    let (p, q) =
+        rsatool::recover_primes_vartime(&n.to_bytes_be(), &e.to_bytes_be(), &secret_bytes(d))?;
+    Some((uint(&Zeroizing::new(p)), uint(&Zeroizing::new(q))))
+}
+
+/// Little-endian limbs as big-endian bytes.
+fn limbs_be(x: &[bignum::Limb]) -> Zeroizing<Vec<u8>> {
+    let mut out = Zeroizing::new(alloc::vec![0u8; 8 * x.len()]);
+    bignum::mpn::to_be_bytes(&mut out, x);
+    out
 }
 
 impl PublicKeyParts for RsaPrivateKey {

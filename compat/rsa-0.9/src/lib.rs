@@ -51,7 +51,6 @@ pub use num_bigint::BigUint;
 pub use rand_core;
 pub use signature;
 
-mod assemble;
 mod digests;
 mod encoding;
 pub mod errors;
