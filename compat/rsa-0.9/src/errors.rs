@@ -7,7 +7,7 @@ pub type Result<T> = core::result::Result<T, Error>;
 #[derive(Debug, Eq, PartialEq)]
 #[non_exhaustive]
 pub enum Error {
-    /// Invalid padding scheme (also: a hash rsatool-rsa does not know, see PORTING-0.9.md).
+    /// Invalid padding scheme (also: a hash rsatool-rsa does not know, see rsatool-rsa's porting guide).
     InvalidPaddingScheme,
     /// Decryption error.
     Decryption,

@@ -17,7 +17,7 @@
 //! rsatool-rsa and its constant-time `bignum`: the private operation is blinded, uses the CRT
 //! and is checked against faults, and its time does not depend on the secrets, which removes
 //! the Marvin timing leak of 0.9's `num-bigint-dig` arithmetic (RUSTSEC-2023-0071).
-//! PORTING-0.9.md beside this crate lists what still differs from 0.9.
+//! rsatool-rsa's porting guide (`rsa/docs/porting.md`) lists what still differs from 0.9.
 //!
 //! # Example
 //!
