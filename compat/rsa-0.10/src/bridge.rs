@@ -262,3 +262,24 @@ impl<R: TryCryptoRng + ?Sized> TryCryptoRng for BlindingRng<'_, R> {}
 pub(crate) fn fallible_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> FallibleRng<'_, R> {
     FallibleRng::new(rng)
 }
+
+/// The type of an absent RNG (`None::<&mut NoRng>`): it has no values.
+pub(crate) enum NoRng {}
+
+impl TryRng for NoRng {
+    type Error = Infallible;
+
+    fn try_next_u32(&mut self) -> core::result::Result<u32, Infallible> {
+        match *self {}
+    }
+
+    fn try_next_u64(&mut self) -> core::result::Result<u64, Infallible> {
+        match *self {}
+    }
+
+    fn try_fill_bytes(&mut self, _dst: &mut [u8]) -> core::result::Result<(), Infallible> {
+        match *self {}
+    }
+}
+
+impl TryCryptoRng for NoRng {}

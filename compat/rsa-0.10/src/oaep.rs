@@ -25,8 +25,8 @@ use rand_core::TryCryptoRng;
 use rsatool::EncryptionScheme as _;
 
 use crate::bridge;
+use crate::bridge::NoRng;
 use crate::errors::{Error, Result};
-use crate::pss::NoRng;
 use crate::traits::PaddingScheme;
 use crate::{PrivateKey, PublicKey};
 

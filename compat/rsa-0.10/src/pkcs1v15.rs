@@ -41,8 +41,8 @@ use rsatool::EncryptionScheme as _;
 use rsatool::hazmat::{PrivateOp as _, PublicOp as _};
 
 use crate::bridge;
+use crate::bridge::NoRng;
 use crate::errors::{Error, Result};
-use crate::pss::NoRng;
 use crate::traits::{PaddingScheme, SignatureScheme};
 use crate::{PrivateKey, PublicKey};
 

@@ -10,7 +10,7 @@ use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Generate;
-use crate::bridge::{Stream, be_bytes, fallible_rng, uint};
+use crate::bridge::{NoRng, be_bytes, fallible_rng, uint};
 use crate::errors::{Error, Result};
 use crate::public_key::{self, PublicKey};
 use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
@@ -506,7 +506,7 @@ impl PrivateKey {
     ///
     /// As the padding scheme's decryption.
     pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        padding.decrypt(None::<&mut Stream>, self, ciphertext)
+        padding.decrypt(None::<&mut NoRng>, self, ciphertext)
     }
 
     /// Decrypt the given message, blinding the private operation with `rng`.
@@ -537,7 +537,7 @@ impl PrivateKey {
         }
         #[cfg(not(feature = "getrandom"))]
         {
-            padding.sign(None::<&mut Stream>, self, digest_in)
+            padding.sign(None::<&mut NoRng>, self, digest_in)
         }
     }
 

@@ -22,14 +22,14 @@ pub use self::{signature::Signature, signing_key::SigningKey, verifying_key::Ver
 
 use alloc::vec;
 use alloc::vec::Vec;
-use core::convert::Infallible;
+
 use core::fmt;
 
 use digest::{Digest, FixedOutputReset};
-use rand_core::{TryCryptoRng, TryRng};
+use rand_core::TryCryptoRng;
 use rsatool::SignatureScheme as _;
 
-use crate::bridge::{self, BlindingRng};
+use crate::bridge::{self, BlindingRng, NoRng};
 use crate::errors::{Error, Result};
 use crate::traits::SignatureScheme;
 use crate::{PrivateKey, PublicKey};
@@ -250,28 +250,6 @@ impl<D> fmt::Debug for Pss<D> {
     }
 }
 
-/// The type of an absent RNG (`None::<&mut NoRng>`): it has no values.
-// NEEDS-CORE: would sit better in `bridge` beside `blinding_rng`, which needs an `R` for `None`.
-pub(crate) enum NoRng {}
-
-impl TryRng for NoRng {
-    type Error = Infallible;
-
-    fn try_next_u32(&mut self) -> core::result::Result<u32, Infallible> {
-        match *self {}
-    }
-
-    fn try_next_u64(&mut self) -> core::result::Result<u64, Infallible> {
-        match *self {}
-    }
-
-    fn try_fill_bytes(&mut self, _dst: &mut [u8]) -> core::result::Result<(), Infallible> {
-        match *self {}
-    }
-}
-
-impl TryCryptoRng for NoRng {}
-
 /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1) of `hashed` with MGF1 over `D` and a salt of `salt_len`
 /// bytes drawn from `rng` first; the private operation is then blinded with `rng` when
 /// `blind`, else with the crate's own stream ([`bridge::blinding_rng`] without an RNG).
@@ -402,7 +380,7 @@ mod tests {
     use super::*;
     use crate::traits::PublicKeyParts;
     use rand::rngs::ChaCha8Rng;
-    use rand_core::SeedableRng;
+    use rand_core::{SeedableRng, TryRng};
     use sha2::Sha256;
 
     /// A 1025-bit key (`openssl genrsa 1025`): k = 129 bytes but emLen = 128, the case where

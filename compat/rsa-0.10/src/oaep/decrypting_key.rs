@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use zeroize::ZeroizeOnDrop;
 
 use super::decrypt;
-use crate::pss::NoRng;
+use crate::bridge::NoRng;
 use crate::{
     PrivateKey, Result,
     traits::{Decryptor, RandomizedDecryptor},

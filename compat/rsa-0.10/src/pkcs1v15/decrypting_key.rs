@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use zeroize::ZeroizeOnDrop;
 
 use super::{EncryptingKey, decrypt};
-use crate::pss::NoRng;
+use crate::bridge::NoRng;
 use crate::{
     PrivateKey, Result,
     traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor},

@@ -13,7 +13,7 @@ use signature::{
 use zeroize::ZeroizeOnDrop;
 
 use super::{Signature, VerifyingKey, digest_info_prefix, sign};
-use crate::pss::NoRng;
+use crate::bridge::NoRng;
 use crate::{Generate, PrivateKey, Result};
 
 #[cfg(feature = "encoding")]
