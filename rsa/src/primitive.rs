@@ -1,15 +1,18 @@
 //! The RSA primitives of RFC 8017 §5.1: RSAEP / RSAVP1 (the public operation) and RSADP /
 //! RSASP1 (the private operation), plain and with the CRT.
 //!
-//! The private operation with the CRT: blind the input with a fresh random r (c' = c·r^e,
-//! formed modulo each prime), exponentiate modulo each prime, recombine by Garner's formula
+//! The private operation with the CRT: blind the input with a random r (c' = c·r^e, formed
+//! modulo each prime; r from the key's cached blinding pair, see [`blinding`], or drawn
+//! afresh), exponentiate modulo each prime, recombine by Garner's formula
 //! (RFC 8017 §5.1.2, multi-prime included), unblind (m = m'·r⁻¹ mod n), check the result
 //! against the public exponent (m^e ≡ c modulo every prime, which is m^e ≡ c mod n; against
 //! the fault attack of Boneh, DeMillo and Lipton, "On the Importance of Checking
 //! Cryptographic Protocols for Faults", 1997), and write the output
 //! unconditionally, zeroed by mask if the check failed. The check comes after the unblinding
 //! so that it covers the blinding, its inverse and the unblinding multiplication as well as
-//! the CRT: whatever goes wrong anywhere, no wrong result leaves.
+//! the CRT: whatever goes wrong anywhere, no wrong result leaves. (x ↦ x^e permutes ℤ/n, so
+//! out^e ≡ c (mod n) has one solution, c^d: a result that passes is the right one, whatever
+//! values, cached or fresh, went into it; [`blinding`] says what a corrupted pair does.)
 //!
 //! Values move between plain integers and Montgomery form only where they must: a plain x
 //! times a residue y comes out plain in one Montgomery multiplication ([`Modulus::mul_retrieve`]),
@@ -29,6 +32,10 @@ use zeroize::Zeroizing;
 use crate::hazmat::{PrivateOp, PublicOp};
 use crate::key::{RsaPrivateKey, RsaPublicKey, be_to_limbs};
 use crate::{Error, Result};
+
+mod blinding;
+
+pub(crate) use blinding::BlindingCache;
 
 impl PublicOp for RsaPublicKey {
     /// RSAEP / RSAVP1: m^e mod n for an input of exactly k bytes (the modulus length),
@@ -129,9 +136,22 @@ impl RsaPrivateKey {
         c: &[u8],
     ) -> Result<CrtInput> {
         let x = self.crt_input(c)?;
+        let blinding = self.blinding_for_op(rng);
+        Ok(self.blind_with(&x, blinding))
+    }
+
+    /// A fresh blinding: r and s drawn from `rng` (again while r·s is not invertible, with
+    /// probability about 2^(1 − bits/2)), r⁻¹ by the blinded inverse, r^e modulo each prime;
+    /// and whether r ≠ s, still secret (see `blinding`: a pair whose draws were equal may come
+    /// from a stuck RNG and is not cached).
+    pub(crate) fn fresh_blinding<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> (Blinding, Choice) {
         loop {
-            if let Some(input) = self.crt_prepare_drawn(&x, self.draw_blinding(rng)) {
-                return Ok(input);
+            let draw = self.draw_blinding(rng);
+            // Leaks: whether r·s shared a factor with n (or was 0), as in `crt_prepare_drawn`.
+            if let Some(r_inv) = self.blinded_inverse(&draw.r, &draw.s) {
+                let apart = !draw.r.ct_eq(&draw.s);
+                let r_e = self.pow_e_mod_each_prime(&self.public.n_mod.retrieve(&draw.r));
+                return (Blinding { r_e, r_inv }, apart);
             }
         }
     }
@@ -173,21 +193,28 @@ impl RsaPrivateKey {
     pub(crate) fn blind(&self, x: &[Limb], r: &Residue, r_inv: Residue) -> CrtInput {
         // c' = c·r^e is formed modulo each prime (c'_i = (c mod r_i)·(r mod r_i)^e), which
         // costs about half of r^e mod n: the exponentiation by e is on values of half the
-        // length.
-        let r_plain = self.public.n_mod.retrieve(r);
+        // length. r^e modulo each prime: p and q as one pair where the 52-bit engine runs.
+        let r_e = self.pow_e_mod_each_prime(&self.public.n_mod.retrieve(r));
+        self.blind_with(x, Blinding { r_e, r_inv })
+    }
+
+    /// The blinding of a checked input x by a blinding whose r^e is given modulo each prime,
+    /// and the reductions of x modulo each prime: c'_i = (c mod r_i)·(r^e mod r_i).
+    pub(crate) fn blind_with(&self, x: &[Limb], blinding: Blinding) -> CrtInput {
         // c mod r_i, kept for the check at the end; through the secret moduli's constant-time
         // reduction.
         let xs: Vec<Residue> = self.primes.iter().map(|p| p.m.reduce(x)).collect();
-        // r^e modulo each prime (p and q as one pair where the 52-bit engine runs).
-        let r_e = self.pow_e_mod_each_prime(&r_plain);
-        drop(r_plain);
         let blinded: Vec<Residue> = self
             .primes
             .iter()
-            .zip(xs.iter().zip(&r_e))
+            .zip(xs.iter().zip(&blinding.r_e))
             .map(|(p, (xi, rei))| p.m.mul(xi, rei))
             .collect();
-        CrtInput { xs, blinded, r_inv }
+        CrtInput {
+            xs,
+            blinded,
+            r_inv: blinding.r_inv,
+        }
     }
 
     /// The exponentiations of the CRT private operation, one per prime: c'^(d_i) mod r_i.
@@ -225,7 +252,14 @@ impl RsaPrivateKey {
         let m = self.garner(ms);
         let out = self.unblind(input, &m);
         let ok = self.check(input, &out);
-        self.output(&out, ok)
+        let result = self.output(&out, ok);
+        if result.is_err() {
+            // The verdict is public (`output`). The fault may have been in the cached
+            // blinding pair: drop it, so that the next operation draws a fresh one rather than
+            // fault again on the pair's squares.
+            self.forget_blinding();
+        }
+        result
     }
 
     /// Garner's recombination of the exponentiations' results `ms` (one per prime): the value
@@ -333,6 +367,17 @@ impl RsaPrivateKey {
 pub(crate) struct BlindingDraw {
     pub(crate) r: Residue,
     pub(crate) s: Residue,
+}
+
+/// One operation's blinding: r^e modulo each prime (in each prime's Montgomery form) and
+/// r⁻¹ mod n (in n's). Secret; wiped on drop (its parts are [`Residue`]s). Cloned only out of
+/// the key's cache ([`BlindingCache`]), for one operation.
+#[derive(Clone)]
+pub(crate) struct Blinding {
+    /// r^e mod r_i, one per prime.
+    pub(crate) r_e: Vec<Residue>,
+    /// r⁻¹ mod n.
+    pub(crate) r_inv: Residue,
 }
 
 /// A CRT private operation's input after [`RsaPrivateKey::crt_prepare`]: what the

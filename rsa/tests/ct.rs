@@ -19,6 +19,8 @@
 // Test code: `unwrap` on expected values is the assertion.
 #![allow(clippy::unwrap_used)]
 
+#[path = "ct/blinding.rs"]
+mod blinding;
 mod common;
 #[path = "ct/decrypt.rs"]
 mod decrypt;

@@ -15,6 +15,7 @@ use super::{
     MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, RsaPublicKey, be_to_limbs, limbs_to_be,
     strip_leading_zeros,
 };
+use crate::primitive::BlindingCache;
 use crate::{KeyError, Result};
 
 /// An RSA private key: n, e, d, the primes (two, or up to [`MAX_PRIMES`] for a multi-prime key
@@ -24,6 +25,10 @@ use crate::{KeyError, Result};
 /// The private parts are held in `bignum::modular` types and `Zeroizing` buffers and are wiped
 /// on drop; `Debug` shows only n's bit length and e. `Send + Sync`; every operation takes
 /// `&self`.
+///
+/// The key also keeps a blinding pair for its CRT private operations, updated by squaring and
+/// drawn afresh every 32 uses (the `primitive::blinding` module explains it and why it is
+/// safe). It is wiped on drop and never cloned: a clone starts without one.
 #[derive(Clone)]
 pub struct RsaPrivateKey {
     pub(crate) public: RsaPublicKey,
@@ -31,6 +36,9 @@ pub struct RsaPrivateKey {
     pub(crate) d: Zeroizing<Vec<Limb>>,
     /// p, q, then r_3, … with their CRT values.
     pub(crate) primes: Vec<CrtPrime>,
+    /// The cached blinding pair of the CRT private operation (empty in a new key and in
+    /// every clone).
+    pub(crate) blinding: BlindingCache,
 }
 
 /// One prime r_i of a private key with what the CRT needs of it.
@@ -252,7 +260,12 @@ impl RsaPrivateKey {
                 }
             })
             .collect();
-        Ok(RsaPrivateKey { public, d, primes })
+        Ok(RsaPrivateKey {
+            public,
+            d,
+            primes,
+            blinding: BlindingCache::new(),
+        })
     }
 
     /// The integers of this key, big-endian without leading zeros (PKCS #1 order).

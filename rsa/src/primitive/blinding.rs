@@ -1,0 +1,453 @@
+//! The cached blinding pair of a private key: (r^e, r⁻¹) kept between CRT private operations
+//! and updated by squaring, instead of drawing r and inverting it for every operation.
+//!
+//! # What is kept, and how it moves
+//!
+//! Base blinding (Kocher, "Timing Attacks on Implementations of Diffie-Hellman, RSA, DSS, and
+//! Other Systems", 1996) computes c^d as (c·r^e)^d·r⁻¹ mod n for a secret r, so that the
+//! exponentiations never see the caller's c. A fresh r costs a draw, a modular inverse (about
+//! 12 µs of a 209 µs RSA-2048 operation on the Zen 5 machine of BENCHMARKS.md) and r^e (about
+//! 8 µs). The key therefore keeps one pair for the next operation:
+//!
+//! - r^e, held as its residues modulo each prime r_i (in each prime's Montgomery form): the
+//!   blinding multiplies c mod r_i by r^e mod r_i, and squaring the residues costs half of
+//!   squaring r^e mod n (two half-length squarings);
+//! - r⁻¹ mod n (in n's Montgomery form), for the unblinding.
+//!
+//! A pair drawn from the caller's RNG is used once as it is; before each later use both halves
+//! are squared, (r²)^e = (r^e)² and (r²)⁻¹ = (r⁻¹)², so the k-th use blinds with r^(2^k). After
+//! [`REFRESH_USES`] uses the pair is dropped and a new one drawn. The squarings are Montgomery
+//! squarings on `bignum::modular` residues: constant-time, no branch or index on the pair; the
+//! use counter, whether the cache holds a pair and whether another thread holds it are public.
+//!
+//! # Why squaring is enough
+//!
+//! The blinding needs each operation's factor to be unknown to whoever watches the
+//! operations. The sequence r, r², r⁴, … is computable only from r, which never leaves the
+//! key: r is uniform in (ℤ/n)*, and so is each r^(2^k) up to the squaring map's 4-to-1
+//! collapse, so an observer who knows nothing of r knows nothing of any of them. What squaring
+//! gives up is independence between the uses of one pair: a side channel that recovered one
+//! factor would give all the later ones of that pair (not the earlier ones: square roots modulo
+//! n need its factors). The refresh every [`REFRESH_USES`] uses bounds that: one r's secrecy
+//! matters for at most that many operations, and a new draw from the caller's RNG starts an
+//! unrelated sequence. OpenSSL (`BN_BLINDING_update`, `BN_BLINDING_COUNTER` = 32) does the
+//! same squaring and the same refresh; BoringSSL and AWS-LC keep a small table of such pairs
+//! per key with the same counter, a thread taking a free one under a lock.
+//!
+//! # Threads without waiting
+//!
+//! The pair sits in a [`spin::mutex::SpinMutex`] that is only ever asked with `try_lock`,
+//! which never spins or blocks: a thread that finds the pair held (another thread is squaring
+//! it or drawing a new one, for a microsecond or twenty) draws a fresh pair for its own
+//! operation and leaves the cache alone, exactly the uncached path. A thread that gets the
+//! lock squares the pair, takes a copy for its operation and releases the lock at once, so
+//! threads that use one key take the successive powers r, r², r⁴, …: each operation's factor is
+//! still used by one operation only. `spin` rather than `std::sync::Mutex`: the crate is
+//! `no_std` + `alloc`, and `unsafe_code` is denied here, so an `AtomicBool` flag could not
+//! guard a cell without `unsafe`; `spin`'s mutex is that flag with the cell, written once.
+//!
+//! # Faults
+//!
+//! A corrupted pair (a fault, a bit flipped in memory: r^e and r⁻¹ that no longer belong
+//! together) can only cause [`Error::Fault`](crate::Error::Fault), never a wrong output. The
+//! check after unblinding, out^e ≡ c modulo every prime, compares the final output with the
+//! caller's c, which was reduced modulo each prime before any blinding
+//! (`RsaPrivateKey::check`): x ↦ x^e permutes ℤ/n (e is prime to λ(n) and n is square-free),
+//! so the one output that passes is c^d, whatever values were blinded with. Concretely, with
+//! A in place of r^e and B of r⁻¹, the output is (c·A)^d·B and, modulo each prime r_i that
+//! does not divide c, passes iff A·B^e ≡ 1 (mod r_i); modulo a prime dividing c it is 0, the
+//! right value. After a fault the cache is emptied (`crt_finish`), so a corrupted pair does not
+//! live on for the rest of its uses; the inputs of the check itself (c mod r_i, e, the primes)
+//! are not part of the pair.
+//!
+//! # What the RNG must give
+//!
+//! A pair kept for 32 operations outlives the call that drew it. The RNG adapter for
+//! RustCrypto's fallible RNGs (`recording_rng`) fills a failed draw with a fixed pattern and
+//! discards that call's result, which is harmless for one operation, but a pair kept from it
+//! would be known to anyone. A pair is therefore cached only if its two independent draws (r
+//! and the inverse's mask s) differ: a stuck RNG gives them equal, a working one with
+//! probability 1/n. Such an operation still runs, with its pair, uncached.
+//!
+//! # Clones and drops
+//!
+//! A clone of the key starts with an empty cache ([`BlindingCache`]'s `Clone`): two keys never
+//! share a sequence of factors. The pair's residues wipe themselves when dropped: when the
+//! key is, when the pair is refreshed or forgotten, and each operation's copy at its end.
+//!
+//! # Batches
+//!
+//! [`Batch`](crate::Batch) draws a fresh pair per item, as before: its draws run on the
+//! calling thread before the items spread over threads, and the inverses run in those
+//! threads, so the cache would only move the squarings to the calling thread and save the
+//! inverse's share per item; left for later (issue 28).
+
+use rand_core::CryptoRng;
+use spin::mutex::SpinMutex;
+use subtle::Choice;
+use zeroize::ZeroizeOnDrop;
+
+use super::Blinding;
+use crate::RsaPrivateKey;
+
+/// Uses of one cached pair (the draw's own use and the squared ones) before a new one is
+/// drawn: OpenSSL's `BN_BLINDING_COUNTER`.
+pub(crate) const REFRESH_USES: u32 = 32;
+
+/// A private key's cached blinding pair (see the module documentation): empty until the first
+/// CRT private operation, and in every clone.
+pub(crate) struct BlindingCache {
+    slot: SpinMutex<Option<CachedPair>>,
+}
+
+/// The cached pair and how many operations have used it.
+struct CachedPair {
+    pair: Blinding,
+    uses: u32,
+}
+
+impl BlindingCache {
+    /// An empty cache.
+    pub(crate) const fn new() -> Self {
+        BlindingCache {
+            slot: SpinMutex::new(None),
+        }
+    }
+}
+
+impl Default for BlindingCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A clone starts empty: a key and its clone never use one sequence of factors.
+impl Clone for BlindingCache {
+    fn clone(&self) -> Self {
+        Self::new()
+    }
+}
+
+/// The pair's residues wipe themselves on drop.
+impl ZeroizeOnDrop for BlindingCache {}
+
+impl RsaPrivateKey {
+    /// The blinding of one CRT private operation: the cached pair squared (a copy of it), or a
+    /// fresh one from `rng` when the cache is empty, used up or held by another thread (never
+    /// waited for). A fresh pair drawn while holding the cache is kept for the next
+    /// operations unless it may come from a stuck RNG.
+    ///
+    /// # Constant time
+    ///
+    /// The squarings are constant-time; which path is taken depends on the cache's state and
+    /// other threads, not on a secret. A fresh draw leaks as [`RsaPrivateKey::fresh_blinding`].
+    pub(crate) fn blinding_for_op<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> Blinding {
+        let Some(mut slot) = self.blinding.slot.try_lock() else {
+            // Held by another thread for a moment: this operation draws its own, as without a
+            // cache.
+            return self.fresh_blinding(rng).0;
+        };
+        if let Some(cached) = slot.as_mut().filter(|c| c.uses < REFRESH_USES) {
+            self.square_pair(&mut cached.pair);
+            cached.uses += 1;
+            return cached.pair.clone();
+        }
+        // Empty or used up: wipe the old pair before drawing.
+        *slot = None;
+        let (pair, apart) = self.fresh_blinding(rng);
+        keep_if_draws_differ(&mut slot, &pair, apart);
+        pair
+    }
+
+    /// r → r²: both halves of the pair squared, r^e modulo each prime and r⁻¹ modulo n.
+    ///
+    /// # Constant time
+    ///
+    /// Montgomery squarings: depends on the limb counts only.
+    fn square_pair(&self, pair: &mut Blinding) {
+        for (p, r_e) in self.primes.iter().zip(pair.r_e.iter_mut()) {
+            *r_e = p.m.sqr(r_e);
+        }
+        pair.r_inv = self.public.n_mod.sqr(&pair.r_inv);
+    }
+
+    /// Drops (and so wipes) the cached pair, unless another thread holds it at this moment.
+    pub(crate) fn forget_blinding(&self) {
+        if let Some(mut slot) = self.blinding.slot.try_lock() {
+            *slot = None;
+        }
+    }
+}
+
+/// Puts a copy of a fresh `pair` in the cache's `slot` if its two draws were `apart` (r ≠ s).
+///
+/// Never inlined: the constant-time check (`.ci/ct-check`) names this function in the
+/// valgrind suppression of its one declassified bit.
+#[inline(never)]
+fn keep_if_draws_differ(slot: &mut Option<CachedPair>, pair: &Blinding, apart: Choice) {
+    // Leaks: whether r = s, two independent uniform draws below n: equal with probability 1/n
+    // from a working RNG, always from a stuck one (whose pair is then used once, not kept).
+    if bool::from(apart) {
+        *slot = Some(CachedPair {
+            pair: pair.clone(),
+            uses: 1,
+        });
+    }
+}
+
+#[cfg(feature = "test-hooks")]
+impl RsaPrivateKey {
+    /// Calls `f` with the limbs of the cached blinding pair (each r^e mod r_i, then r⁻¹ mod n,
+    /// in Montgomery form), or with none if the cache is empty or held: for the
+    /// constant-time drivers, which mark them secret (`rsa/tests/ct/blinding.rs`).
+    #[doc(hidden)]
+    pub fn with_cached_blinding_for_ct_tests(&self, f: impl FnOnce(&[&[bignum::Limb]])) {
+        let slot = self.blinding.slot.try_lock();
+        let limbs: alloc::vec::Vec<&[bignum::Limb]> = match slot.as_deref() {
+            Some(Some(c)) => c
+                .pair
+                .r_e
+                .iter()
+                .chain(core::iter::once(&c.pair.r_inv))
+                .map(|r| r.as_montgomery_limbs())
+                .collect(),
+            _ => alloc::vec::Vec::new(),
+        };
+        f(&limbs);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The pair against num-bigint: consistent over hundreds of uses and across refreshes,
+    //! squared between uses, refreshed every 32; threads; clones; faults; stuck RNGs.
+    // Test code: `unwrap` is the assertion; `%` and `/` on public use counts.
+    #![allow(clippy::unwrap_used, clippy::integer_division_remainder_used)]
+
+    use super::*;
+    use crate::hazmat::{PrivateOp, PublicOp};
+    use crate::key::PrivateKeyParts;
+    use num_bigint::BigUint;
+    use rand_chacha::ChaCha20Rng;
+    use rand_core::{Rng, SeedableRng, TryCryptoRng, TryRng};
+    use std::vec::Vec;
+
+    fn big(limbs: &[bignum::Limb]) -> BigUint {
+        let le: Vec<u8> = limbs.iter().flat_map(|l| l.to_le_bytes()).collect();
+        BigUint::from_bytes_le(&le)
+    }
+
+    fn bytes(x: &BigUint, k: usize) -> Vec<u8> {
+        let b = x.to_bytes_be();
+        let mut out = vec![0u8; k - b.len()];
+        out.extend(b);
+        out
+    }
+
+    /// A new key (its integers beside), rebuilt from its parts: key generation's own
+    /// consistency check runs a private operation, which leaves a pair in the generated key.
+    fn key(bits: usize, seed: u64) -> (RsaPrivateKey, PrivateKeyParts) {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let parts = RsaPrivateKey::new(&mut rng, bits).unwrap().to_parts();
+        (RsaPrivateKey::from_parts(&parts).unwrap(), parts)
+    }
+
+    /// The cached pair as plain integers: (r^e mod r_i for each prime, r⁻¹ mod n, uses).
+    fn snapshot(key: &RsaPrivateKey) -> Option<(Vec<BigUint>, BigUint, u32)> {
+        let slot = key.blinding.slot.try_lock().unwrap();
+        slot.as_ref().map(|c| {
+            let r_e = key
+                .primes
+                .iter()
+                .zip(&c.pair.r_e)
+                .map(|(p, x)| big(&p.m.retrieve(x)))
+                .collect();
+            let r_inv = big(&key.public.n_mod.retrieve(&c.pair.r_inv));
+            (r_e, r_inv, c.uses)
+        })
+    }
+
+    fn random_input(rng: &mut ChaCha20Rng, n: &BigUint, k: usize) -> (Vec<u8>, BigUint) {
+        let mut c = vec![0u8; k];
+        rng.fill_bytes(&mut c);
+        let x = BigUint::from_bytes_be(&c) % n;
+        (bytes(&x, k), x)
+    }
+
+    #[test]
+    fn cached_pair_stays_consistent_over_hundreds_of_uses_and_refreshes() {
+        let (key, parts) = key(1024, 1);
+        let n = BigUint::from_bytes_be(&parts.n);
+        let e = BigUint::from_bytes_be(&parts.e);
+        let d = BigUint::from_bytes_be(&parts.d);
+        let primes: Vec<BigUint> = parts
+            .primes
+            .iter()
+            .map(|p| BigUint::from_bytes_be(p))
+            .collect();
+        let mut rng = ChaCha20Rng::seed_from_u64(2);
+        let mut inputs = ChaCha20Rng::seed_from_u64(3);
+        assert!(snapshot(&key).is_none(), "a new key has no pair");
+        let mut last: Option<BigUint> = None;
+        let mut refreshes = 0;
+        for i in 0..300u32 {
+            let (c, x) = random_input(&mut inputs, &n, key.size());
+            let m = key.private_op(&mut rng, &c).unwrap();
+            assert_eq!(m, bytes(&x.modpow(&d, &n), key.size()), "use {i}");
+            let (r_e, r_inv, uses) = snapshot(&key).unwrap();
+            assert_eq!(uses, i % REFRESH_USES + 1, "use {i}");
+            // r^e·(r⁻¹)^e ≡ 1 modulo each prime, r⁻¹ invertible modulo n.
+            for (p, re) in primes.iter().zip(&r_e) {
+                assert_eq!(re * r_inv.modpow(&e, p) % p, BigUint::from(1u8), "use {i}");
+            }
+            let r = r_inv.modinv(&n).unwrap();
+            for (p, re) in primes.iter().zip(&r_e) {
+                assert_eq!(re, &r.modpow(&e, p), "use {i}");
+            }
+            // Squared between uses of one draw; a new draw every 32 uses.
+            if let Some(prev) = last {
+                let squared = &prev * &prev % &n;
+                if uses == 1 {
+                    assert_ne!(r_inv, squared, "use {i}: a refresh is a new draw");
+                    refreshes += 1;
+                } else {
+                    assert_eq!(r_inv, squared, "use {i}");
+                }
+            }
+            last = Some(r_inv);
+        }
+        assert_eq!(refreshes, 299 / REFRESH_USES);
+    }
+
+    #[test]
+    fn many_threads_on_one_key_give_only_correct_results() {
+        let (key, _) = key(1024, 4);
+        let public = key.public_key().clone();
+        std::thread::scope(|s| {
+            for t in 0..8u64 {
+                let (key, public) = (&key, &public);
+                s.spawn(move || {
+                    let mut rng = ChaCha20Rng::seed_from_u64(100 + t);
+                    for _ in 0..50 {
+                        let mut m = vec![0u8; key.size()];
+                        rng.fill_bytes(&mut m[1..]);
+                        let c = public.public_op(&m).unwrap();
+                        assert_eq!(key.private_op(&mut rng, &c).unwrap(), m);
+                    }
+                });
+            }
+        });
+        // Still a consistent pair after the contention.
+        let (r_e, r_inv, _) = snapshot(&key).unwrap();
+        let parts = key.to_parts();
+        let e = BigUint::from_bytes_be(&parts.e);
+        for (p, re) in parts.primes.iter().zip(&r_e) {
+            let p = BigUint::from_bytes_be(p);
+            assert_eq!(re * r_inv.modpow(&e, &p) % &p, BigUint::from(1u8));
+        }
+    }
+
+    #[test]
+    fn a_held_cache_is_not_waited_for_and_not_touched() {
+        let (key, parts) = key(1024, 5);
+        let n = BigUint::from_bytes_be(&parts.n);
+        let d = BigUint::from_bytes_be(&parts.d);
+        let mut rng = ChaCha20Rng::seed_from_u64(6);
+        let mut inputs = ChaCha20Rng::seed_from_u64(7);
+        let (c, x) = random_input(&mut inputs, &n, key.size());
+        key.private_op(&mut rng, &c).unwrap();
+        let before = snapshot(&key).unwrap();
+        {
+            let _held = key.blinding.slot.try_lock().unwrap();
+            // Another "thread" holds the pair: the operation draws its own and returns.
+            let m = key.private_op(&mut rng, &c).unwrap();
+            assert_eq!(m, bytes(&x.modpow(&d, &n), key.size()));
+        }
+        assert_eq!(snapshot(&key).unwrap(), before);
+    }
+
+    #[test]
+    fn a_clone_starts_without_a_pair() {
+        let (key, _) = key(1024, 8);
+        let mut rng = ChaCha20Rng::seed_from_u64(9);
+        let mut c1 = vec![3u8; key.size()];
+        c1[0] = 0;
+        key.private_op(&mut rng, &c1).unwrap();
+        let clone = key.clone();
+        assert!(snapshot(&key).is_some());
+        assert!(snapshot(&clone).is_none());
+        clone.private_op(&mut rng, &c1).unwrap();
+        let (a, b) = (snapshot(&key).unwrap(), snapshot(&clone).unwrap());
+        assert_ne!(a.1, b.1, "the clone drew its own pair");
+    }
+
+    #[test]
+    fn a_corrupted_pair_gives_a_fault_never_a_wrong_result_and_is_dropped() {
+        let (key, parts) = key(1024, 10);
+        let n = BigUint::from_bytes_be(&parts.n);
+        let d = BigUint::from_bytes_be(&parts.d);
+        let mut rng = ChaCha20Rng::seed_from_u64(11);
+        let mut inputs = ChaCha20Rng::seed_from_u64(12);
+        let (c, x) = random_input(&mut inputs, &n, key.size());
+        let want = bytes(&x.modpow(&d, &n), key.size());
+        // Each half of the pair, corrupted in turn (times 2 modulo its modulus).
+        for half in 0..=key.primes.len() {
+            key.private_op(&mut rng, &c).unwrap();
+            {
+                let mut slot = key.blinding.slot.try_lock().unwrap();
+                let pair = &mut slot.as_mut().unwrap().pair;
+                if half < key.primes.len() {
+                    let m = &key.primes[half].m;
+                    pair.r_e[half] = m.add(&pair.r_e[half], &pair.r_e[half]);
+                } else {
+                    let m = &key.public.n_mod;
+                    pair.r_inv = m.add(&pair.r_inv, &pair.r_inv);
+                }
+            }
+            assert_eq!(key.private_op(&mut rng, &c), Err(crate::Error::Fault));
+            assert!(snapshot(&key).is_none(), "the faulty pair is forgotten");
+            assert_eq!(key.private_op(&mut rng, &c).unwrap(), want);
+        }
+        // A pair that is wrong but consistent (r = 1: r^e = 1, r⁻¹ = 1) still gives the right
+        // result: the check is on the output, not on the pair.
+        {
+            let mut slot = key.blinding.slot.try_lock().unwrap();
+            let pair = &mut slot.as_mut().unwrap().pair;
+            for (p, r_e) in key.primes.iter().zip(pair.r_e.iter_mut()) {
+                *r_e = p.m.one();
+            }
+            pair.r_inv = key.public.n_mod.one();
+        }
+        assert_eq!(key.private_op(&mut rng, &c).unwrap(), want);
+    }
+
+    /// An RNG stuck on one byte value (as `RecordingRng` after a failure).
+    struct Stuck;
+    impl TryRng for Stuck {
+        type Error = core::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(0x5a5a_5a5a)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(0x5a5a_5a5a_5a5a_5a5a)
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.fill(0x5a);
+            Ok(())
+        }
+    }
+    impl TryCryptoRng for Stuck {}
+
+    #[test]
+    fn a_stuck_rng_never_leaves_a_pair_behind() {
+        let (key, parts) = key(1024, 13);
+        let n = BigUint::from_bytes_be(&parts.n);
+        let d = BigUint::from_bytes_be(&parts.d);
+        let (c, x) = random_input(&mut ChaCha20Rng::seed_from_u64(14), &n, key.size());
+        for _ in 0..3 {
+            let m = key.private_op(&mut Stuck, &c).unwrap();
+            assert_eq!(m, bytes(&x.modpow(&d, &n), key.size()));
+            assert!(snapshot(&key).is_none());
+        }
+    }
+}
