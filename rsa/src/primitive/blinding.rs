@@ -98,6 +98,8 @@ pub(crate) const REFRESH_USES: u32 = 32;
 /// CRT private operation, and in every clone.
 pub(crate) struct BlindingCache {
     slot: SpinMutex<Option<CachedPair>>,
+    /// Whether pairs are kept at all ([`RsaPrivateKey::without_blinding_cache`]).
+    enabled: bool,
 }
 
 /// The cached pair and how many operations have used it.
@@ -111,6 +113,7 @@ impl BlindingCache {
     pub(crate) const fn new() -> Self {
         BlindingCache {
             slot: SpinMutex::new(None),
+            enabled: true,
         }
     }
 }
@@ -121,10 +124,14 @@ impl Default for BlindingCache {
     }
 }
 
-/// A clone starts empty: a key and its clone never use one sequence of factors.
+/// A clone starts empty: a key and its clone never use one sequence of factors. It keeps
+/// the key's choice of caching or not.
 impl Clone for BlindingCache {
     fn clone(&self) -> Self {
-        Self::new()
+        BlindingCache {
+            slot: SpinMutex::new(None),
+            enabled: self.enabled,
+        }
     }
 }
 
@@ -142,6 +149,9 @@ impl RsaPrivateKey {
     /// The squarings are constant-time; which path is taken depends on the cache's state and
     /// other threads, not on a secret. A fresh draw leaks as [`RsaPrivateKey::fresh_blinding`].
     pub(crate) fn blinding_for_op<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> Blinding {
+        if !self.blinding.enabled {
+            return self.fresh_blinding(rng).0;
+        }
         let Some(mut slot) = self.blinding.slot.try_lock() else {
             // Held by another thread for a moment: this operation draws its own, as without a
             // cache.
@@ -169,6 +179,22 @@ impl RsaPrivateKey {
             *r_e = p.m.sqr(r_e);
         }
         pair.r_inv = self.public.n_mod.sqr(&pair.r_inv);
+    }
+
+    /// The same key, whose CRT private operations each draw a fresh blinding pair from the
+    /// RNG they are given instead of keeping one between operations (the module
+    /// documentation of `primitive::blinding` says what the cache saves: about a tenth of an
+    /// RSA-2048 operation). For callers whose contract is that every blinded operation asks
+    /// the RNG it is given for randomness, and fails when that RNG does: RustCrypto's, which
+    /// the `rsa` facades (`compat/`) keep, and whose fallible RNGs they adapt. Clones keep
+    /// the choice.
+    #[must_use]
+    pub fn without_blinding_cache(mut self) -> Self {
+        self.blinding = BlindingCache {
+            slot: SpinMutex::new(None),
+            enabled: false,
+        };
+        self
     }
 
     /// Drops (and so wipes) the cached pair, unless another thread holds it at this moment.
@@ -379,6 +405,41 @@ mod tests {
         clone.private_op(&mut rng, &c1).unwrap();
         let (a, b) = (snapshot(&key).unwrap(), snapshot(&clone).unwrap());
         assert_ne!(a.1, b.1, "the clone drew its own pair");
+    }
+
+    #[test]
+    fn without_the_cache_every_operation_draws_and_nothing_is_kept() {
+        /// Counts the bytes drawn through it.
+        struct Counting(ChaCha20Rng, usize);
+        impl TryRng for Counting {
+            type Error = core::convert::Infallible;
+            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+                self.1 += 4;
+                self.0.try_next_u32()
+            }
+            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+                self.1 += 8;
+                self.0.try_next_u64()
+            }
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+                self.1 += dst.len();
+                self.0.try_fill_bytes(dst)
+            }
+        }
+        impl TryCryptoRng for Counting {}
+
+        let (key, _) = key(1024, 12);
+        let key = key.without_blinding_cache();
+        let mut rng = Counting(ChaCha20Rng::seed_from_u64(13), 0);
+        let mut m = vec![5u8; key.size()];
+        m[0] = 0;
+        let c = key.public_key().public_op(&m).unwrap();
+        for k in [&key, &key.clone(), &key] {
+            let before = rng.1;
+            assert_eq!(k.private_op(&mut rng, &c).unwrap(), m);
+            assert!(rng.1 > before, "each operation draws its blinding");
+            assert!(snapshot(k).is_none(), "and keeps no pair");
+        }
     }
 
     #[test]
