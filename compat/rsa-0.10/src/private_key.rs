@@ -231,7 +231,7 @@ impl PrivateKey {
             d,
             primes,
             precomputed: None,
-            engine: Ok(key),
+            engine: Ok(key.without_blinding_cache()),
         };
         k.precompute()?;
         Ok(k)
@@ -652,6 +652,9 @@ fn engine_of(
         &refs,
         0,
     )
+    // Upstream's contract: every blinded operation draws from the RNG it is given (its
+    // tests check it), which a pair kept between operations would not.
+    .map(rsatool::RsaPrivateKey::without_blinding_cache)
     .map_err(Error::from)
 }
 

@@ -481,7 +481,9 @@ impl RsaPrivateKey {
             d,
             primes,
             precomputed: None,
-            inner,
+            // 0.9's contract: every blinded operation draws from the RNG it is given (and
+            // fails with it); a pair kept between operations would not.
+            inner: inner.without_blinding_cache(),
         };
         key.fill_precomputed();
         key
