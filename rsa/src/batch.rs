@@ -25,10 +25,14 @@
 //! dependency for what is a static split of equal-cost work (each group is hundreds of
 //! microseconds of arithmetic, all groups alike, so nothing is gained from rayon's work
 //! stealing), and the scoped threads borrow the keys and inputs without copies. Only the input
-//! checks and the blinding's draws from the caller's RNG run on the calling thread, before the
-//! threads start; the rest of the first stage (the blinded inverse, r^e) runs in them, which
-//! took two threads from 1.56x to 1.86x one thread at 2048 bits (BENCHMARKS.md). A batch of
-//! one group starts no thread. [`Batch::threads`] caps the thread count; the default is
+//! checks and the blinding run on the calling thread, before the threads start: each item
+//! takes the next power of its key's cached blinding pair (two squarings, as a single
+//! operation does; `primitive/blinding.rs`), and a fresh pair is drawn there (from the
+//! caller's RNG, with its inverse and r^e) only every 32 items of a key, or when another
+//! thread holds that key's pair. The rest of the first stage (the multiplications by r^e) runs
+//! in the threads. (Before the cache, every item drew a fresh pair and its inverse and r^e ran
+//! in the threads, which took two threads from 1.56x to 1.86x one thread at 2048 bits,
+//! BENCHMARKS.md.) A batch of one group starts no thread. [`Batch::threads`] caps the thread count; the default is
 //! [`std::thread::available_parallelism`]. Without the `std` feature there are no threads:
 //! every batch runs on the calling thread (the eight lanes still apply).
 //!
@@ -45,9 +49,7 @@ use bignum::modular::{BATCH_LANES, PowJob, PowPath, Residue, pow_batch, pow_path
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 
-use crate::hazmat::PrivateOp;
-
-use crate::primitive::{BlindingDraw, CrtInput};
+use crate::primitive::{Blinding, CrtInput};
 use crate::{EncryptionScheme, Result, RsaPrivateKey, SignatureScheme};
 
 /// The CRT items per group: four 2-prime items fill the eight lanes.
@@ -59,13 +61,13 @@ pub struct Batch {
     threads: Option<NonZeroUsize>,
 }
 
-/// One item after its input checks and its blinding draw: its position in the batch, its key,
-/// its input as limbs, its blinding values.
+/// One item after its input checks and its blinding: its position in the batch, its key, its
+/// input as limbs, its blinding pair.
 struct Drawn<'a> {
     at: usize,
     key: &'a RsaPrivateKey,
     x: Zeroizing<Vec<Limb>>,
-    draw: BlindingDraw,
+    blinding: Blinding,
 }
 
 /// One item after its first stage: its position in the batch, its key, its input.
@@ -129,23 +131,25 @@ impl Batch {
     ) -> Vec<Result<Vec<u8>>> {
         let mut out: Vec<Option<Result<Vec<u8>>>> = Vec::with_capacity(items.len());
         let mut drawn = Vec::with_capacity(items.len());
-        // On the calling thread: the input checks and the draws from the caller's RNG; the
-        // rest of the first stage runs in the threads.
+        // On the calling thread: the input checks and the blinding (the key's cached pair, or
+        // a fresh one from the caller's RNG); the rest of the first stage runs in the threads.
         for (at, &(key, c)) in items.iter().enumerate() {
             match key.crt_input(c) {
                 Ok(x) => {
-                    let draw = key.draw_blinding(rng);
-                    drawn.push(Drawn { at, key, x, draw });
+                    let blinding = key.blinding_for_op(rng);
+                    drawn.push(Drawn {
+                        at,
+                        key,
+                        x,
+                        blinding,
+                    });
                     out.push(None);
                 }
                 Err(e) => out.push(Some(Err(e))),
             }
         }
         for (at, r) in self.run(drawn) {
-            // None: the item's r was not invertible (probability about 2^(1 − bits/2)); it
-            // draws again, alone, on this thread.
-            let (key, c) = items[at];
-            out[at] = Some(r.unwrap_or_else(|| key.private_op(rng, c)));
+            out[at] = Some(r);
         }
         out.into_iter()
             .map(|r| r.unwrap_or(Err(crate::Error::Fault)))
@@ -230,9 +234,9 @@ impl Batch {
             .collect()
     }
 
-    /// The rest of the first stage, the exponentiations and the last stages of the drawn
-    /// items, in groups over threads; an item without a result must draw again.
-    fn run(&self, drawn: Vec<Drawn<'_>>) -> Vec<(usize, Option<Result<Vec<u8>>>)> {
+    /// The rest of the first stage, the exponentiations and the last stages of the blinded
+    /// items, in groups over threads.
+    fn run(&self, drawn: Vec<Drawn<'_>>) -> Vec<(usize, Result<Vec<u8>>)> {
         let mut groups: Vec<Vec<Drawn<'_>>> = Vec::new();
         let mut it = drawn.into_iter().peekable();
         while it.peek().is_some() {
@@ -248,19 +252,13 @@ impl Batch {
     /// The groups over `threads` threads (without `std`, [`Batch::max_threads`] is 1 and this
     /// is never reached).
     #[cfg(not(feature = "std"))]
-    fn run_threads(
-        groups: Vec<Vec<Drawn<'_>>>,
-        _threads: usize,
-    ) -> Vec<(usize, Option<Result<Vec<u8>>>)> {
+    fn run_threads(groups: Vec<Vec<Drawn<'_>>>, _threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
         groups.into_iter().flat_map(run_group).collect()
     }
 
     /// The groups over `threads` scoped threads, in contiguous shares.
     #[cfg(feature = "std")]
-    fn run_threads(
-        groups: Vec<Vec<Drawn<'_>>>,
-        threads: usize,
-    ) -> Vec<(usize, Option<Result<Vec<u8>>>)> {
+    fn run_threads(groups: Vec<Vec<Drawn<'_>>>, threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
         // Contiguous shares of ⌈groups / threads⌉ groups each.
         let share = groups.len().div_ceil(threads);
         let mut parts: Vec<Vec<Vec<Drawn<'_>>>> = Vec::new();
@@ -287,21 +285,16 @@ impl Batch {
 }
 
 /// One group: the rest of each item's first stage, the exponentiations (eight lanes where they
-/// fit, else each item's own path), then each item's last stage. An item whose r was not
-/// invertible gets no result (it draws again on the calling thread).
-fn run_group(group: Vec<Drawn<'_>>) -> Vec<(usize, Option<Result<Vec<u8>>>)> {
-    let mut out = Vec::with_capacity(group.len());
-    let mut ready = Vec::with_capacity(group.len());
-    for d in group {
-        match d.key.crt_prepare_drawn(&d.x, d.draw) {
-            Some(input) => ready.push(Ready {
-                at: d.at,
-                key: d.key,
-                input,
-            }),
-            None => out.push((d.at, None)),
-        }
-    }
+/// fit, else each item's own path), then each item's last stage.
+fn run_group(group: Vec<Drawn<'_>>) -> Vec<(usize, Result<Vec<u8>>)> {
+    let ready: Vec<Ready<'_>> = group
+        .into_iter()
+        .map(|d| Ready {
+            at: d.at,
+            key: d.key,
+            input: d.key.blind_with(&d.x, d.blinding),
+        })
+        .collect();
     let jobs: Vec<PowJob<'_>> = ready
         .iter()
         .flat_map(|r| r.key.crt_jobs(&r.input))
@@ -321,13 +314,11 @@ fn run_group(group: Vec<Drawn<'_>>) -> Vec<(usize, Option<Result<Vec<u8>>>)> {
             .map(|r| r.key.crt_exponentiate(&r.input))
             .collect()
     };
-    out.extend(
-        ready
-            .iter()
-            .zip(&ms)
-            .map(|(r, m)| (r.at, Some(r.key.crt_finish(&r.input, m)))),
-    );
-    out
+    ready
+        .iter()
+        .zip(&ms)
+        .map(|(r, m)| (r.at, r.key.crt_finish(&r.input, m)))
+        .collect()
 }
 
 impl RsaPrivateKey {

@@ -141,30 +141,31 @@ impl RsaPrivateKey {
     }
 
     /// A fresh blinding: r and s drawn from `rng` (again while r·s is not invertible, with
-    /// probability about 2^(1 − bits/2)), r⁻¹ by the blinded inverse, r^e modulo each prime;
-    /// and whether r ≠ s, still secret (see `blinding`: a pair whose draws were equal may come
-    /// from a stuck RNG and is not cached).
+    /// probability about 2^(1 − bits/2)), r⁻¹ by the blinded inverse
+    /// ([`blinded_inverse`](Self::blinded_inverse)), r^e modulo each prime; and whether r ≠ s,
+    /// still secret (see `blinding`: a pair whose draws were equal may come from a stuck RNG
+    /// and is not cached).
     pub(crate) fn fresh_blinding<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> (Blinding, Choice) {
         loop {
             let draw = self.draw_blinding(rng);
-            // Leaks: whether r·s shared a factor with n (or was 0), as in `crt_prepare_drawn`.
+            // Leaks: whether r·s shared a factor with n (or was 0), which happens with
+            // negligible probability; r and s are then discarded.
             if let Some(r_inv) = self.blinded_inverse(&draw.r, &draw.s) {
                 let apart = !draw.r.ct_eq(&draw.s);
-                let r_e = self.pow_e_mod_each_prime(&self.public.n_mod.retrieve(&draw.r));
-                return (Blinding { r_e, r_inv }, apart);
+                return (self.blinding_of(&draw.r, r_inv), apart);
             }
         }
     }
 
     /// The first stage's input checks ([`Error::InvalidLength`], [`Error::InputOutOfRange`]):
-    /// the input as limbs, for [`crt_prepare_drawn`](Self::crt_prepare_drawn).
+    /// the input as limbs, for [`blind_with`](Self::blind_with).
     pub(crate) fn crt_input(&self, c: &[u8]) -> Result<Zeroizing<Vec<Limb>>> {
         self.public.input(c)
     }
 
-    /// The random values of one blinding, the part of the first stage that needs the RNG: r,
+    /// The random values of one blinding, the part of a fresh blinding that needs the RNG: r,
     /// uniform in [0, n), and s, which masks r in its inverse (see
-    /// [`crt_prepare_drawn`](Self::crt_prepare_drawn)), both in n's Montgomery form.
+    /// [`blinded_inverse`](Self::blinded_inverse)), both in n's Montgomery form.
     pub(crate) fn draw_blinding<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> BlindingDraw {
         let n_mod = &self.public.n_mod;
         let r = n_mod.random(rng);
@@ -172,30 +173,20 @@ impl RsaPrivateKey {
         BlindingDraw { r, s }
     }
 
-    /// The first stage on a checked input x (`PublicKey::input`) with its blinding values
-    /// drawn: none if r was not invertible (or r·s was 0), with probability about
-    /// 2^(1 − bits/2); then draw again. Apart from the draw, the batch runs it in its threads.
-    ///
-    /// The inverse is blinded (as BoringSSL's `bn_mod_inverse_blinded`): a = r·s mod n is
-    /// uniform and independent of r, so it may be declassified and inverted in variable time
-    /// (Lehmer's extended Euclid, [`Nat::inv_mod_vartime`]); then r⁻¹ = a⁻¹·s. The
-    /// constant-time inverse of `bignum::modular` costs more than the CRT exponentiations
-    /// themselves at 2048 bits.
-    pub(crate) fn crt_prepare_drawn(&self, x: &[Limb], draw: BlindingDraw) -> Option<CrtInput> {
-        // Leaks: whether r·s shared a factor with n (or was 0), which happens with negligible
-        // probability; r and s are then discarded.
-        let r_inv = self.blinded_inverse(&draw.r, &draw.s)?;
-        Some(self.blind(x, &draw.r, r_inv))
+    /// The blinding pair of r (n's Montgomery form; r_inv its inverse): r^e is formed modulo
+    /// each prime ((r mod r_i)^e), which costs about half of r^e mod n: the exponentiation by
+    /// e is on values of half the length; p and q as one pair where the 52-bit engine runs.
+    fn blinding_of(&self, r: &Residue, r_inv: Residue) -> Blinding {
+        let r_e = self.pow_e_mod_each_prime(&self.public.n_mod.retrieve(r));
+        Blinding { r_e, r_inv }
     }
 
     /// The blinding of a checked input x by r (n's Montgomery form; r_inv its inverse), and
-    /// the reductions of x modulo each prime.
+    /// the reductions of x modulo each prime: the fresh path's stages one by one, for the
+    /// test hooks' stage timings.
+    #[cfg(feature = "test-hooks")]
     pub(crate) fn blind(&self, x: &[Limb], r: &Residue, r_inv: Residue) -> CrtInput {
-        // c' = c·r^e is formed modulo each prime (c'_i = (c mod r_i)·(r mod r_i)^e), which
-        // costs about half of r^e mod n: the exponentiation by e is on values of half the
-        // length. r^e modulo each prime: p and q as one pair where the 52-bit engine runs.
-        let r_e = self.pow_e_mod_each_prime(&self.public.n_mod.retrieve(r));
-        self.blind_with(x, Blinding { r_e, r_inv })
+        self.blind_with(x, self.blinding_of(r, r_inv))
     }
 
     /// The blinding of a checked input x by a blinding whose r^e is given modulo each prime,
@@ -323,8 +314,13 @@ impl RsaPrivateKey {
         out
     }
 
-    /// r⁻¹ = (r·s)⁻¹·s mod n, or none if r·s is not invertible: a = r·s is uniform whatever r
-    /// is (s is uniform and secret), so it is declassified and inverted in variable time.
+    /// r⁻¹ = (r·s)⁻¹·s mod n, or none if r·s is not invertible.
+    ///
+    /// The inverse is blinded (as BoringSSL's `bn_mod_inverse_blinded`): a = r·s mod n is
+    /// uniform and independent of r, so it may be declassified and inverted in variable time
+    /// (Lehmer's extended Euclid, [`Nat::inv_mod_vartime`]); then r⁻¹ = a⁻¹·s. The
+    /// constant-time inverse of `bignum::modular` costs more than the CRT exponentiations
+    /// themselves at 2048 bits.
     ///
     /// Not checked here (r·r⁻¹ = 1 would cost a multiplication): the private operation
     /// checks its final result with the public exponent after unblinding, so a wrong inverse

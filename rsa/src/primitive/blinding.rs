@@ -77,10 +77,9 @@
 //!
 //! # Batches
 //!
-//! [`Batch`](crate::Batch) draws a fresh pair per item, as before: its draws run on the
-//! calling thread before the items spread over threads, and the inverses run in those
-//! threads, so the cache would only move the squarings to the calling thread and save the
-//! inverse's share per item; left for later (issue 28).
+//! [`Batch`](crate::Batch) takes each item's pair the same way, on the calling thread before
+//! the items spread over threads: successive items of one key get successive squares, and a
+//! fresh pair (with its inverse and r^e, on the calling thread) every 32 items of a key.
 
 use rand_core::CryptoRng;
 use spin::mutex::SpinMutex;
@@ -480,6 +479,27 @@ mod tests {
             pair.r_inv = key.public.n_mod.one();
         }
         assert_eq!(key.private_op(&mut rng, &c).unwrap(), want);
+    }
+
+    #[test]
+    fn a_batch_takes_its_blindings_from_the_cache() {
+        let (key, parts) = key(1024, 15);
+        let n = BigUint::from_bytes_be(&parts.n);
+        let d = BigUint::from_bytes_be(&parts.d);
+        let mut inputs = ChaCha20Rng::seed_from_u64(16);
+        let cases: Vec<(Vec<u8>, BigUint)> = (0..70)
+            .map(|_| random_input(&mut inputs, &n, key.size()))
+            .collect();
+        let refs: Vec<&[u8]> = cases.iter().map(|(c, _)| c.as_slice()).collect();
+        let mut rng = ChaCha20Rng::seed_from_u64(17);
+        let out = crate::Batch::new()
+            .threads(2)
+            .private_op(&key, &mut rng, &refs);
+        for ((_, x), m) in cases.iter().zip(out) {
+            assert_eq!(m.unwrap(), bytes(&x.modpow(&d, &n), key.size()));
+        }
+        // 70 uses: two pairs of 32, then 6 of a third.
+        assert_eq!(snapshot(&key).unwrap().2, 70 % REFRESH_USES);
     }
 
     /// An RNG stuck on one byte value (as `RecordingRng` after a failure).
