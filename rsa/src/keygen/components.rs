@@ -12,6 +12,9 @@ use super::{Declassify, Public};
 use crate::key::{be_to_limbs, limbs_to_be, private_mul, strip_leading_zeros};
 use crate::{Error, KeyError, MAX_PRIMES, PublicKeyParts, Result, RsaPrivateKey, RsaPublicKey};
 
+/// A secret integer's limbs, wiped on drop.
+type SecretLimbs = Zeroizing<Vec<Limb>>;
+
 /// Which multiple of the group's exponent d inverts e modulo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Totient {
@@ -194,7 +197,7 @@ pub(crate) fn crt_values<D: Declassify>(
     d: &[Limb],
     primes: &[Zeroizing<Vec<Limb>>],
     declassify: &D,
-) -> Result<(Vec<Zeroizing<Vec<Limb>>>, Vec<Zeroizing<Vec<Limb>>>)> {
+) -> Result<(Vec<SecretLimbs>, Vec<SecretLimbs>)> {
     let pm1s = minus_one(primes);
     let mut exps = Vec::with_capacity(primes.len());
     for pm1 in &pm1s {

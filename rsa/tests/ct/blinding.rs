@@ -21,9 +21,12 @@ use super::memcheck::{mark_public_bytes, mark_secret};
 /// Operations of the driver: past one refresh of the pair (every 32 uses).
 const OPS: u64 = 40;
 
+/// An input and its expected result.
+type Case = (Vec<u8>, Vec<u8>);
+
 /// A 1024-bit two-prime key (valgrind is about 50 times slower), inputs and their expected
 /// results, all computed before anything is marked.
-fn key_and_cases(seed: u64) -> (RsaPrivateKey, Vec<(Vec<u8>, Vec<u8>)>) {
+fn key_and_cases(seed: u64) -> (RsaPrivateKey, Vec<Case>) {
     let mut r = rng(seed);
     let primes: Vec<num_bigint::BigUint> = [512, 512]
         .iter()
