@@ -105,6 +105,16 @@
 //! only, before the blinding, and the draw does not see it at all. A few nanoseconds in 200-900 µs are below what the whole-operation `private-public`
 //! run resolves here; on the Sapphire Rapids machine of issue 20 it reached |t| = 15.4.
 //!
+//! With the cached blinding pair (issue 28: `private_op` squares the key's pair before each
+//! use and draws a new one every 32 uses; `rsa/src/primitive/blinding.rs`), on 2026-12-02,
+//! **AMD EPYC family 25 model 17 (Zen 4)** under KVM, 2 vCPUs shared with two other
+//! engineers' builds, a CPU with AVX-512 IFMA, 04:44-04:49 UTC (`stages` and its table in
+//! BENCHMARKS.md time the fresh path, which the cache still takes when it is held or due):
+//!
+//! | mode | bits | seconds | measurements | max \|t\| | verdict |
+//! | --- | --- | --- | --- | --- | --- |
+//! | `private` | 2048 | 300 | 922,000 | 1.08 (test 1) | no leak |
+//!
 //! Results on 2026-11-30 (1024-bit key, the shared 2-core machine, one mode at a time; `private`
 //! then had the classes of today's `private-public`, `oaep` and `pkcs1v15` the random class 1
 //! above):

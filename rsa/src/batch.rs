@@ -3,7 +3,7 @@
 //!
 //! Each item of a batch goes through the same three stages as a single
 //! [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op): its own checks,
-//! blinding and reductions (`crt_prepare`), the exponentiations modulo its primes, then its
+//! blinding and reductions (as `crt_prepare`), the exponentiations modulo its primes, then its
 //! own Garner recombination, unblinding, fault check and output (`crt_finish`). Only the middle stage
 //! is shared: where the 52-bit engine runs on AVX-512 IFMA, the CRT halves of four 2-prime
 //! items fill the eight lanes of one [`pow_batch`] (each half is one lane). A group of fewer
@@ -32,9 +32,10 @@
 //! thread holds that key's pair. The rest of the first stage (the multiplications by r^e) runs
 //! in the threads. (Before the cache, every item drew a fresh pair and its inverse and r^e ran
 //! in the threads, which took two threads from 1.56x to 1.86x one thread at 2048 bits,
-//! BENCHMARKS.md.) A batch of one group starts no thread. [`Batch::threads`] caps the thread count; the default is
-//! [`std::thread::available_parallelism`]. Without the `std` feature there are no threads:
-//! every batch runs on the calling thread (the eight lanes still apply).
+//! BENCHMARKS.md.) A batch of one group starts no thread. [`Batch::threads`] caps the thread
+//! count; the default is [`std::thread::available_parallelism`]. Without the `std` feature
+//! there are no threads: every batch runs on the calling thread (the eight lanes still
+//! apply).
 //!
 //! # Constant time
 //!

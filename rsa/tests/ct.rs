@@ -13,9 +13,11 @@
 //! Accepted leaks, suppressed by name in `.ci/rsa-ct.supp` (each is the operation's one
 //! declassified bit or value): the fault check's verdict (`RsaPrivateKey::output`), and the
 //! blinded product a = r·s, uniform and independent of r, which is declassified to be
-//! inverted in variable time (`Nat::inv_mod_vartime`, `Nat::from_limbs`). Not marked: the
-//! Montgomery constants inside each prime's context (derived from the prime but not reachable
-//! from here).
+//! inverted in variable time (`Nat::inv_mod_vartime`, `Nat::from_limbs`); and whether the two
+//! draws r and s of a fresh blinding pair were equal (`keep_if_draws_differ`: such a pair,
+//! which a stuck RNG gives, is not cached; `ct/blinding.rs` drives the cached pair). Not
+//! marked: the Montgomery constants inside each prime's context (derived from the prime but
+//! not reachable from here).
 // Test code: `unwrap` on expected values is the assertion.
 #![allow(clippy::unwrap_used)]
 
