@@ -23,7 +23,6 @@ use alloc::{format, vec, vec::Vec};
 pub use components::{Totient, private_exponent, recover_primes_vartime};
 pub use fips186::{PrimeMethod, fips186_primes_vartime, key_from_primes_vartime};
 
-use bignum::modular;
 use bignum::prime::{PrimeOptions, random_prime_with};
 use bignum::{Limb, mpn};
 use rand_core::CryptoRng;
@@ -291,28 +290,10 @@ pub(crate) fn key_values<D: Declassify>(
     let nl = public.n_mod.limb_len();
 
     // λ = lcm(r_i − 1), folded; each lcm fits the sum of its operands' lengths.
-    let pm1s: Vec<Zeroizing<Vec<Limb>>> = primes
-        .iter()
-        .map(|p| {
-            let mut v = p.clone();
-            // Odd primes ≥ 3: no borrow.
-            mpn::sub_assign_1(&mut v, 1);
-            v
-        })
-        .collect();
-    let mut lambda = pm1s[0].clone();
-    for pm1 in &pm1s[1..] {
-        let len = lambda.len().max(pm1.len());
-        let mut l = modular::lcm(&pad(&lambda, len), &pad(pm1, len));
-        l.truncate(lambda.len() + pm1.len());
-        lambda = l;
-    }
-    // d = e⁻¹ mod λ (gcd(e, r_i − 1) = 1 was ensured by the prime search).
-    let mut d = modular::inv_public_mod_secret(e, &lambda);
-    // Leaks: whether e is invertible modulo λ (public: the primes are discarded otherwise).
-    declassify.declassify(&mut d);
-    let d: Option<Zeroizing<Vec<Limb>>> = d.into();
-    let Some(d) = d else {
+    // d = e⁻¹ mod λ (gcd(e, r_i − 1) = 1 was ensured by the prime search; otherwise the
+    // primes are discarded).
+    let Some(d) = components::private_exponent_limbs(primes, e, Totient::Carmichael, declassify)
+    else {
         return Ok(None);
     };
     // d > 2^(nlen/2) (FIPS 186-5 §A.1.1 step 3); d < λ < n fits n's limbs.

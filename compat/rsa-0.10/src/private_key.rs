@@ -485,7 +485,7 @@ impl PrivateKey {
                 return Err(Error::InvalidPrime);
             }
         }
-        if !product_is_uints(&self.primes, &be_bytes(self.n())) {
+        if !product_is(self.primes.iter().map(|p| p.as_ref()), &be_bytes(self.n())) {
             return Err(Error::InvalidModulus);
         }
         self.engine().map(|_| ())
@@ -695,17 +695,9 @@ fn product(factors: &[&[u8]]) -> Zeroizing<Vec<u8>> {
     Zeroizing::new(acc.to_be_bytes())
 }
 
-/// Whether the primes multiply to n (big-endian).
-fn product_is(primes: &[BoxedUint], n: &[u8]) -> bool {
-    let bytes: Vec<Zeroizing<Vec<u8>>> = primes.iter().map(be_bytes).collect();
+/// Whether the primes multiply to n (big-endian), on bignum.
+fn product_is<'a>(primes: impl IntoIterator<Item = &'a BoxedUint>, n: &[u8]) -> bool {
+    let bytes: Vec<Zeroizing<Vec<u8>>> = primes.into_iter().map(be_bytes).collect();
     let refs: Vec<&[u8]> = bytes.iter().map(|p| p.as_slice()).collect();
     product(&refs).as_slice() == n
-}
-
-fn product_is_uints(primes: &[Odd<BoxedUint>], n: &[u8]) -> bool {
-    let primes: Vec<BoxedUint> = primes.iter().map(|p| p.as_ref().clone()).collect();
-    let ok = product_is(&primes, n);
-    let mut primes = primes;
-    primes.zeroize();
-    ok
 }

@@ -8,7 +8,7 @@ use bignum::modular::{self, Modulus};
 use bignum::{Limb, Nat, mpn};
 use zeroize::Zeroizing;
 
-use super::{Declassify, Public};
+use super::{Declassify, Public, pad};
 use crate::key::{be_to_limbs, limbs_to_be, private_mul, strip_leading_zeros};
 use crate::{Error, KeyError, MAX_PRIMES, PublicKeyParts, Result, RsaPrivateKey, RsaPublicKey};
 
@@ -83,11 +83,29 @@ pub fn private_exponent(primes: &[&[u8]], e: u64, totient: Totient) -> Result<Ze
         .max()
         .unwrap_or(0);
     let primes = prime_limbs(primes, longest)?;
-    let pm1s = minus_one(&primes);
+    let d = private_exponent_limbs(&primes, e, totient, &Public)
+        .ok_or(KeyError::PrimesNotCoprimeToE)?;
+    Ok(limbs_to_be(&d))
+}
+
+/// d = e⁻¹ mod λ(n) or φ(n) ([`Totient`]) of odd primes above 2, as limbs (as many as the
+/// totient); none if e is not invertible.
+///
+/// # Constant time
+///
+/// Depends on the limb counts and e; the verdict is declassified through `declassify`.
+pub(crate) fn private_exponent_limbs<D: Declassify>(
+    primes: &[SecretLimbs],
+    e: u64,
+    totient: Totient,
+    declassify: &D,
+) -> Option<SecretLimbs> {
+    let pm1s = minus_one(primes);
     let mut t = pm1s[0].clone();
     for pm1 in &pm1s[1..] {
         t = match totient {
             Totient::Carmichael => {
+                // lcm(a, b) fits the sum of its operands' lengths.
                 let len = t.len().max(pm1.len());
                 let mut l = modular::lcm(&pad(&t, len), &pad(pm1, len));
                 l.truncate(t.len() + pm1.len());
@@ -96,11 +114,11 @@ pub fn private_exponent(primes: &[&[u8]], e: u64, totient: Totient) -> Result<Ze
             Totient::Euler => private_mul(&t, pm1),
         };
     }
-    let d = modular::inv_public_mod_secret(e, &t);
-    // Leaks: whether e is invertible, the verdict of the call.
-    let d: Option<Zeroizing<Vec<Limb>>> = d.into();
-    let d = d.ok_or(KeyError::PrimesNotCoprimeToE)?;
-    Ok(limbs_to_be(&d))
+    let mut d = modular::inv_public_mod_secret(e, &t);
+    // Leaks: whether e is invertible, the verdict (the key or the primes are refused
+    // otherwise).
+    declassify.declassify(&mut d);
+    d.into()
 }
 
 /// p and q (p > q) from n, e and d (NIST SP 800-56B rev. 2, Appendix C.2), or none where
@@ -232,13 +250,6 @@ pub(crate) fn crt_values<D: Declassify>(
         coeffs.push(m.retrieve(&inv));
     }
     Ok((exps, coeffs))
-}
-
-/// `a` extended with zero limbs to `len` (≥ `a.len()`).
-fn pad(a: &[Limb], len: usize) -> Zeroizing<Vec<Limb>> {
-    let mut v = Zeroizing::new(alloc::vec![0; len]);
-    v[..a.len()].copy_from_slice(a);
-    v
 }
 
 #[cfg(test)]
