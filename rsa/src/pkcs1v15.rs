@@ -16,7 +16,7 @@ mod sign;
 
 pub use encrypt::Pkcs1v15Encrypt;
 pub use keys::{DecryptingKey, EncryptingKey};
-pub use sign::{Pkcs1v15Sign, SigningKey, VerifyingKey};
+pub use sign::{Pkcs1v15Sign, SigningKey, VerifyingKey, digest_info_prefix_of, emsa_pkcs1v15};
 
 /// The signature type of the `signature` traits, shared with PSS.
 pub use crate::sig::Signature;

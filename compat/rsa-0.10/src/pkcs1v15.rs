@@ -32,7 +32,7 @@ pub use self::{
     signing_key::SigningKey, verifying_key::VerifyingKey,
 };
 
-use alloc::{boxed::Box, vec, vec::Vec};
+use alloc::{boxed::Box, vec::Vec};
 
 use const_oid::AssociatedOid;
 use digest::Digest;
@@ -356,7 +356,7 @@ fn sign<R: TryCryptoRng + ?Sized>(
     hashed: &[u8],
 ) -> Result<Vec<u8>> {
     let engine = priv_key.engine()?;
-    let em = emsa_pkcs1v15(prefix, hashed, engine.size()).ok_or(Error::MessageTooLong)?;
+    let em = rsatool::pkcs1v15::emsa_pkcs1v15(prefix, hashed, engine.size())?;
     let mut rng = bridge::blinding_rng(rng, priv_key, &em);
     let sig = engine.private_op(&mut rng, &em);
     rng.finish(Ok(()))?;
@@ -377,31 +377,14 @@ fn verify(pub_key: &PublicKey, prefix: &[u8], hashed: &[u8], sig: &[u8]) -> Resu
     }
     let em = engine.public_op(sig).map_err(|_| Error::Verification)?;
     // Step 3: the encoding to expect (a key too small for it verifies nothing).
-    let expected = emsa_pkcs1v15(prefix, hashed, k).ok_or(Error::Verification)?;
+    let expected =
+        rsatool::pkcs1v15::emsa_pkcs1v15(prefix, hashed, k).map_err(|_| Error::Verification)?;
     // Step 4. Variable time: the signature, the digest and the key are public.
-    if em == expected {
+    if em == *expected {
         Ok(())
     } else {
         Err(Error::Verification)
     }
-}
-
-/// EMSA-PKCS1-v1_5 (RFC 8017 §9.2 steps 2–5) of T = `prefix ‖ hashed` in `k` bytes:
-/// EM = 0x00 ‖ 0x01 ‖ PS ‖ 0x00 ‖ T with PS of k − tLen − 3 ≥ 8 bytes 0xff; `None` if
-/// k < tLen + 11 ("intended encoded message length too short").
-fn emsa_pkcs1v15(prefix: &[u8], hashed: &[u8], k: usize) -> Option<Vec<u8>> {
-    let t_len = prefix.len().checked_add(hashed.len())?;
-    let ps_len = k.checked_sub(t_len)?.checked_sub(3)?;
-    if ps_len < 8 {
-        return None;
-    }
-    let mut em = vec![0xff; k];
-    em[0] = 0x00;
-    em[1] = 0x01;
-    em[2 + ps_len] = 0x00;
-    em[3 + ps_len..3 + ps_len + prefix.len()].copy_from_slice(prefix);
-    em[k - hashed.len()..].copy_from_slice(hashed);
-    Some(em)
 }
 
 /// The DER header of `D`'s DigestInfo (RFC 8017 §9.2 note 1), everything before the digest:
@@ -413,39 +396,7 @@ fn digest_info_prefix<D>() -> Vec<u8>
 where
     D: Digest + AssociatedOid,
 {
-    let oid = D::OID;
-    let oid = oid.as_bytes();
-    let h_len = <D as Digest>::output_size();
-    // AlgorithmIdentifier: OID and a NULL parameter.
-    let mut alg = vec![0x06];
-    der_len(&mut alg, oid.len());
-    alg.extend_from_slice(oid);
-    alg.extend_from_slice(&[0x05, 0x00]);
-    // The inner SEQUENCE, then the OCTET STRING's header.
-    let mut body = vec![0x30];
-    der_len(&mut body, alg.len());
-    body.extend_from_slice(&alg);
-    body.push(0x04);
-    der_len(&mut body, h_len);
-    // The outer SEQUENCE's length counts the digest, which follows the prefix.
-    let mut prefix = vec![0x30];
-    der_len(&mut prefix, body.len() + h_len);
-    prefix.extend_from_slice(&body);
-    prefix
-}
-
-/// Appends the DER length octets of `len` (X.690 §8.1.3): one byte below 128, else 0x80 + the
-/// count of big-endian bytes that follow.
-fn der_len(out: &mut Vec<u8>, len: usize) {
-    if let Ok(short @ 0..=127) = u8::try_from(len) {
-        out.push(short);
-        return;
-    }
-    let bytes = len.to_be_bytes();
-    let skip = bytes.iter().take_while(|&&b| b == 0).count();
-    // At most size_of::<usize>() ≤ 16 bytes follow.
-    out.push(0x80 | u8::try_from(bytes.len() - skip).unwrap_or(0x7f));
-    out.extend_from_slice(&bytes[skip..]);
+    rsatool::pkcs1v15::digest_info_prefix_of(D::OID.as_bytes(), <D as Digest>::output_size())
 }
 
 mod oid {
@@ -506,23 +457,6 @@ mod tests {
         assert_eq!(
             digest_info_prefix::<Sha512>(),
             hex!("3051300d060960864801650304020305000440")
-        );
-        let mut long = Vec::new();
-        der_len(&mut long, 300);
-        assert_eq!(long, [0x82, 0x01, 0x2c]);
-    }
-
-    #[test]
-    fn encoding_needs_eight_bytes_of_ps() {
-        assert!(emsa_pkcs1v15(&[], &[1; 10], 21).is_some());
-        assert!(emsa_pkcs1v15(&[], &[1; 10], 20).is_none());
-        assert_eq!(
-            emsa_pkcs1v15(&[7], &[9, 9], 14).as_deref(),
-            Some(
-                &[
-                    0, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 7, 9, 9
-                ][..]
-            )
         );
     }
 

@@ -28,9 +28,9 @@ use signature::{
     Verifier,
 };
 use subtle::ConstantTimeEq;
-use zeroize::{ZeroizeOnDrop, Zeroizing};
+use zeroize::ZeroizeOnDrop;
 
-use crate::errors::{Error, Result};
+use crate::errors::{Error, Result, from_rsatool};
 use crate::key::{RsaPrivateKey, RsaPublicKey};
 use crate::rng::NoRng;
 use crate::traits::{
@@ -146,43 +146,7 @@ impl SignatureScheme for Pkcs1v15Sign {
 /// The DER of DigestInfo up to the digest, for `D`'s OID and output size (RFC 8017 §9.2
 /// note 1): SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING (hLen bytes) } without the digest.
 fn digest_info_prefix<D: Digest + AssociatedOid>() -> Vec<u8> {
-    let oid = D::OID;
-    let oid = oid.as_bytes();
-    // Short-form DER lengths: a hash's OID is about ten bytes and its digest at most 64, so
-    // that no length reaches 128 (a larger one would not be DER, as in 0.9, but no panic).
-    #[allow(clippy::cast_possible_truncation)]
-    let (oid_len, h_len) = (oid.len() as u8, <D as Digest>::output_size() as u8);
-    let mut prefix = alloc::vec![
-        0x30,
-        oid_len.wrapping_add(8).wrapping_add(h_len),
-        0x30,
-        oid_len.wrapping_add(4),
-        0x06,
-        oid_len,
-    ];
-    prefix.extend_from_slice(oid);
-    prefix.extend_from_slice(&[0x05, 0x00, 0x04, h_len]);
-    prefix
-}
-
-/// EMSA-PKCS1-v1_5 (RFC 8017 §9.2 steps 2–5) of T = `prefix` ‖ `hashed`, `k` bytes:
-/// EM = 0x00 ‖ 0x01 ‖ PS ‖ 0x00 ‖ T with PS k − tLen − 3 bytes of 0xff.
-///
-/// # Errors
-///
-/// [`Error::MessageTooLong`] if k < tLen + 11 (step 3).
-fn encode(prefix: &[u8], hashed: &[u8], k: usize) -> Result<Zeroizing<Vec<u8>>> {
-    let t_len = prefix.len() + hashed.len();
-    if k < t_len + 11 {
-        return Err(Error::MessageTooLong);
-    }
-    let mut em = Zeroizing::new(alloc::vec![0xff; k]);
-    em[0] = 0x00;
-    em[1] = 0x01;
-    em[k - t_len - 1] = 0x00;
-    em[k - t_len..k - hashed.len()].copy_from_slice(prefix);
-    em[k - hashed.len()..].copy_from_slice(hashed);
-    Ok(em)
+    rsatool::pkcs1v15::digest_info_prefix_of(D::OID.as_bytes(), <D as Digest>::output_size())
 }
 
 /// RSASSA-PKCS1-V1_5-SIGN (RFC 8017 §8.2.1) of a digest: rsatool-rsa's private operation on
@@ -190,14 +154,15 @@ fn encode(prefix: &[u8], hashed: &[u8], k: usize) -> Result<Zeroizing<Vec<u8>>> 
 ///
 /// # Errors
 ///
-/// As [`encode`], and the private operation's.
+/// [`Error::MessageTooLong`] if the key is too small for the encoding, and the private
+/// operation's.
 fn sign<R: CryptoRngCore + ?Sized>(
     rng: Option<&mut R>,
     key: &RsaPrivateKey,
     prefix: &[u8],
     hashed: &[u8],
 ) -> Result<Vec<u8>> {
-    let em = encode(prefix, hashed, key.size())?;
+    let em = rsatool::pkcs1v15::emsa_pkcs1v15(prefix, hashed, key.size()).map_err(from_rsatool)?;
     key.private_op(rng, &em)
 }
 
@@ -215,7 +180,8 @@ fn verify(key: &RsaPublicKey, prefix: &[u8], hashed: &[u8], sig: &[u8]) -> Resul
     }
     let inner = key.inner().map_err(|_| Error::Verification)?;
     let em = inner.public_op(sig).map_err(|_| Error::Verification)?;
-    let want = encode(prefix, hashed, k).map_err(|_| Error::Verification)?;
+    let want =
+        rsatool::pkcs1v15::emsa_pkcs1v15(prefix, hashed, k).map_err(|_| Error::Verification)?;
     if bool::from(em.ct_eq(&*want)) {
         Ok(())
     } else {

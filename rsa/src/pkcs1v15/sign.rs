@@ -1,6 +1,6 @@
 //! RSASSA-PKCS1-v1_5 (RFC 8017 §8.2) with EMSA-PKCS1-v1_5 (§9.2).
 
-use alloc::{format, vec::Vec};
+use alloc::{format, vec, vec::Vec};
 use core::marker::PhantomData;
 
 use rand_core::CryptoRng;
@@ -65,22 +65,73 @@ impl Pkcs1v15Sign {
                 self.hash
             )));
         };
-        // Step 2: T = DigestInfo prefix ‖ H.
-        let t_len = prefix.len() + h_len;
-        // Step 3: emLen < tLen + 11 is "intended encoded message length too short".
-        if em_len < t_len + 11 {
-            return Err(Error::MessageTooLong);
+        emsa_pkcs1v15(prefix, digest, em_len)
+    }
+}
+
+/// EMSA-PKCS1-v1_5-ENCODE (RFC 8017 §9.2) steps 2–5 of T = `prefix` ‖ `digest` in `em_len`
+/// bytes: EM = 0x00 ‖ 0x01 ‖ PS ‖ 0x00 ‖ T, PS being emLen − tLen − 3 (at least 8) bytes 0xff.
+/// `prefix` is a DigestInfo header ([`digest_info_prefix_of`]), or empty for the
+/// "unprefixed" signatures some protocols use. For schemes defined over this encoding with a
+/// prefix of their own (RustCrypto's `Pkcs1v15Sign { prefix, .. }`); [`Pkcs1v15Sign`] uses it.
+///
+/// # Errors
+///
+/// [`Error::MessageTooLong`] if emLen < tLen + 11 (step 3).
+pub fn emsa_pkcs1v15(prefix: &[u8], digest: &[u8], em_len: usize) -> Result<Zeroizing<Vec<u8>>> {
+    // Step 2: T = prefix ‖ H. Step 3: emLen < tLen + 11 is "intended encoded message length
+    // too short".
+    let t_len = prefix.len().saturating_add(digest.len());
+    let Some(ps_len) = em_len.checked_sub(t_len).and_then(|x| x.checked_sub(3)) else {
+        return Err(Error::MessageTooLong);
+    };
+    if ps_len < 8 {
+        return Err(Error::MessageTooLong);
+    }
+    // Steps 4–5.
+    let mut em = Zeroizing::new(Vec::with_capacity(em_len));
+    em.extend_from_slice(&[0x00, 0x01]);
+    em.resize(2 + ps_len, 0xff);
+    em.push(0x00);
+    em.extend_from_slice(prefix);
+    em.extend_from_slice(digest);
+    debug_assert_eq!(em.len(), em_len);
+    Ok(em)
+}
+
+/// The DER of DigestInfo up to the digest (RFC 8017 §9.2, note 1) for the hash whose
+/// OBJECT IDENTIFIER has the content octets `oid` (its DER without tag and length) and whose
+/// digest has `hash_len` bytes: SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING (hLen) }
+/// without the digest. For hashes this crate does not name (a RustCrypto `D: AssociatedOid`).
+pub fn digest_info_prefix_of(oid: &[u8], hash_len: usize) -> Vec<u8> {
+    let mut alg = vec![0x06];
+    der_len(&mut alg, oid.len());
+    alg.extend_from_slice(oid);
+    alg.extend_from_slice(&[0x05, 0x00]);
+    let mut body = vec![0x30];
+    der_len(&mut body, alg.len());
+    body.extend_from_slice(&alg);
+    body.push(0x04);
+    der_len(&mut body, hash_len);
+    // The outer SEQUENCE's length counts the digest, which follows the prefix.
+    let mut prefix = vec![0x30];
+    der_len(&mut prefix, body.len() + hash_len);
+    prefix.extend_from_slice(&body);
+    prefix
+}
+
+/// Appends the DER length octets of `len` (X.690 §8.1.3): one byte below 128, else 0x80 + the
+/// count of big-endian bytes that follow, then those bytes.
+fn der_len(out: &mut Vec<u8>, len: usize) {
+    let bytes = len.to_be_bytes();
+    let skip = bytes.iter().take_while(|&&b| b == 0).count();
+    match u8::try_from(len) {
+        Ok(short) if short < 0x80 => out.push(short),
+        _ => {
+            // At most 8 bytes follow: 0x81..=0x88.
+            out.push(0x80 | u8::try_from(bytes.len() - skip).unwrap_or(8));
+            out.extend_from_slice(&bytes[skip..]);
         }
-        // Steps 4–5: EM = 0x00 ‖ 0x01 ‖ PS ‖ 0x00 ‖ T, PS = emLen − tLen − 3 bytes 0xff.
-        let ps_len = em_len - t_len - 3;
-        let mut em = Zeroizing::new(Vec::with_capacity(em_len));
-        em.extend_from_slice(&[0x00, 0x01]);
-        em.resize(2 + ps_len, 0xff);
-        em.push(0x00);
-        em.extend_from_slice(prefix);
-        em.extend_from_slice(digest);
-        debug_assert_eq!(em.len(), em_len);
-        Ok(em)
     }
 }
 
@@ -332,6 +383,41 @@ const fn digest_info_prefix(hash: HashAlg) -> Option<&'static [u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digest_info_prefix_of_builds_the_table_s_prefixes() {
+        // The table is RFC 8017 §9.2 note 1's bytes (and NIST's SHA-3 OIDs), written out.
+        for alg in HashAlg::EVERY.into_iter().filter(|h| !h.is_shake()) {
+            let p = digest_info_prefix(alg).unwrap();
+            // The OID's content octets sit after 30 L 30 L 06 L.
+            let oid = &p[6..6 + usize::from(p[5])];
+            assert_eq!(digest_info_prefix_of(oid, alg.output_len()), p, "{alg}");
+        }
+        // Long-form lengths: a 200-byte "digest".
+        let p = digest_info_prefix_of(&[0x2a, 0x03], 200);
+        // Inner: 30 06 (06 02 2a 03 05 00) 04 81 c8 = 11 bytes, plus the 200 of the digest.
+        assert_eq!(&p[..3], &[0x30, 0x81, 211]);
+        assert_eq!(&p[p.len() - 3..], &[0x04, 0x81, 200]);
+    }
+
+    #[test]
+    fn emsa_pkcs1v15_lays_out_em_and_refuses_a_short_one() {
+        let em = emsa_pkcs1v15(&[0xaa, 0xbb], &[1, 2, 3], 16).unwrap();
+        assert_eq!(
+            &em[..],
+            &[
+                0, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0xaa, 0xbb, 1, 2, 3
+            ]
+        );
+        assert_eq!(
+            emsa_pkcs1v15(&[0xaa, 0xbb], &[1, 2, 3], 15).unwrap_err(),
+            Error::MessageTooLong
+        );
+        assert_eq!(
+            emsa_pkcs1v15(&[], &[0; 64], 10).unwrap_err(),
+            Error::MessageTooLong
+        );
+    }
 
     #[test]
     fn digest_info_prefixes_are_consistent_der() {
