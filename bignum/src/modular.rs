@@ -30,13 +30,15 @@ mod mont;
 mod pow;
 mod residue;
 
+#[cfg(any(test, feature = "test-hooks"))]
+pub use ifma::ifma_runs;
 pub use ifma::{
-    IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowPath, ifma_runs, ifma_supports, pow_pair, pow_pair_on,
+    IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowPath, ifma_supports, pow_pair, pow_pair_on,
     pow_pair_vartime, pow_path,
 };
-pub use ifma_batch::{
-    BATCH_DIGITS, BATCH_LANES, batch_digits, ifma_batch_runs, pow_batch, pow_batch_on,
-};
+#[cfg(any(test, feature = "test-hooks"))]
+pub use ifma_batch::ifma_batch_runs;
+pub use ifma_batch::{BATCH_DIGITS, BATCH_LANES, batch_digits, pow_batch, pow_batch_on};
 pub use integer::{div_rem, gcd, inv_public_mod_secret, lcm, rem};
 pub use modulus::Modulus;
 pub use residue::Residue;

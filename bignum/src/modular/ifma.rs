@@ -64,13 +64,17 @@
 #![allow(clippy::needless_range_loop)]
 
 use alloc::{borrow::Cow, boxed::Box, vec, vec::Vec};
-use core::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+#[cfg(any(test, feature = "test-hooks"))]
+use core::sync::atomic::AtomicU64;
+use core::sync::atomic::{AtomicU8, Ordering};
 
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::limb::{self, Limb};
 use crate::mpn;
-use crate::mpn::ifma::{Ifma52, MASK52, Model, Task};
+#[cfg(any(test, feature = "test-hooks"))]
+use crate::mpn::ifma::Model;
+use crate::mpn::ifma::{Ifma52, MASK52, Task};
 
 use super::pow::exp_bits_at;
 use super::{Modulus, Residue, ct};
@@ -101,7 +105,8 @@ pub enum PowPath {
     /// The 52-bit engine on the AVX-512 IFMA instructions.
     Ifma,
     /// The 52-bit engine on the portable model of the instructions: slow, for tests and the
-    /// constant-time check on every machine.
+    /// constant-time check on every machine. Compiled only with the `test-hooks` feature
+    /// (elsewhere it is never available).
     IfmaModel,
 }
 
@@ -115,9 +120,14 @@ impl PowPath {
         }
     }
 
-    /// Whether this CPU runs the path (the model and the limbs run everywhere).
+    /// Whether this CPU runs the path (the limbs run everywhere, the model wherever it is
+    /// compiled in: with the `test-hooks` feature).
     pub fn is_available(self) -> bool {
-        self != PowPath::Ifma || crate::cpu::ifma().is_some()
+        match self {
+            PowPath::Limbs => true,
+            PowPath::Ifma => crate::cpu::ifma().is_some(),
+            PowPath::IfmaModel => cfg!(any(test, feature = "test-hooks")),
+        }
     }
 
     /// Every path this CPU runs.
@@ -156,10 +166,26 @@ fn choose_pow_path() -> PowPath {
     #[cfg(not(feature = "std"))]
     let wanted: Option<alloc::string::String> = None;
     match wanted.as_deref() {
-        Some("ifma-model") => PowPath::IfmaModel,
+        Some("ifma-model") if PowPath::IfmaModel.is_available() => PowPath::IfmaModel,
+        #[cfg(feature = "std")]
+        Some("ifma-model") => {
+            std::eprintln!(
+                "bignum: BIGNUM_BACKEND=ifma-model: built without the model (the `test-hooks` \
+                 feature), detecting instead"
+            );
+            detected_pow_path()
+        }
         Some(w) if w != "ifma" => PowPath::Limbs,
-        _ if PowPath::Ifma.is_available() => PowPath::Ifma,
-        _ => PowPath::Limbs,
+        _ => detected_pow_path(),
+    }
+}
+
+/// IFMA where the CPU has it, else the limbs.
+fn detected_pow_path() -> PowPath {
+    if PowPath::Ifma.is_available() {
+        PowPath::Ifma
+    } else {
+        PowPath::Limbs
     }
 }
 
@@ -169,11 +195,14 @@ pub fn ifma_supports(bits: usize) -> bool {
 }
 
 /// How many exponentiations (single or interleaved pairs, one each) the IFMA instructions ran
-/// in this process: the proof for tests that the native path really ran.
+/// in this process: the proof for tests that the native path really ran. With the
+/// `test-hooks` feature only.
+#[cfg(any(test, feature = "test-hooks"))]
 pub fn ifma_runs() -> u64 {
     IFMA_RUNS.load(Ordering::Relaxed)
 }
 
+#[cfg(any(test, feature = "test-hooks"))]
 static IFMA_RUNS: AtomicU64 = AtomicU64::new(0);
 
 /// One exponentiation of [`pow_pair`]: base^exp mod m with the low `exp_bits` bits of `exp`.
@@ -272,7 +301,14 @@ pub fn pow_pair_vartime(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
             exp_bits: public_bits(j.exp),
             ..*j
         });
-        if let Some([ra, rb]) = run(path, shape, [&jobs[0], &jobs[1]], Exponent::Public) {
+        let results = if shape.1 > MAX_PAIR_VECTORS {
+            run(path, shape, [&jobs[0]], Exponent::Public)
+                .zip(run(path, shape, [&jobs[1]], Exponent::Public))
+                .map(|([ra], [rb])| [ra, rb])
+        } else {
+            run(path, shape, [&jobs[0], &jobs[1]], Exponent::Public)
+        };
+        if let Some([ra, rb]) = results {
             return (ra, rb);
         }
     }
@@ -360,7 +396,9 @@ impl Modulus {
     }
 
     /// The kept constants' digits (m, and the two conversion constants), for the constant-time
-    /// drivers to mark secret with m's limbs; empty if none are kept.
+    /// drivers to mark secret with m's limbs; empty if none are kept. With the `test-hooks`
+    /// feature only.
+    #[cfg(feature = "test-hooks")]
     #[doc(hidden)]
     pub fn engine_digits_for_ct_tests(&self) -> Vec<&[u64]> {
         self.engine
@@ -427,6 +465,26 @@ macro_rules! with_vectors {
     };
 }
 pub(super) use with_vectors;
+
+/// [`with_vectors`] over the vector counts compiled for K numbers on `lanes` lanes: 3 to 6 on
+/// four lanes, 4 to 10 on eight; for pairs only those up to [`MAX_PAIR_VECTORS`] (larger pairs
+/// run as two singles), so that no pair shape that never runs is compiled.
+macro_rules! with_shapes {
+    ($k:ident, 4, $nv:expr, |$n:ident| $body:expr) => {
+        if const { $k == 1 } {
+            with_vectors!($nv, [3, 4, 5, 6], |$n| $body)
+        } else {
+            with_vectors!($nv, [3, 4, 5], |$n| $body)
+        }
+    };
+    ($k:ident, 8, $nv:expr, |$n:ident| $body:expr) => {
+        if const { $k == 1 } {
+            with_vectors!($nv, [4, 5, 6, 7, 8, 9, 10], |$n| $body)
+        } else {
+            with_vectors!($nv, [4, 5], |$n| $body)
+        }
+    };
+}
 
 /// The modulus side of the engine's operands for numbers of d digits: m and the two
 /// conversion constants in digits, and the Montgomery constant. Computed for each
@@ -531,12 +589,16 @@ fn run<const K: usize>(
     });
     let mut digits = Zeroizing::new(vec![0u64; K * d]);
     let ran = match (path, lanes) {
-        (PowPath::IfmaModel, 4) => with_vectors!(nv, [3, 4, 5, 6], |N| {
+        #[cfg(any(test, feature = "test-hooks"))]
+        (PowPath::IfmaModel, 4) => with_shapes!(K, 4, nv, |N| {
             pow_k::<Model<4>, N, K>(Model, &ops, exp_bits, kind, &mut digits)
         }),
-        (PowPath::IfmaModel, _) => with_vectors!(nv, [4, 5, 6, 7, 8, 9, 10], |N| {
+        #[cfg(any(test, feature = "test-hooks"))]
+        (PowPath::IfmaModel, _) => with_shapes!(K, 8, nv, |N| {
             pow_k::<Model<8>, N, K>(Model, &ops, exp_bits, kind, &mut digits)
         }),
+        #[cfg(not(any(test, feature = "test-hooks")))]
+        (PowPath::IfmaModel, _) => None,
         (PowPath::Ifma, _) => native((lanes, nv), &ops, exp_bits, kind, &mut digits),
         (PowPath::Limbs, _) => None,
     };
@@ -557,10 +619,11 @@ fn native<const K: usize>(
 ) -> Option<()> {
     use crate::mpn::ifma::{Avx512Ifma256, Avx512Ifma512};
     let tok = crate::cpu::ifma()?;
+    #[cfg(any(test, feature = "test-hooks"))]
     IFMA_RUNS.fetch_add(1, Ordering::Relaxed);
     if lanes == 8 {
         let isa = Avx512Ifma512::new(tok);
-        with_vectors!(nv, [4, 5, 6, 7, 8, 9, 10], |N| {
+        with_shapes!(K, 8, nv, |N| {
             isa.run(PowTask::<N, K> {
                 ops,
                 exp_bits,
@@ -570,7 +633,7 @@ fn native<const K: usize>(
         })
     } else {
         let isa = Avx512Ifma256::new(tok);
-        with_vectors!(nv, [3, 4, 5, 6], |N| {
+        with_shapes!(K, 4, nv, |N| {
             isa.run(PowTask::<N, K> {
                 ops,
                 exp_bits,

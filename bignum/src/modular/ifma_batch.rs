@@ -50,12 +50,15 @@
 #![allow(clippy::needless_range_loop)]
 
 use alloc::{vec, vec::Vec};
+#[cfg(any(test, feature = "test-hooks"))]
 use core::sync::atomic::{AtomicU64, Ordering};
 
 use zeroize::Zeroizing;
 
 use crate::limb::Limb;
-use crate::mpn::ifma::{Ifma52, MASK52, Model, Task};
+#[cfg(any(test, feature = "test-hooks"))]
+use crate::mpn::ifma::Model;
+use crate::mpn::ifma::{Ifma52, MASK52, Task};
 
 use super::ifma::{
     PowJob, PowPath, Prepared, WINDOW, clear_bits_from, finish, ifma_supports, pow_path,
@@ -72,11 +75,14 @@ pub const BATCH_LANES: usize = 8;
 pub const BATCH_DIGITS: [usize; 8] = [10, 20, 30, 40, 50, 60, 70, 80];
 
 /// How many batches (of up to [`BATCH_LANES`] exponentiations each) the IFMA instructions ran
-/// in this process: the proof for tests that the native batch path really ran.
+/// in this process: the proof for tests that the native batch path really ran. With the
+/// `test-hooks` feature only.
+#[cfg(any(test, feature = "test-hooks"))]
 pub fn ifma_batch_runs() -> u64 {
     BATCH_RUNS.load(Ordering::Relaxed)
 }
 
+#[cfg(any(test, feature = "test-hooks"))]
 static BATCH_RUNS: AtomicU64 = AtomicU64::new(0);
 
 /// The digit count of the batch engine for a modulus of `bits` bits, or none outside the
@@ -217,9 +223,12 @@ fn run_chunk(path: PowPath, d: usize, chunk: &[PowJob<'_>]) -> Option<Vec<Residu
     };
     let mut res = Zeroizing::new(vec![0u64; d * BATCH_LANES]);
     match path {
+        #[cfg(any(test, feature = "test-hooks"))]
         PowPath::IfmaModel => with_digits!(d, |D| pow_lanes::<Model<8>, D>(
             Model, &lanes, exp_bits, &mut res
         ))?,
+        #[cfg(not(any(test, feature = "test-hooks")))]
+        PowPath::IfmaModel => return None,
         PowPath::Ifma => native(d, &lanes, exp_bits, &mut res)?,
         PowPath::Limbs => return None,
     }
@@ -243,6 +252,7 @@ fn run_chunk(path: PowPath, d: usize, chunk: &[PowJob<'_>]) -> Option<Vec<Residu
 fn native(d: usize, lanes: &Lanes<'_>, exp_bits: usize, out: &mut [u64]) -> Option<()> {
     use crate::mpn::ifma::Avx512Ifma512;
     let isa = Avx512Ifma512::new(crate::cpu::ifma()?);
+    #[cfg(any(test, feature = "test-hooks"))]
     BATCH_RUNS.fetch_add(1, Ordering::Relaxed);
     with_digits!(d, |D| isa.run(BatchTask::<D> {
         lanes,
@@ -358,7 +368,7 @@ const AMS_MAX_DIGITS: usize = 20;
 /// up to [`AMS_MAX_DIGITS`] digits, by the AMM above.
 #[inline(always)]
 fn sqr<I: Ifma52, const D: usize>(i: I, a: &[u64], m: &[u64], k0: I::V) -> [I::V; D] {
-    if D <= AMS_MAX_DIGITS {
+    if const { D <= AMS_MAX_DIGITS } {
         ams::<I, D>(i, a, m, k0)
     } else {
         amm::<I, D>(i, a, a, m, k0)
@@ -383,7 +393,7 @@ fn ams<I: Ifma52, const D: usize>(i: I, a: &[u64], m: &[u64], k0: I::V) -> [I::V
     let mut acc = [i.zero(); D];
     macro_rules! steps {
         ($($j:literal)*) => {$(
-            if $j < D {
+            if const { $j < D } {
                 ams_step::<I, D, $j>(i, &mut acc, a, m, k0);
             }
         )*};
@@ -419,7 +429,7 @@ fn ams_step<I: Ifma52, const D: usize, const J: usize>(
     // lives in memory.
     macro_rules! digits {
         ($($v:literal)*) => {$(
-            if $v < D {
+            if const { $v < D } {
                 ams_digit::<I, D, J, $v>(i, acc, a, m, aj, y);
             }
         )*};

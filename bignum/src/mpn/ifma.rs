@@ -85,19 +85,23 @@ pub(crate) trait Task {
     fn run<I: Ifma52>(self, isa: I) -> Self::Output;
 }
 
-/// The portable model of the instructions, on `L` lanes: exact to Intel's definitions.
+/// The portable model of the instructions, on `L` lanes: exact to Intel's definitions. Compiled
+/// for tests and with the `test-hooks` feature only.
+#[cfg(any(test, feature = "test-hooks"))]
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Model<const L: usize>;
 
 /// All ones where bit `i` of `k` is set, else 0, without a branch: [`crate::limb::mask`], opaque to
 /// the optimiser, so that LLVM cannot see through a compare-and-blend of a secret index (the
 /// gather) and turn it into a branch or a load at that index.
+#[cfg(any(test, feature = "test-hooks"))]
 #[inline(always)]
 fn lane_mask(k: u8, i: usize) -> u64 {
     crate::limb::mask(u64::from((k >> i) & 1))
 }
 
 /// The 104-bit product of the low 52 bits of a and b (the multiplier of IFMA).
+#[cfg(any(test, feature = "test-hooks"))]
 #[inline(always)]
 fn product52(a: u64, b: u64) -> u128 {
     u128::from(a & MASK52) * u128::from(b & MASK52)
@@ -105,6 +109,7 @@ fn product52(a: u64, b: u64) -> u128 {
 
 // Lane indices below are public loop counters; the truncating casts take the low half of a
 // product or a carry bit, which is the instruction's definition.
+#[cfg(any(test, feature = "test-hooks"))]
 #[allow(clippy::cast_possible_truncation)]
 impl<const L: usize> Ifma52 for Model<L> {
     type V = [u64; L];
