@@ -515,6 +515,20 @@ fn signature_primitive_1_0_is_answered_with_pythons_signatures() {
     assert_eq!(refused, 6);
     let checks = acvp::check(&prompt, &answer.json, None).unwrap();
     assert!(checks[1].what.contains("crt"), "{}", checks[1]);
+    // A `standard` key is n, e, d alone: a d that does not belong to e is refused
+    // (`testPassed: false`), not answered with a wrong signature (found by acvp_fuzz).
+    let (_, mut set): (_, types::VectorSet<types::PrimitiveGroup>) = acvp::parse(&prompt).unwrap();
+    let case = &mut set.test_groups[0].tests[4];
+    assert!(case.p.0.is_empty() && !case.d.0.is_empty());
+    let last = case.d.0.len() - 1;
+    case.d.0[last] ^= 2;
+    let broken = serde_json::to_string(&set).unwrap();
+    let answer = acvp::answer(&broken, &mut rng()).unwrap();
+    let (_, r): (_, types::VectorSet<types::PrimitiveGroupResponse>) =
+        acvp::parse(&answer.json).unwrap();
+    assert!(!r.test_groups[0].tests[4].test_passed);
+    let checks = acvp::check(&broken, &answer.json, None).unwrap();
+    assert_eq!(checks.iter().map(|c| c.failed()).sum::<usize>(), 0);
 }
 
 #[test]

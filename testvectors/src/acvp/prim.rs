@@ -54,7 +54,14 @@ fn private_op<R: CryptoRng + ?Sized>(t: &PrimitiveCase, x: &Nat, rng: &mut R) ->
     if d.is_zero() {
         return None;
     }
-    x.pow_mod(&d, &n).to_be_bytes_padded(k)
+    // A key given as n, e, d alone (signaturePrimitive 1.0's `standard`) is not validated by
+    // a key constructor: check the result with e, as our private operation does, so that a
+    // d that does not match e is refused rather than answered with a wrong value.
+    let y = x.pow_mod(&d, &n);
+    if y.pow_mod(&e, &n) != *x {
+        return None;
+    }
+    y.to_be_bytes_padded(k)
 }
 
 /// Whether a case's key is a usable RSA key (checked on public arithmetic, apart from the
