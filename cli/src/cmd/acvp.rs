@@ -37,8 +37,8 @@ pub struct Args {
     #[arg(value_name = "PROMPT")]
     prompt: PathBuf,
     /// Write the response here (default: stdout, unless checking)
-    #[arg(short = 'o', long = "out", value_name = "RESPONSE")]
-    out: Option<PathBuf>,
+    #[arg(short = 'o', long = "output", alias = "out", value_name = "RESPONSE")]
+    output: Option<PathBuf>,
     /// Check the answers against the server's expected results
     #[arg(long, value_name = "EXPECTED")]
     expected: Option<PathBuf>,
@@ -82,7 +82,7 @@ pub fn run(args: &Args) -> CmdResult {
             for r in &answer.refused {
                 eprintln!("rsatool: {r}");
             }
-            if let Some(out) = &args.out {
+            if let Some(out) = &args.output {
                 // keyGen responses hold private keys: owner-only, as any private key we write.
                 write_output(out, answer.json.as_bytes(), Secrecy::Secret)?;
             } else if expected_path.is_none() {
