@@ -14,12 +14,13 @@ const FAILURES_SHOWN: usize = 5;
 
 /// Answer an ACVP RSA vector set; check the answers against the expected results.
 ///
-/// Answers PROMPT (a vector set as NIST's ACVP server sends it: RSA keyGen, sigGen, sigVer
-/// FIPS186-5 / FIPS186-4, signaturePrimitive 2.0, decryptionPrimitive Sp800-56Br2) as an
-/// implementation under test: the response keeps the vsId, test groups and test case ids,
-/// with the fields the ACVP specification asks for. Groups of a kind this build does not
-/// support (ANSI X9.31, keyGen KAT, SP 800-106 with other hashes, ...) are refused: left
-/// out of the response and named on stderr, never answered wrongly.
+/// Answers PROMPT (a vector set as NIST's ACVP server sends it: RSA keyGen and sigGen
+/// FIPS186-5 / FIPS186-4, sigVer FIPS186-5 / FIPS186-4 / FIPS186-2, signaturePrimitive 1.0 /
+/// 2.0, decryptionPrimitive 1.0 / Sp800-56Br2) as an implementation under test: the response
+/// keeps the vsId, test groups and test case ids, with the fields the ACVP specification asks
+/// for. Groups of a kind this build does not support (ANSI X9.31, keyGen with provable primes
+/// of our own choosing, SP 800-106 with other hashes, ...) are refused: left out of the
+/// response and named on stderr, never answered wrongly.
 ///
 /// With --expected (or a folder holding prompt.json and expectedResults.json), the answers
 /// are checked instead of printed: deterministic ones (sigVer verdicts, primitives, keys from
