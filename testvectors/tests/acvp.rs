@@ -494,6 +494,18 @@ fn key_gen_kat_checks_catch_a_flipped_verdict_and_need_the_expected_results() {
         acvp::check(&prompt, &read(name, "expectedResults.json"), None),
         Err(Error::Acvp(m)) if m.contains("--expected")
     ));
+    // A modulus size no key has is a `false`, at once: not an allocation of 2^(nlen − 1) (128 GiB
+    // here, which aborts the process without the guard).
+    let huge = prompt.replacen("\"modulo\": 2048", "\"modulo\": 1099511627776", 1);
+    let answer = acvp::answer(&huge, &mut rng()).unwrap();
+    let (_, r): (_, types::VectorSet<types::KeyGenGroupResponse>) =
+        acvp::parse(&answer.json).unwrap();
+    assert!(
+        r.test_groups[0]
+            .tests
+            .iter()
+            .all(|t| t.test_passed == Some(false))
+    );
 }
 
 #[test]

@@ -85,7 +85,8 @@ fn is_kat(g: &KeyGenGroup) -> bool {
 /// candidates are public test data.
 pub(crate) fn kat_verdict(nlen: usize, e: &Nat, p: &Nat, q: &Nat) -> bool {
     let half = nlen >> 1;
-    if nlen & 1 == 1 || half < 101 {
+    // Sizes no key can have are rejected before any arithmetic on them (2^(nlen − 1) below).
+    if nlen & 1 == 1 || half < 101 || nlen > rsa::MAX_MODULUS_BITS {
         return false;
     }
     if e.is_even() || e.bits() <= 16 || e.bits() > 256 || *e == Nat::one() << 16 {
