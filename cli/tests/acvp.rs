@@ -157,3 +157,29 @@ fn help_explains_answering_and_checking_with_examples() {
     let top = stdout(&rsatool(&["--help"]));
     assert!(top.contains("  acvp "), "listed in --help");
 }
+
+#[test]
+fn output_is_o_or_output_and_the_old_out_is_a_hidden_alias() {
+    // Every other command writes with -o/--output (issue #30, item 9); --out still works.
+    let dir = scratch();
+    let prompt = set("RSA-SigVer-FIPS186-5").join("prompt.json");
+    let mut written = Vec::new();
+    for flag in ["-o", "--output", "--out"] {
+        let path = dir.path().join(format!("response{flag}.json"));
+        let out = rsatool(&["acvp", s(&prompt), flag, s(&path)]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{flag}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{flag}: nothing on stdout");
+        written.push(fs::read_to_string(&path).unwrap());
+    }
+    // sigVer verdicts are deterministic: the three files are the same answer.
+    assert!(written[0].contains("\"tgId\": 45"));
+    assert!(written.iter().all(|w| *w == written[0]));
+    let help = stdout(&rsatool(&["acvp", "--help"]));
+    assert!(help.contains("-o, --output <RESPONSE>"), "{help}");
+    assert!(!help.contains("--out "), "the alias stays hidden: {help}");
+}

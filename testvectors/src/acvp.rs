@@ -3,14 +3,17 @@
 //! expected results (or, where the implementation chooses the answer, validating it as the
 //! server does).
 //!
-//! Modes: `keyGen` (FIPS186-5, FIPS186-4), `sigGen` and `sigVer` (FIPS186-5, FIPS186-4; PKCS
-//! #1 v1.5 and PSS with SHA-2, SHA-3 and SHAKE, MGF1 or SHAKE masks), `signaturePrimitive`
-//! (2.0) and `decryptionPrimitive` (Sp800-56Br2); SP 800-106 randomized hashing
+//! Modes (the table of draft-celi-acvp-rsa, "Supported RSA Modes"): `keyGen` (FIPS186-5,
+//! FIPS186-4: AFT from the server's inputs, GDT with our own keys, KAT primality verdicts),
+//! `sigGen` (FIPS186-5, FIPS186-4) and `sigVer` (FIPS186-5, FIPS186-4, FIPS186-2, the last
+//! also under its old name `legacySigVer`): PKCS #1 v1.5 and PSS with SHA-1, SHA-2, SHA-3 and
+//! SHAKE, MGF1 or SHAKE masks; `signaturePrimitive` (1.0, 2.0) and `decryptionPrimitive`
+//! (1.0 with our own keys, Sp800-56Br2 with the server's); SP 800-106 randomized hashing
 //! (`conformance`) with SHA2-256, SHA3-512, SHAKE-128 and SHAKE-256. What we do not implement
 //! is refused by name: a whole vector set of another algorithm, mode or revision is an error;
-//! a test group of an unsupported kind (ANSI X9.31 signatures, keyGen KAT, SP 800-106 with
-//! another hash, ...) is left out of the response and reported as a [`Refusal`], never
-//! answered wrongly.
+//! a test group of an unsupported kind (ANSI X9.31 signatures, keyGen with provable primes we
+//! would have to choose, SP 800-106 with another hash, ...) is left out of the response and
+//! reported as a [`Refusal`], never answered wrongly.
 //!
 //! The JSON goes through the typed structures of [`types`] (serde); a file that is not one of
 //! them is an [`Error::Parse`] with the line serde_json reports, never a panic.
@@ -22,6 +25,7 @@
 //! - MGF1 over SHAKE: 16 (SHAKE128) or 32 (SHAKE256) bytes per counter; see
 //!   [`rsa::HashAlg::mgf1_block_len`].
 //! - SP 800-106: the last, partial copy of rv comes from rv's right end; see `rand_hash`.
+//! - signaturePrimitive 1.0 names the key format `keyFormat`, 2.0 `keyMode`; both are read.
 
 pub mod types;
 
@@ -50,8 +54,11 @@ pub enum Mode {
     SigVer,
     /// RSA / signaturePrimitive.
     SignaturePrimitive,
-    /// RSA / decryptionPrimitive.
+    /// RSA / decryptionPrimitive Sp800-56Br2 (the server's keys).
     DecryptionPrimitive,
+    /// RSA / decryptionPrimitive 1.0 (the implementation's keys, SP 800-56B's component
+    /// test).
+    DecryptionPrimitive1,
 }
 
 impl Mode {
@@ -68,16 +75,22 @@ impl Mode {
             )));
         }
         let rev = h.revision.to_ascii_lowercase();
+        let fips186_4_or_5 = rev == "fips186-5" || rev == "fips186-4";
         let mode = match h.mode.to_ascii_lowercase().as_str() {
-            "keygen" if rev == "fips186-5" || rev == "fips186-4" => Mode::KeyGen,
-            "siggen" if rev == "fips186-5" || rev == "fips186-4" => Mode::SigGen,
-            "sigver" if rev == "fips186-5" || rev == "fips186-4" => Mode::SigVer,
-            "signatureprimitive" if rev == "2.0" => Mode::SignaturePrimitive,
+            "keygen" if fips186_4_or_5 => Mode::KeyGen,
+            "siggen" if fips186_4_or_5 => Mode::SigGen,
+            "sigver" if fips186_4_or_5 || rev == "fips186-2" => Mode::SigVer,
+            // The spec's test-type section calls sigVer FIPS186-2 "LegacySigVer".
+            "legacysigver" if rev == "fips186-2" => Mode::SigVer,
+            "signatureprimitive" if rev == "2.0" || rev == "1.0" => Mode::SignaturePrimitive,
             "decryptionprimitive" if rev == "sp800-56br2" => Mode::DecryptionPrimitive,
+            "decryptionprimitive" if rev == "1.0" => Mode::DecryptionPrimitive1,
             _ => {
                 return Err(Error::Acvp(format!(
-                    "{what}: unsupported (supported: keyGen, sigGen, sigVer FIPS186-5 and \
-                     FIPS186-4; signaturePrimitive 2.0; decryptionPrimitive Sp800-56Br2)"
+                    "{what}: unsupported: not a mode and revision ACVP defines for RSA \
+                     (supported: keyGen and sigGen FIPS186-5, FIPS186-4; sigVer FIPS186-5, \
+                     FIPS186-4, FIPS186-2 (legacySigVer); signaturePrimitive 1.0, 2.0; \
+                     decryptionPrimitive 1.0, Sp800-56Br2)"
                 )));
             }
         };
@@ -93,6 +106,7 @@ impl fmt::Display for Mode {
             Mode::SigVer => "sigVer",
             Mode::SignaturePrimitive => "signaturePrimitive",
             Mode::DecryptionPrimitive => "decryptionPrimitive",
+            Mode::DecryptionPrimitive1 => "decryptionPrimitive 1.0",
         })
     }
 }
@@ -229,6 +243,11 @@ pub fn answer<R: CryptoRng + ?Sized>(prompt: &str, rng: &mut R) -> Result<Answer
             let (resp, refused) = prim::answer(mode, &set, rng);
             (v, to_json(&resp)?, refused)
         }
+        Mode::DecryptionPrimitive1 => {
+            let (v, set) = parse(prompt)?;
+            let (resp, refused) = prim::answer_dec1(&set, rng)?;
+            (v, to_json(&resp)?, refused)
+        }
     };
     let json = match version {
         // Answer in the shape asked: the server's array carries the version first.
@@ -289,6 +308,11 @@ pub fn check(prompt: &str, response: &str, expected: Option<&str>) -> Result<Vec
         ),
         Mode::SignaturePrimitive | Mode::DecryptionPrimitive => Ok(prim::check(
             mode,
+            &parse(prompt)?.1,
+            &parse(response)?.1,
+            expected.map(parse).transpose()?.map(|x| x.1).as_ref(),
+        )),
+        Mode::DecryptionPrimitive1 => Ok(prim::check_dec1(
             &parse(prompt)?.1,
             &parse(response)?.1,
             expected.map(parse).transpose()?.map(|x| x.1).as_ref(),

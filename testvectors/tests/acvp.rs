@@ -2,8 +2,9 @@
 //! failure; the answers' JSON parses back through the same types; the checks catch wrong
 //! answers; unsupported modes are refused by name; malformed input is an error, not a panic.
 //!
-//! The expected values are NIST's (`expectedResults.json` of its sample sets) or, for the two
-//! `-local` primitive sets, Python's (`data/acvp/tools/make_primitive_sets.py`).
+//! The expected values are NIST's (`expectedResults.json` of its sample sets) or, for the
+//! `-local` sets, Python's (`data/acvp/tools/make_primitive_sets.py` and
+//! `make_issue32_sets.py`).
 
 #![allow(clippy::unwrap_used)]
 
@@ -325,10 +326,17 @@ fn modes_and_groups_we_do_not_support_are_refused_by_name() {
         (
             "RSA",
             "decryptionPrimitive",
-            "1.0",
-            "decryptionPrimitive / 1.0",
+            "Sp800-56Br1",
+            "decryptionPrimitive / Sp800-56Br1",
         ),
         ("RSA", "sigGen", "FIPS186-2", "FIPS186-2"),
+        ("RSA", "keyGen", "FIPS186-2", "FIPS186-2"),
+        (
+            "RSA",
+            "signaturePrimitive",
+            "3.0",
+            "signaturePrimitive / 3.0",
+        ),
     ] {
         match acvp::answer(&set(alg, mode, rev), &mut rng()) {
             Err(Error::Acvp(m)) => assert!(m.contains(needle) && m.contains("unsupported"), "{m}"),
@@ -365,15 +373,28 @@ fn modes_and_groups_we_do_not_support_are_refused_by_name() {
         "{}",
         answer.refused[0]
     );
+    // keyGen KAT is defined for probable primes (B.3.3) only; one for provable primes is
+    // refused, and a B.3.3 case without candidates is answered `false`, not refused.
     let prompt = r#"{"vsId": 3, "algorithm": "RSA", "mode": "keyGen", "revision": "FIPS186-4",
-        "testGroups": [{"tgId": 1, "testType": "KAT", "modulo": 2048, "randPQ": "B.3.3",
-        "tests": [{"tcId": 1}]}]}"#;
+        "testGroups": [{"tgId": 1, "testType": "KAT", "modulo": 2048, "randPQ": "B.3.2",
+        "tests": [{"tcId": 1}]},
+        {"tgId": 2, "testType": "KAT", "modulo": 2048, "randPQ": "B.3.3",
+        "tests": [{"tcId": 2}]}]}"#;
     let answer = acvp::answer(prompt, &mut rng()).unwrap();
+    assert_eq!(answer.refused.len(), 1);
     assert!(
-        answer.refused[0].why.contains("KAT"),
+        answer.refused[0].why.contains("KAT") && answer.refused[0].why.contains("B.3.2"),
         "{}",
         answer.refused[0]
     );
+    let (_, r): (_, types::VectorSet<types::KeyGenGroupResponse>) =
+        acvp::parse(&answer.json).unwrap();
+    assert_eq!(r.test_groups.len(), 1);
+    assert_eq!(r.test_groups[0].tests[0].test_passed, Some(false));
+    // An X9.31 group in a FIPS 186-2 sigVer set is refused like one in 186-4 (see the local
+    // set's test), and legacySigVer is sigVer FIPS186-2 under the spec's other name.
+    let legacy = set("RSA", "legacySigVer", "FIPS186-2");
+    assert_eq!(acvp::mode_of(&legacy).unwrap(), Mode::SigVer);
 }
 
 #[test]
@@ -415,4 +436,180 @@ fn malformed_input_is_an_error_never_a_panic() {
         acvp::check(&good, &expected, None),
         Err(Error::Acvp(_))
     ));
+}
+
+/// Parses a set's expected results as the response type `T`, edits it, and checks it as an
+/// answer against the prompt (and the expected results): the number of failed cases.
+fn failures_after<T, F>(name: &str, edit: F, with_expected: bool) -> usize
+where
+    T: serde::de::DeserializeOwned + serde::Serialize,
+    F: FnOnce(&mut types::VectorSet<T>),
+{
+    let prompt = read(name, "prompt.json");
+    let expected = read(name, "expectedResults.json");
+    let (_, mut response): (_, types::VectorSet<T>) = acvp::parse(&expected).unwrap();
+    edit(&mut response);
+    let json = serde_json::to_string(&response).unwrap();
+    let checks = acvp::check(&prompt, &json, with_expected.then_some(expected.as_str())).unwrap();
+    checks.iter().map(|c| c.failed()).sum()
+}
+
+#[test]
+fn key_gen_kat_verdicts_are_pythons_for_fips186_4_and_186_5() {
+    // B.3.3 / probable candidates (2048 and 3072 bits): passing pairs (e of 24 bits and of
+    // 256, p the smallest prime above √2·2^(nlen/2 − 1)), and one of each way to fail: p
+    // composite, below the bound, a bit short, GCD(p − 1, e) > 1; q composite, below the
+    // bound, too close to p, equal to p, a bit long; e below 2^16. Verdicts from Python.
+    assert_eq!(run("RSA-KeyGen-FIPS186-4-KAT-local"), (30, 0, 0));
+    assert_eq!(run("RSA-KeyGen-FIPS186-5-KAT-local"), (30, 0, 0));
+    // The verdicts are not all alike: the set can catch an answer that always says one thing.
+    let (_, x): (_, types::VectorSet<types::KeyGenGroupResponse>) = acvp::parse(&read(
+        "RSA-KeyGen-FIPS186-4-KAT-local",
+        "expectedResults.json",
+    ))
+    .unwrap();
+    let verdicts: Vec<bool> = x
+        .test_groups
+        .iter()
+        .flat_map(|g| g.tests.iter().map(|t| t.test_passed.unwrap()))
+        .collect();
+    let passed = verdicts.iter().filter(|&&v| v).count();
+    assert!(passed >= 6 && verdicts.len() - passed >= 12, "{passed}");
+}
+
+#[test]
+fn key_gen_kat_checks_catch_a_flipped_verdict_and_need_the_expected_results() {
+    let name = "RSA-KeyGen-FIPS186-4-KAT-local";
+    let flip = |r: &mut types::VectorSet<types::KeyGenGroupResponse>| {
+        let t = &mut r.test_groups[1].tests[3];
+        t.test_passed = t.test_passed.map(|v| !v);
+    };
+    assert_eq!(failures_after(name, flip, true), 1);
+    let drop = |r: &mut types::VectorSet<types::KeyGenGroupResponse>| {
+        r.test_groups[0].tests.remove(0);
+    };
+    assert_eq!(failures_after(name, drop, true), 1);
+    let prompt = read(name, "prompt.json");
+    assert!(matches!(
+        acvp::check(&prompt, &read(name, "expectedResults.json"), None),
+        Err(Error::Acvp(m)) if m.contains("--expected")
+    ));
+    // A modulus size no key has is a `false`, at once: not an allocation of 2^(nlen − 1) (128 GiB
+    // here, which aborts the process without the guard).
+    let huge = prompt.replacen("\"modulo\": 2048", "\"modulo\": 1099511627776", 1);
+    let answer = acvp::answer(&huge, &mut rng()).unwrap();
+    let (_, r): (_, types::VectorSet<types::KeyGenGroupResponse>) =
+        acvp::parse(&answer.json).unwrap();
+    assert!(
+        r.test_groups[0]
+            .tests
+            .iter()
+            .all(|t| t.test_passed == Some(false))
+    );
+}
+
+#[test]
+fn signature_primitive_1_0_is_answered_with_pythons_signatures() {
+    // Two 2048-bit groups (keyFormat standard: n, e, d; crt: p, q, dmp1, dmq1, iqmp), six
+    // messages each, three of them not below n (n, n + 1, 2^2048 − 1).
+    assert_eq!(run("RSA-SignaturePrimitive-1.0-local"), (12, 0, 0));
+    let prompt = read("RSA-SignaturePrimitive-1.0-local", "prompt.json");
+    let answer = acvp::answer(&prompt, &mut rng()).unwrap();
+    assert_eq!(answer.mode, Mode::SignaturePrimitive);
+    let (_, r): (_, types::VectorSet<types::PrimitiveGroupResponse>) =
+        acvp::parse(&answer.json).unwrap();
+    let refused = r
+        .test_groups
+        .iter()
+        .flat_map(|g| &g.tests)
+        .filter(|t| !t.test_passed)
+        .count();
+    assert_eq!(refused, 6);
+    let checks = acvp::check(&prompt, &answer.json, None).unwrap();
+    assert!(checks[1].what.contains("crt"), "{}", checks[1]);
+    // A `standard` key is n, e, d alone: a d that does not belong to e is refused
+    // (`testPassed: false`), not answered with a wrong signature (found by acvp_fuzz).
+    let (_, mut set): (_, types::VectorSet<types::PrimitiveGroup>) = acvp::parse(&prompt).unwrap();
+    let case = &mut set.test_groups[0].tests[4];
+    assert!(case.p.0.is_empty() && !case.d.0.is_empty());
+    let last = case.d.0.len() - 1;
+    case.d.0[last] ^= 2;
+    let broken = serde_json::to_string(&set).unwrap();
+    let answer = acvp::answer(&broken, &mut rng()).unwrap();
+    let (_, r): (_, types::VectorSet<types::PrimitiveGroupResponse>) =
+        acvp::parse(&answer.json).unwrap();
+    assert!(!r.test_groups[0].tests[4].test_passed);
+    let checks = acvp::check(&broken, &answer.json, None).unwrap();
+    assert_eq!(checks.iter().map(|c| c.failed()).sum::<usize>(), 0);
+}
+
+#[test]
+fn decryption_primitive_1_0_is_answered_with_our_keys_and_validated() {
+    // Two cases of six ciphertexts, two of which must fail: our answer draws a key per
+    // ciphertext, out of range for the two largest, in range for the others.
+    let name = "RSA-DecryptionPrimitive-1.0-local";
+    assert_eq!(run(name), (2, 0, 0));
+    // Python's own answer (its keys, its plaintexts) passes the same validation: the checker
+    // agrees with an independent implementation.
+    type R = types::DecPrim1GroupResponse;
+    assert_eq!(failures_after::<R, _>(name, |_| {}, true), 0);
+    assert_eq!(failures_after::<R, _>(name, |_| {}, false), 0);
+    // And catches: a plaintext changed, a passing answer turned into a failing one (a count
+    // off), a failing one claimed to pass, a key of the wrong size.
+    let bad_pt = |r: &mut types::VectorSet<R>| {
+        let x = r.test_groups[0].tests[0]
+            .results_array
+            .iter_mut()
+            .find(|x| x.test_passed)
+            .unwrap();
+        x.plain_text.as_mut().unwrap().0[100] ^= 1;
+    };
+    assert_eq!(failures_after(name, bad_pt, true), 1);
+    let one_more_fail = |r: &mut types::VectorSet<R>| {
+        let x = r.test_groups[0].tests[1]
+            .results_array
+            .iter_mut()
+            .find(|x| x.test_passed)
+            .unwrap();
+        x.test_passed = false;
+        x.plain_text = None;
+    };
+    assert_eq!(failures_after(name, one_more_fail, true), 1);
+    let claim_pass = |r: &mut types::VectorSet<R>| {
+        let x = r.test_groups[0].tests[0]
+            .results_array
+            .iter_mut()
+            .find(|x| !x.test_passed)
+            .unwrap();
+        x.test_passed = true;
+        x.plain_text = Some(types::Hex(vec![1; 256]));
+    };
+    assert_eq!(failures_after(name, claim_pass, true), 1);
+    let short_n = |r: &mut types::VectorSet<R>| {
+        r.test_groups[0].tests[1].results_array[0].n.0.remove(0);
+    };
+    assert_eq!(failures_after(name, short_n, true), 1);
+}
+
+#[test]
+fn sig_ver_fips186_2_verdicts_are_pythons_and_x931_is_refused() {
+    // PKCS #1 v1.5 (SHA-1 1024, SHA2-256 1536, SHA2-384 2048) and PSS (SHA2-512 salt 62 at
+    // 1024 bits, SHA-1 salt 20, SHA2-224 salt 0): a valid signature and four invalid ones each
+    // (another message, a flipped bit, another key, another salt length or s = n); the X9.31
+    // group refused.
+    assert_eq!(run("RSA-SigVer-FIPS186-2-local"), (30, 0, 1));
+    let name = "RSA-SigVer-FIPS186-2-local";
+    let flip = |r: &mut types::VectorSet<types::VerdictGroup>| {
+        r.test_groups[4].tests[0].test_passed ^= true;
+    };
+    assert_eq!(failures_after(name, flip, true), 1);
+    // The same prompt under the old mode name is answered alike.
+    let prompt = read(name, "prompt.json").replacen("\"sigVer\"", "\"legacySigVer\"", 1);
+    let answer = acvp::answer(&prompt, &mut rng()).unwrap();
+    assert_eq!(answer.mode, Mode::SigVer);
+    assert!(
+        answer.refused[0].why.contains("X9.31"),
+        "{}",
+        answer.refused[0]
+    );
 }

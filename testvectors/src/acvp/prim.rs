@@ -1,15 +1,21 @@
-//! signaturePrimitive (2.0: RSASP1, RFC 8017 §5.2.1) and decryptionPrimitive (Sp800-56Br2:
-//! RSADP, SP 800-56B Rev. 2 §7.1.2) on the private keys the server gives.
+//! signaturePrimitive (1.0 and 2.0: RSASP1, RFC 8017 §5.2.1) and decryptionPrimitive
+//! (Sp800-56Br2: RSADP, SP 800-56B Rev. 2 §7.1.2) on the private keys the server gives; and
+//! decryptionPrimitive 1.0 (SP 800-56B's RSADP component test) on keys we make, one per
+//! ciphertext.
 
 use bignum::Nat;
 use bignum::prime::is_probable_prime;
 use rsa::hazmat::PrivateOp;
 use rsa::rand_core::CryptoRng;
 
+use rsa::RsaPrivateKey;
+
 use super::types::{
-    Hex, PrimitiveCase, PrimitiveGroup, PrimitiveGroupResponse, PrimitiveResult, VectorSet,
+    DecPrim1Case, DecPrim1CaseResponse, DecPrim1Group, DecPrim1GroupResponse, DecPrim1Result, Hex,
+    PrimitiveCase, PrimitiveGroup, PrimitiveGroupResponse, PrimitiveResult, VectorSet,
 };
 use super::{GroupCheck, Mode, Refusal, trim};
+use crate::{Error, Result};
 
 /// The input of a case (message or ciphertext), as an integer.
 fn input(mode: Mode, t: &PrimitiveCase) -> Option<Nat> {
@@ -48,7 +54,14 @@ fn private_op<R: CryptoRng + ?Sized>(t: &PrimitiveCase, x: &Nat, rng: &mut R) ->
     if d.is_zero() {
         return None;
     }
-    x.pow_mod(&d, &n).to_be_bytes_padded(k)
+    // A key given as n, e, d alone (signaturePrimitive 1.0's `standard`) is not validated by
+    // a key constructor: check the result with e, as our private operation does, so that a
+    // d that does not match e is refused rather than answered with a wrong value.
+    let y = x.pow_mod(&d, &n);
+    if y.pow_mod(&e, &n) != *x {
+        return None;
+    }
+    y.to_be_bytes_padded(k)
 }
 
 /// Whether a case's key is a usable RSA key (checked on public arithmetic, apart from the
@@ -141,7 +154,10 @@ pub(crate) fn check(
         };
         let what = format!(
             "{mode} {} {}, {how}",
-            g.key_mode.as_deref().unwrap_or("standard"),
+            g.key_mode
+                .as_deref()
+                .or(g.key_format.as_deref())
+                .unwrap_or("standard"),
             g.modulo.unwrap_or(0)
         );
         let mut c = GroupCheck::new(g.tg_id, what);
@@ -188,4 +204,229 @@ pub(crate) fn check(
         out.push(c);
     }
     out
+}
+
+/// The public exponent of the keys we make for decryptionPrimitive 1.0.
+const DEC1_E: u64 = 65537;
+
+/// How many keys we draw, at most, to put one ciphertext in or out of range.
+const DEC1_TRIES: usize = 64;
+
+/// The modulus size of a decryptionPrimitive 1.0 group (2048, the only one 1.0 allows).
+fn dec1_bits(g: &DecPrim1Group) -> usize {
+    g.modulo.unwrap_or(2048)
+}
+
+/// Answers decryptionPrimitive 1.0: for each case, the `totalFailingCases` largest
+/// ciphertexts get a key whose n makes them out of range (c ≥ n − 1), the others a key for
+/// which 1 < c < n − 1 and the plaintext c^d mod n from our private operation. Each
+/// ciphertext gets a key of its own, as the server's own answers have.
+///
+/// # Errors
+///
+/// [`Error::Acvp`] if a modulus size cannot be generated, or no key of the size puts a
+/// ciphertext where it must be (a ciphertext below 2^(bits − 1) cannot be made to fail).
+pub(crate) fn answer_dec1<R: CryptoRng + ?Sized>(
+    set: &VectorSet<DecPrim1Group>,
+    rng: &mut R,
+) -> Result<(VectorSet<DecPrim1GroupResponse>, Vec<Refusal>)> {
+    let mut groups = Vec::new();
+    for g in &set.test_groups {
+        let bits = dec1_bits(g);
+        let mut tests = Vec::new();
+        for t in &g.tests {
+            let err =
+                |what: String| Error::Acvp(format!("tgId {} tcId {}: {what}", g.tg_id, t.tc_id));
+            let cts: Vec<Nat> = t
+                .results_array
+                .iter()
+                .map(|c| Nat::from_be_bytes(&c.cipher_text.0))
+                .collect();
+            // The largest ciphertexts are the ones a key of the size can leave out of range.
+            let mut order: Vec<usize> = (0..cts.len()).collect();
+            order.sort_by(|&a, &b| cts[b].cmp(&cts[a]));
+            let fail_count = g.total_failing_cases.unwrap_or(0).min(cts.len());
+            let mut fail = vec![false; cts.len()];
+            for &i in &order[..fail_count] {
+                fail[i] = true;
+            }
+            let mut results = Vec::new();
+            for (c, &want_fail) in cts.iter().zip(&fail) {
+                let mut found = None;
+                for _ in 0..DEC1_TRIES {
+                    let key = RsaPrivateKey::generate_with_exponent(bits, DEC1_E, rng)
+                        .map_err(|e| err(format!("{bits}-bit key: {e}")))?;
+                    let n = key.n().clone();
+                    if in_range(Mode::DecryptionPrimitive, c, &n) != want_fail {
+                        found = Some((key, n));
+                        break;
+                    }
+                    // A ciphertext at or above 2^bits is out of range of every key, one
+                    // below 2^(bits − 1) in range of every key: no point drawing again.
+                    if c.bits() != bits {
+                        break;
+                    }
+                }
+                let result = match found {
+                    Some((key, n)) if !want_fail => {
+                        let k = n.byte_len();
+                        let input = c
+                            .to_be_bytes_padded(k)
+                            .ok_or_else(|| err("ciphertext longer than n".to_owned()))?;
+                        let pt = key
+                            .private_op(rng, &input)
+                            .map_err(|e| err(format!("decrypting: {e}")))?;
+                        DecPrim1Result {
+                            e: Hex(key.e().to_be_bytes()),
+                            n: Hex(key.n().to_be_bytes()),
+                            plain_text: Some(Hex(pt)),
+                            test_passed: true,
+                        }
+                    }
+                    Some((key, _)) => DecPrim1Result {
+                        e: Hex(key.e().to_be_bytes()),
+                        n: Hex(key.n().to_be_bytes()),
+                        plain_text: None,
+                        test_passed: false,
+                    },
+                    None => {
+                        return Err(err(format!(
+                            "no {bits}-bit key puts a ciphertext of {} bits {} range",
+                            c.bits(),
+                            if want_fail { "out of" } else { "in" }
+                        )));
+                    }
+                };
+                results.push(result);
+            }
+            tests.push(DecPrim1CaseResponse {
+                tc_id: t.tc_id,
+                results_array: results,
+            });
+        }
+        groups.push(DecPrim1GroupResponse {
+            tg_id: g.tg_id,
+            tests,
+        });
+    }
+    Ok((super::sig::respond(set, groups), Vec::new()))
+}
+
+/// Checks decryptionPrimitive 1.0 answers as the server must (the keys are the
+/// implementation's, so nothing is compared with the expected values but the count of
+/// failures): every answer's n has the group's size and e is odd; a ciphertext answered
+/// `testPassed: true` is in range for that n (1 < c < n − 1) and the plaintext p satisfies
+/// p < n and p^e mod n = c; one answered `false` is out of range for that n; and exactly
+/// `totalFailingCases` of a case's answers are `false` (the expected results, when given,
+/// must have as many).
+pub(crate) fn check_dec1(
+    prompt: &VectorSet<DecPrim1Group>,
+    response: &VectorSet<DecPrim1GroupResponse>,
+    expected: Option<&VectorSet<DecPrim1GroupResponse>>,
+) -> Vec<GroupCheck> {
+    let find = |set: &VectorSet<DecPrim1GroupResponse>, tg: u64, tc: u64| {
+        set.test_groups
+            .iter()
+            .find(|g| g.tg_id == tg)
+            .and_then(|g| g.tests.iter().find(|t| t.tc_id == tc))
+            .cloned()
+    };
+    let mut out = Vec::new();
+    for g in &prompt.test_groups {
+        let bits = dec1_bits(g);
+        let what =
+            format!("decryptionPrimitive 1.0 {bits}, our keys validated by the public operation");
+        let mut c = GroupCheck::new(g.tg_id, what);
+        for t in &g.tests {
+            let Some(r) = find(response, g.tg_id, t.tc_id) else {
+                c.case(t.tc_id, Some("no answer".to_owned()));
+                continue;
+            };
+            let failure = dec1_case_failure(g, t, &r, expected);
+            c.case(t.tc_id, failure);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The first thing wrong with the answer `r` to the decryptionPrimitive 1.0 case `t`, if any
+/// (see [`check_dec1`]).
+fn dec1_case_failure(
+    g: &DecPrim1Group,
+    t: &DecPrim1Case,
+    r: &DecPrim1CaseResponse,
+    expected: Option<&VectorSet<DecPrim1GroupResponse>>,
+) -> Option<String> {
+    let bits = dec1_bits(g);
+    let failures =
+        |r: &DecPrim1CaseResponse| r.results_array.iter().filter(|x| !x.test_passed).count();
+    if r.results_array.len() != t.results_array.len() {
+        return Some(format!(
+            "{} answers for {} ciphertexts",
+            r.results_array.len(),
+            t.results_array.len()
+        ));
+    }
+    for (i, (ct, a)) in t.results_array.iter().zip(&r.results_array).enumerate() {
+        let (n, e) = (Nat::from_be_bytes(&a.n.0), Nat::from_be_bytes(&a.e.0));
+        let x = Nat::from_be_bytes(&ct.cipher_text.0);
+        if n.bits() != bits {
+            return Some(format!(
+                "ciphertext {i}: n has {} bits, not {bits}",
+                n.bits()
+            ));
+        }
+        if e.is_even() || e.bits() < 2 {
+            return Some(format!("ciphertext {i}: e is not odd and above 1"));
+        }
+        let ok = in_range(Mode::DecryptionPrimitive, &x, &n);
+        match (a.test_passed, &a.plain_text) {
+            (false, _) if ok => {
+                return Some(format!(
+                    "ciphertext {i}: testPassed false, but it is in range for n"
+                ));
+            }
+            (false, _) => {}
+            (true, _) if !ok => {
+                return Some(format!(
+                    "ciphertext {i}: testPassed true, but it is out of range for n"
+                ));
+            }
+            (true, None) => return Some(format!("ciphertext {i}: no plainText")),
+            (true, Some(pt)) => {
+                let y = Nat::from_be_bytes(&pt.0);
+                if y >= n || y.pow_mod(&e, &n) != x {
+                    return Some(format!(
+                        "ciphertext {i}: plainText^e mod n is not the ciphertext"
+                    ));
+                }
+            }
+        }
+    }
+    let want = g.total_failing_cases.unwrap_or(0);
+    if failures(r) != want {
+        return Some(format!(
+            "{} answers are testPassed false, totalFailingCases is {want}",
+            failures(r)
+        ));
+    }
+    if let Some(x) = expected {
+        let w = x
+            .test_groups
+            .iter()
+            .find(|xg| xg.tg_id == g.tg_id)
+            .and_then(|xg| xg.tests.iter().find(|xt| xt.tc_id == t.tc_id));
+        match w {
+            None => return Some("not in the expected results".to_owned()),
+            Some(w) if failures(w) != want => {
+                return Some(format!(
+                    "the expected results fail {} ciphertexts, totalFailingCases is {want}",
+                    failures(w)
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    None
 }

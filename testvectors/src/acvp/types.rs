@@ -16,6 +16,13 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Clone, PartialEq, Eq, Default)]
 pub struct Hex(pub Vec<u8>);
 
+impl Hex {
+    /// Whether it holds no bytes (the server writes values it does not give as `""`).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 impl fmt::Debug for Hex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Hex({})", crate::hex::encode(&self.0))
@@ -301,6 +308,12 @@ pub struct KeyGenCase {
     /// The random value for q2.
     #[serde(rename = "xQ2", default, skip_serializing_if = "Option::is_none")]
     pub x_q2: Option<Hex>,
+    /// KAT groups: the candidate p to judge (FIPS 186-4 B.3.3 steps 4.2–4.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p: Option<Hex>,
+    /// KAT groups: the candidate q (steps 5.2–5.6); `""` when the server's p already fails.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub q: Option<Hex>,
 }
 
 /// A keyGen response's (and expected result's) group.
@@ -313,22 +326,30 @@ pub struct KeyGenGroupResponse {
     pub tests: Vec<KeyGenKey>,
 }
 
-/// A generated key, as ACVP writes it.
+/// A generated key, as ACVP writes it; for a KAT group, the verdict alone (`testPassed`,
+/// the key fields empty and left out).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct KeyGenKey {
     /// The case's id.
     pub tc_id: u64,
+    /// KAT groups: whether the candidates p and q make a key (FIPS 186-4 B.3.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test_passed: Option<bool>,
     /// The inputs echoed (seed, bitlens, xP, ...) where the server gave them.
     #[serde(flatten)]
     pub inputs: KeyGenInputs,
     /// The modulus.
+    #[serde(default, skip_serializing_if = "Hex::is_empty")]
     pub n: Hex,
     /// The public exponent.
+    #[serde(default, skip_serializing_if = "Hex::is_empty")]
     pub e: Hex,
     /// The first prime.
+    #[serde(default, skip_serializing_if = "Hex::is_empty")]
     pub p: Hex,
     /// The second prime.
+    #[serde(default, skip_serializing_if = "Hex::is_empty")]
     pub q: Hex,
     /// The private exponent (`standard` format).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -376,7 +397,8 @@ pub struct KeyGenInputs {
 
 // ---- signaturePrimitive and decryptionPrimitive ------------------------------------------
 
-/// A primitive prompt's group (signaturePrimitive 2.0, decryptionPrimitive Sp800-56Br2).
+/// A primitive prompt's group (signaturePrimitive 1.0 and 2.0, decryptionPrimitive
+/// Sp800-56Br2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PrimitiveGroup {
@@ -388,9 +410,12 @@ pub struct PrimitiveGroup {
     /// The modulus size in bits.
     #[serde(default)]
     pub modulo: Option<usize>,
-    /// `standard` or `crt`.
+    /// `standard` or `crt` (2.0 and Sp800-56Br2).
     #[serde(default)]
     pub key_mode: Option<String>,
+    /// `standard` or `crt`: signaturePrimitive 1.0's name for `keyMode`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_format: Option<String>,
     /// The cases.
     pub tests: Vec<PrimitiveCase>,
 }
@@ -456,4 +481,84 @@ pub struct PrimitiveResult {
     /// decryptionPrimitive's output.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pt: Option<Hex>,
+}
+
+// ---- decryptionPrimitive 1.0 --------------------------------------------------------------
+
+/// A decryptionPrimitive 1.0 prompt's group: ciphertexts only; the implementation brings its
+/// own keys, one per ciphertext, and must make `totalFailingCases` of each case's
+/// ciphertexts fail (out of range for the key it chose).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecPrim1Group {
+    /// The group's id.
+    pub tg_id: u64,
+    /// `AFT`.
+    #[serde(default)]
+    pub test_type: String,
+    /// The modulus size in bits (2048, the only size 1.0 allows).
+    #[serde(default)]
+    pub modulo: Option<usize>,
+    /// How many ciphertexts each case holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_test_cases: Option<usize>,
+    /// How many of them the implementation must answer with `testPassed: false`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_failing_cases: Option<usize>,
+    /// The cases.
+    pub tests: Vec<DecPrim1Case>,
+}
+
+/// A decryptionPrimitive 1.0 case: a list of ciphertexts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecPrim1Case {
+    /// The case's id.
+    pub tc_id: u64,
+    /// The ciphertexts.
+    pub results_array: Vec<CipherText>,
+}
+
+/// One ciphertext of a decryptionPrimitive 1.0 case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CipherText {
+    /// The ciphertext.
+    pub cipher_text: Hex,
+}
+
+/// A decryptionPrimitive 1.0 response's (and expected result's) group.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecPrim1GroupResponse {
+    /// The group's id.
+    pub tg_id: u64,
+    /// The cases.
+    pub tests: Vec<DecPrim1CaseResponse>,
+}
+
+/// A decryptionPrimitive 1.0 case's answers, one per ciphertext, in the prompt's order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecPrim1CaseResponse {
+    /// The case's id.
+    pub tc_id: u64,
+    /// The answers.
+    pub results_array: Vec<DecPrim1Result>,
+}
+
+/// The answer for one ciphertext: the key the implementation chose and, when the ciphertext
+/// is in range for it, the plaintext.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecPrim1Result {
+    /// The public exponent of the key used.
+    pub e: Hex,
+    /// Its modulus.
+    pub n: Hex,
+    /// The plaintext, when `testPassed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plain_text: Option<Hex>,
+    /// Whether the ciphertext was decrypted (in range: 1 < c < n − 1).
+    pub test_passed: bool,
 }
