@@ -210,7 +210,7 @@ fn sign_and_verify_default_to_pkcs1v15_as_openssl_dgst_and_pss_for_a_pss_key() {
         &[
             "dgst",
             "-sha256",
-            "-verify",
+            "-prverify",
             "pss.pem",
             "-sigopt",
             "rsa_padding_mode:pss",

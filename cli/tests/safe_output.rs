@@ -15,7 +15,7 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use common::{assert_failure, assert_success, key, listing, rsatool_in, s, scratch};
+use common::{assert_failure, assert_success, key, listing, rsatool_in, scratch};
 
 fn mode(path: &Path) -> u32 {
     fs::metadata(path).expect("metadata").permissions().mode() & 0o7777
