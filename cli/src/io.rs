@@ -1,13 +1,15 @@
 //! Files as the key tool reads and writes them: `-` for stdin/stdout, keys detected as PEM or
-//! DER and private or public, and safe output: regular files replaced atomically (a temporary
-//! file in the same folder, written, synced, then renamed over the target; removed on any
-//! error), symlinks followed, devices and FIFOs written directly (see [`write_output`]).
+//! DER and private or public, and safe output: an output that is an input refused
+//! ([`distinct`]); new files created atomically (a temporary file in the same folder, written,
+//! synced, then renamed into place; removed on any error); existing files rewritten in place,
+//! keeping owner, mode and links, read-only ones only with `--force`; symlinks followed;
+//! devices, FIFOs and pipes written directly (see [`write_file`]).
 //!
 //! Every error names the file (`stdin` / `stdout` for `-`) and says what is wrong, as one line
 //! for `rsatool: ...`.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -195,6 +197,20 @@ fn with_password<T>(
     }
 }
 
+/// Refuses `--key -` together with `--passin stdin`: both would read stdin.
+///
+/// # Errors
+///
+/// When both read stdin.
+pub fn key_and_passin(spec: &Path, passin: Option<&PassSource>) -> Result<(), Failure> {
+    if is_std(spec) && matches!(passin, Some(PassSource::Stdin)) {
+        return Err(Failure::error(
+            "--key - and --passin stdin cannot both read stdin",
+        ));
+    }
+    Ok(())
+}
+
 /// Reads a private key: PKCS #8 (plain or encrypted) or PKCS #1 (plain or OpenSSL's legacy
 /// encryption), PEM or DER, detected, then validated. An encrypted key takes its password
 /// from `passin`, or a no-echo prompt on a terminal.
@@ -202,32 +218,73 @@ fn with_password<T>(
 /// # Errors
 ///
 /// One line naming the file: unreadable, empty, not a key, a public key, an invalid key, a
-/// wrong password.
+/// wrong password, a certificate beside the key that is another key's.
 pub fn read_private_key(
     spec: &Path,
     passin: Option<&PassSource>,
 ) -> Result<Loaded<RsaPrivateKey>, Failure> {
-    if is_std(spec) && matches!(passin, Some(PassSource::Stdin)) {
-        return Err(Failure::error(
-            "--key - and --passin stdin cannot both read stdin",
-        ));
-    }
-    let name = input_name(spec);
+    key_and_passin(spec, passin)?;
     let data = read_key_file(spec)?;
-    let decoded = with_password(&name, passin, |pw| rsa::decode_private_key_with(&data, pw))?;
+    private_key_from(&input_name(spec), &data, passin)
+}
+
+/// [`read_private_key`] of bytes already read (`name` for messages), so that stdin is read
+/// once even when a command looks at the key before choosing what to do.
+///
+/// # Errors
+///
+/// As [`read_private_key`].
+pub fn private_key_from(
+    name: &str,
+    data: &[u8],
+    passin: Option<&PassSource>,
+) -> Result<Loaded<RsaPrivateKey>, Failure> {
+    let decoded = with_password(name, passin, |pw| rsa::decode_private_key_with(data, pw))?;
     let (parts, algorithm) = match decoded {
         Ok(decoded) => decoded,
         Err(e) => {
-            if rsa::decode_public_key(&data).is_ok() {
+            if rsa::decode_public_key(data).is_ok() {
                 return Err(Failure::error(format!(
                     "{name}: a public key, but this command needs a private key"
                 )));
             }
-            return Err(key_error(&name, &e));
+            return Err(key_error(name, &e));
         }
     };
-    let key = RsaPrivateKey::from_parts(&parts).map_err(|e| key_error(&name, &e))?;
+    if let Some(other) = mismatch(data, &parts.n, &parts.e) {
+        return Err(Failure::error(format!("{name}: {other}")));
+    }
+    let key = RsaPrivateKey::from_parts(&parts).map_err(|e| key_error(name, &e))?;
     Ok(Loaded { key, algorithm })
+}
+
+/// Big-endian bytes without leading zeros, to compare integers encoded two ways.
+fn trimmed(bytes: &[u8]) -> &[u8] {
+    let zeros = bytes.iter().take_while(|&&b| b == 0).count();
+    bytes.get(zeros..).unwrap_or_default()
+}
+
+/// When a file holds a private key (of modulus `n`, exponent `e`) and a certificate or public
+/// key of another key, what to say: the private-key commands would take the key and the
+/// public-key ones the certificate, so signing and verifying with one file would disagree.
+/// `None` when the file has no other key or it is the same one.
+pub fn mismatch(data: &[u8], n: &[u8], e: &[u8]) -> Option<String> {
+    let (public, _) = rsa::decode_public_key_with(data, None).ok()?;
+    if trimmed(&public.n) == trimmed(n) && trimmed(&public.e) == trimmed(e) {
+        return None;
+    }
+    let what = if data
+        .windows(27)
+        .any(|w| w == b"-----BEGIN CERTIFICATE-----")
+    {
+        "certificate"
+    } else {
+        "public key"
+    };
+    Some(format!(
+        "the {what} and the private key in this file do not match (they are two different \
+         keys); keep them in separate files, or put the matching {what} beside the key"
+    ))
 }
 
 /// Reads a public key (SubjectPublicKeyInfo or PKCS #1), the key of an X.509 certificate, or
@@ -236,34 +293,47 @@ pub fn read_private_key(
 ///
 /// # Errors
 ///
-/// One line naming the file: unreadable, empty, not a key, an invalid key.
+/// One line naming the file: unreadable, empty, not a key, an invalid key, a certificate
+/// beside a private key that is another key's.
 pub fn read_public_key(
     spec: &Path,
     passin: Option<&PassSource>,
 ) -> Result<Loaded<RsaPublicKey>, Failure> {
-    if is_std(spec) && matches!(passin, Some(PassSource::Stdin)) {
-        return Err(Failure::error(
-            "--key - and --passin stdin cannot both read stdin",
-        ));
-    }
-    let name = input_name(spec);
+    key_and_passin(spec, passin)?;
     let data = read_key_file(spec)?;
+    public_key_from(&input_name(spec), &data, passin)
+}
+
+/// [`read_public_key`] of bytes already read (`name` for messages).
+///
+/// # Errors
+///
+/// As [`read_public_key`].
+pub fn public_key_from(
+    name: &str,
+    data: &[u8],
+    passin: Option<&PassSource>,
+) -> Result<Loaded<RsaPublicKey>, Failure> {
     let mut password = None;
-    let decoded = match rsa::decode_public_key_with(&data, None) {
+    let decoded = match rsa::decode_public_key_with(data, None) {
         Err(rsa::Error::NeedPassword) => {
-            let pw = password.insert(crate::pass::password(passin, "--passin", &name, false)?);
-            rsa::decode_public_key_with(&data, Some(pw))
+            let pw = password.insert(crate::pass::password(passin, "--passin", name, false)?);
+            rsa::decode_public_key_with(data, Some(pw))
         }
         other => other,
     };
-    let (parts, algorithm) = decoded.map_err(|e| key_error(&name, &e))?;
-    // A private key's public half: the private key must be a valid one.
+    let (parts, algorithm) = decoded.map_err(|e| key_error(name, &e))?;
+    // A private key's public half: the private key must be a valid one, and the key a
+    // certificate beside it holds must be its own.
     if let Ok((private, _)) =
-        rsa::decode_private_key_with(&data, password.as_deref().map(|p| &p[..]))
+        rsa::decode_private_key_with(data, password.as_deref().map(|p| &p[..]))
     {
-        RsaPrivateKey::from_parts(&private).map_err(|e| key_error(&name, &e))?;
+        if let Some(other) = mismatch(data, &private.n, &private.e) {
+            return Err(Failure::error(format!("{name}: {other}")));
+        }
+        RsaPrivateKey::from_parts(&private).map_err(|e| key_error(name, &e))?;
     }
-    let key = RsaPublicKey::from_parts(&parts).map_err(|e| key_error(&name, &e))?;
+    let key = RsaPublicKey::from_parts(&parts).map_err(|e| key_error(name, &e))?;
     Ok(Loaded { key, algorithm })
 }
 
@@ -277,71 +347,216 @@ pub enum Secrecy {
     Public,
 }
 
-/// Writes `data` to the path, or to stdout for `-`.
-///
-/// What the path is decides how:
-///
-/// - a regular file, or a path that does not exist yet: written atomically, as a temporary
-///   file in the same folder (a unique name starting with `.`), synced to disk, then renamed
-///   over the target, so a reader sees the old file or the whole new one, never a part; the
-///   temporary file is removed on any error. An existing file keeps its mode (for a
-///   [`Secrecy::Secret`] output, less any bits beyond 0600); a new one gets 0600 for a secret
-///   and 0666 less the umask otherwise;
-/// - a symlink: followed (through any chain of links), and its final target written as
-///   above, so the link stays a link;
-/// - anything else (a character or block device, a FIFO, a socket) and the pseudo-files of
-///   `/proc` and `/sys`: opened and written directly, as `openssl -out` does, since renaming
-///   over them would replace the device with a file (or, for a FIFO, never reach its
-///   reader). Write errors are reported (`/dev/full`: no space left on device).
+/// Writes `data` to the path, or to stdout for `-`, without `--force`: a read-only file is
+/// refused (see [`write_file`]).
 ///
 /// # Errors
 ///
-/// One line naming the file on any I/O error.
+/// As [`write_file`].
 pub fn write_output(spec: &Path, data: &[u8], secrecy: Secrecy) -> Result<(), Failure> {
-    if is_std(spec) {
-        let mut out = io::stdout().lock();
-        return out.write_all(data).and_then(|()| out.flush()).or_else(|e| {
+    write_file(spec, data, secrecy, false)
+}
+
+/// Writes `data` to the path, or to stdout for `-`. Everything is computed before this is
+/// called, so nothing is written unless the whole output is ready.
+///
+/// What the path is decides how:
+///
+/// - a path that does not exist yet (or a dangling symlink's target): created atomically, as
+///   a temporary file in the same folder (a unique name starting with `.`), synced to disk,
+///   then renamed into place, so a reader never sees a part; the temporary file is removed on
+///   any error. Its mode is 0600 for a [`Secrecy::Secret`] and 0666 less the umask otherwise;
+/// - an existing regular file (through any symlinks): written in place, into the same
+///   inode, as `openssl -out` does, so it keeps its owner, group, mode and hard links (for a
+///   secret, its mode first loses any bit beyond 0600). Its old contents are read first and
+///   put back if the write fails, so a failed command does not leave a part. A file without
+///   any write permission bit is refused unless `force`;
+/// - `/dev/stdout` and `/dev/stderr` (and `/dev/fd/1`, `/dev/fd/2`): the process's own
+///   stdout or stderr, whatever they are;
+/// - anything else (a character or block device, a FIFO, a pipe such as `>(cmd)`'s
+///   `/dev/fd/63`, a socket) and the pseudo-files of `/proc` and `/sys`: opened and written
+///   directly. Write errors are reported (`/dev/full`: no space left on device).
+///
+/// # Errors
+///
+/// One line naming the file on any I/O error, or a read-only file without `force`.
+pub fn write_file(spec: &Path, data: &[u8], secrecy: Secrecy, force: bool) -> Result<(), Failure> {
+    let name = output_name(spec);
+    let std_stream = if is_std(spec) {
+        Some(1)
+    } else {
+        match spec.to_str() {
+            Some("/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1") => Some(1),
+            Some("/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2") => Some(2),
+            _ => None,
+        }
+    };
+    if let Some(fd) = std_stream {
+        let written = if fd == 1 {
+            let mut out = io::stdout().lock();
+            out.write_all(data).and_then(|()| out.flush())
+        } else {
+            let mut err = io::stderr().lock();
+            err.write_all(data).and_then(|()| err.flush())
+        };
+        return written.or_else(|e| {
             if e.kind() == io::ErrorKind::BrokenPipe {
                 Ok(())
             } else {
-                Err(file_error(&output_name(spec), &e))
+                Err(file_error(&name, &e))
             }
         });
     }
-    let name = output_name(spec);
-    let target = follow_symlinks(spec).map_err(|e| file_error(&name, &e))?;
-    let existing = match fs::metadata(&target) {
-        Ok(meta) => Some(meta),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(file_error(&name, &e)),
-    };
-    let mode = match &existing {
-        Some(meta) if meta.is_dir() => {
-            return Err(Failure::error(format!("{name}: is a directory")));
+    // The kernel follows the links (the magic ones of /proc/self/fd included).
+    match fs::metadata(spec) {
+        Ok(meta) if meta.is_dir() => Err(Failure::error(format!("{name}: is a directory"))),
+        Ok(meta) if !meta.is_file() || is_pseudo_file(spec) => {
+            write_direct(spec, data).map_err(|e| file_error(&name, &e))
         }
-        Some(meta) if !meta.is_file() || is_pseudo_file(&target) => {
-            return write_direct(&target, data).map_err(|e| file_error(&name, &e));
+        Ok(meta) => write_in_place(spec, &name, &meta, data, secrecy, force),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let target = follow_symlinks(spec).map_err(|e| file_error(&name, &e))?;
+            write_new(&target, &name, data, secrecy)
         }
-        Some(meta) => Some(kept_mode(meta, secrecy)),
-        None => None,
-    };
-    let mut temp = TempFile::create(&target, secrecy).map_err(|e| {
+        Err(e) => Err(file_error(&name, &e)),
+    }
+}
+
+/// A new file: a temporary file beside it, written, synced and renamed into place.
+fn write_new(target: &Path, name: &str, data: &[u8], secrecy: Secrecy) -> Result<(), Failure> {
+    let mut temp = TempFile::create(target, secrecy).map_err(|e| {
         if e.kind() == io::ErrorKind::NotFound {
             Failure::error(format!(
                 "{name}: cannot create it: its folder does not exist"
             ))
         } else {
-            file_error(&name, &e)
+            file_error(name, &e)
         }
     })?;
-    if let Some(mode) = mode {
-        set_mode(&temp.file, mode).map_err(|e| file_error(&name, &e))?;
-    }
     temp.file
         .write_all(data)
         .and_then(|()| temp.file.sync_all())
-        .map_err(|e| file_error(&name, &e))?;
-    temp.persist(&target).map_err(|e| file_error(&name, &e))
+        .map_err(|e| file_error(name, &e))?;
+    temp.persist(target).map_err(|e| file_error(name, &e))
+}
+
+/// Old contents larger than this are not kept for putting back after a failed write (an
+/// output of the key tool is a few kilobytes; a huge file overwritten by one is unusual).
+const MAX_BACKUP: u64 = 16 << 20;
+
+/// An existing regular file: written into its own inode (owner, group, links kept), its old
+/// contents put back if the write fails.
+fn write_in_place(
+    spec: &Path,
+    name: &str,
+    meta: &fs::Metadata,
+    data: &[u8],
+    secrecy: Secrecy,
+    force: bool,
+) -> Result<(), Failure> {
+    let mode = file_mode(meta);
+    let read_only = mode & 0o222 == 0;
+    if read_only && !force {
+        return Err(Failure::error(format!(
+            "{name}: the file is read-only (mode {mode:04o}); give --force to overwrite it \
+             (it keeps its mode, owner and links), or choose another output"
+        )));
+    }
+    let wanted = kept_mode(meta, secrecy);
+    let open_rw = || OpenOptions::new().read(true).write(true).open(spec);
+    let (mut file, restore) = match open_rw() {
+        Ok(file) => (file, None),
+        // A read-only file of ours and --force: owner write allowed for the time of the write.
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied && force && read_only => {
+            let ro = File::open(spec).map_err(|e| file_error(name, &e))?;
+            set_mode(&ro, mode | 0o200).map_err(|e| file_error(name, &e))?;
+            match open_rw() {
+                Ok(file) => (file, Some(ro)),
+                Err(e) => {
+                    let _ = set_mode(&ro, mode);
+                    return Err(file_error(name, &e));
+                }
+            }
+        }
+        Err(e) => return Err(file_error(name, &e)),
+    };
+    // A secret never sits in a file wider than 0600, not even for the time of the write.
+    if wanted != mode {
+        set_mode(&file, wanted).map_err(|e| file_error(name, &e))?;
+    }
+    let mut old = Zeroizing::new(Vec::new());
+    let kept = (&file)
+        .take(MAX_BACKUP + 1)
+        .read_to_end(&mut old)
+        .is_ok_and(|n| n as u64 <= MAX_BACKUP);
+    let rewrite = |file: &mut File, bytes: &[u8]| -> io::Result<()> {
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(bytes)?;
+        file.set_len(bytes.len() as u64)?;
+        file.sync_all()
+    };
+    let result = rewrite(&mut file, data);
+    if result.is_err() && kept {
+        let _ = rewrite(&mut file, &old);
+    }
+    if let Some(ro) = restore {
+        let _ = set_mode(&ro, wanted);
+    }
+    result.map_err(|e| file_error(name, &e))
+}
+
+/// What identifies a file: its device and inode.
+#[cfg(unix)]
+fn identity(meta: &fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    meta.is_file().then(|| (meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn identity(_meta: &fs::Metadata) -> Option<(u64, u64)> {
+    None
+}
+
+/// The regular file a path (or `-`: stdin for an input, stdout for an output) names, if it
+/// names one that exists.
+fn file_identity(spec: &Path, output: bool) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    if is_std(spec) {
+        use std::os::fd::AsFd;
+        let fd = if output {
+            io::stdout().as_fd().try_clone_to_owned()
+        } else {
+            io::stdin().as_fd().try_clone_to_owned()
+        };
+        return identity(&File::from(fd.ok()?).metadata().ok()?);
+    }
+    identity(&fs::metadata(spec).ok()?)
+}
+
+/// Refuses an output that names the same file as an input (the same device and inode,
+/// whatever links or paths lead there, `-` included), before anything is read or written:
+/// writing it would destroy the input.
+///
+/// # Errors
+///
+/// The first such pair, with the options that name them.
+pub fn distinct(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> Result<(), Failure> {
+    for (out_opt, out) in outputs {
+        let Some(out_id) = file_identity(out, true) else {
+            continue;
+        };
+        for (in_opt, input) in inputs {
+            if file_identity(input, false) == Some(out_id) {
+                return Err(Failure::error(format!(
+                    "{}: {out_opt} names the same file as {in_opt} {}; writing it would \
+                     destroy the input: choose another output",
+                    output_name(out),
+                    input_name(input),
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Links followed before a path is given up as a loop (Linux's `MAXSYMLINKS`).
@@ -382,7 +597,23 @@ fn write_direct(path: &Path, data: &[u8]) -> io::Result<()> {
     file.flush()
 }
 
-/// The mode an existing file keeps when it is replaced: its own, but for a secret without
+/// The permission bits of a file.
+#[cfg(unix)]
+fn file_mode(meta: &fs::Metadata) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o7777
+}
+
+#[cfg(not(unix))]
+fn file_mode(meta: &fs::Metadata) -> u32 {
+    if meta.permissions().readonly() {
+        0o444
+    } else {
+        0o666
+    }
+}
+
+/// The mode an existing file keeps when it is rewritten: its own, but for a secret without
 /// any bit beyond 0600 (owner read and write).
 #[cfg(unix)]
 fn kept_mode(meta: &fs::Metadata, secrecy: Secrecy) -> u32 {

@@ -48,6 +48,10 @@ enum Command {
 
 fn main() -> ExitCode {
     install_panic_hook();
+    if let Some(hint) = openssl_spelling() {
+        eprintln!("rsatool: {hint}");
+        return ExitCode::from(2);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
@@ -98,6 +102,54 @@ fn usage_error(e: &clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// OpenSSL's single-dash options and the options of ours that do their job. Clap alone would
+/// read `-in msg` as `-i n` and then trip over `msg`, or worse take it as one more input.
+const OPENSSL_SPELLINGS: [(&str, &str); 20] = [
+    ("-in", "-i/--input"),
+    ("-out", "-o/--output"),
+    ("-inkey", "-k/--key"),
+    ("-key", "-k/--key"),
+    (
+        "-pubin",
+        "-k/--key (a public key file is recognised as such)",
+    ),
+    ("-sigfile", "-s/--signature"),
+    ("-signature", "-s/--signature"),
+    ("-passin", "--passin"),
+    ("-passout", "--passout"),
+    ("-pubout", "--pubout"),
+    ("-text", "--text"),
+    ("-check", "--check"),
+    ("-outform", "--format"),
+    ("-keyform", "-k/--key (the input format is detected)"),
+    ("-inform", "-k/--key (the input format is detected)"),
+    ("-sha1", "--hash sha1"),
+    ("-sha224", "--hash sha224"),
+    ("-sha256", "--hash sha256"),
+    ("-sha384", "--hash sha384"),
+    ("-sha512", "--hash sha512"),
+];
+
+/// A hint when the command line uses an OpenSSL spelling (`-in`, `-out`, `-inkey`, ...),
+/// before clap misreads it.
+fn openssl_spelling() -> Option<String> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    args.iter()
+        .take_while(|a| *a != "--")
+        .filter_map(|a| a.to_str())
+        .find_map(|a| {
+            OPENSSL_SPELLINGS
+                .iter()
+                .find(|(theirs, _)| *theirs == a)
+                .map(|(theirs, ours)| {
+                    format!(
+                        "{theirs} is OpenSSL's spelling; did you mean {ours}? (see {})",
+                        help_hint()
+                    )
+                })
+        })
 }
 
 /// `rsatool SUBCOMMAND --help` if the command line names a subcommand, else `rsatool --help`.

@@ -76,6 +76,20 @@ pub fn one_stdin(
     }
 }
 
+/// `inputs` and, when the password source is a file, that file too (as `OPTION file:`), for
+/// [`crate::io::distinct`]: an output must not overwrite a password file either.
+pub fn with_file<'a>(
+    inputs: &[(&'a str, &'a std::path::Path)],
+    option: &'a str,
+    source: Option<&'a PassSource>,
+) -> Vec<(&'a str, &'a std::path::Path)> {
+    let mut all = inputs.to_vec();
+    if let Some(PassSource::File(path)) = source {
+        all.push((option, path.as_path()));
+    }
+    all
+}
+
 /// The longest password read from a file, descriptor or stdin.
 const MAX_PASSWORD: u64 = 1024;
 

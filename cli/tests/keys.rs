@@ -75,7 +75,8 @@ fn missing_and_unknown_arguments_are_one_line_and_exit_2() {
         (&[][..], "no command"),
         (&["frobnicate"][..], "frobnicate"),
         (&["keygen"][..], "--bits"),
-        (&["keygen", "--bits", "2048"][..], "--output"),
+        // Without -o keygen writes to stdout (issue 30); -o without its value is an error.
+        (&["keygen", "--bits", "2048", "-o"][..], "--output"),
         (
             &["keygen", "--bits", "2048", "-o", "-", "--bogus"][..],
             "--bogus",

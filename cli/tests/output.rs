@@ -1,6 +1,7 @@
-//! Where `-o` writes (issue 18, bug 1): a regular file is replaced atomically and keeps its
-//! mode (a secret never wider than 0600); a symlink is followed and its target replaced; a
-//! device, FIFO or `/proc` file is written directly, with its write errors reported.
+//! Where `-o` writes (issue 18, bug 1; issue 30): a regular file keeps its mode (a secret
+//! never wider than 0600; a read-only one is written with `--force` only); a symlink is
+//! followed and its target replaced; a device, FIFO or `/proc` file is written directly,
+//! with its write errors reported.
 //!
 //! The devices are nodes made with `mknod` in a scratch folder (root only; skipped with a
 //! note otherwise), never the system's own `/dev/null` or `/dev/full`.
@@ -150,7 +151,7 @@ fn an_existing_file_keeps_its_mode_and_a_secret_is_never_wider_than_0600() {
         fs::set_permissions(d.join(name), fs::Permissions::from_mode(before)).expect("chmod");
         assert_success(&rsatool_in(
             d,
-            &["pubkey", "-k", s(key(2048)), "-o", name],
+            &["pubkey", "-k", s(key(2048)), "-o", name, "--force"],
             None,
         ));
         assert_eq!(mode(&d.join(name)), after, "{name}");
@@ -166,7 +167,7 @@ fn an_existing_file_keeps_its_mode_and_a_secret_is_never_wider_than_0600() {
         fs::set_permissions(d.join(name), fs::Permissions::from_mode(before)).expect("chmod");
         assert_success(&rsatool_in(
             d,
-            &["keygen", "--bits", "1024", "-o", name],
+            &["keygen", "--bits", "1024", "-o", name, "--force"],
             None,
         ));
         assert_eq!(mode(&d.join(name)), after, "{name}");

@@ -70,13 +70,19 @@ pub fn parse_hash(s: &str) -> Result<rsa::HashAlg, String> {
 pub fn signature_scheme(
     name: &str,
     algorithm: &rsa::KeyAlgorithm,
-    scheme: SigScheme,
+    scheme: Option<SigScheme>,
     hash: Option<rsa::HashAlg>,
     mgf1_hash: Option<rsa::HashAlg>,
     salt: Option<SaltArg>,
     verifying: bool,
 ) -> Result<Scheme, crate::exit::Failure> {
     use crate::exit::Failure;
+    // Without --scheme: PKCS #1 v1.5, as `openssl dgst -sign` / `-verify`, but PSS for an
+    // RSA-PSS key, which allows nothing else.
+    let scheme = scheme.unwrap_or(match algorithm {
+        rsa::KeyAlgorithm::RsaPss(_) => SigScheme::Pss,
+        _ => SigScheme::Pkcs1v15,
+    });
     let params = match algorithm {
         rsa::KeyAlgorithm::RsaPss(p) => {
             if scheme != SigScheme::Pss {
@@ -100,12 +106,11 @@ pub fn signature_scheme(
             )))
         }
         SigScheme::Pss => {
-            if !verifying && salt == Some(SaltArg::Auto) {
-                return Err(Failure::error(
-                    "--salt-len auto: only verify recovers the salt length; sign with a number \
-                     of bytes or max",
-                ));
-            }
+            // `auto` when signing is the largest salt, as OpenSSL's rsa_pss_saltlen:auto.
+            let salt = match salt {
+                Some(SaltArg::Auto) if !verifying => Some(SaltArg::Max),
+                other => other,
+            };
             let hash = hash
                 .or(params.map(|p| p.hash))
                 .unwrap_or(rsa::HashAlg::Sha256);
@@ -181,14 +186,17 @@ pub fn input_digest(
     Ok(data.to_vec())
 }
 
-/// `--salt-len` of PSS: a number of bytes, `max`, or (`verify` only) `auto`.
+/// `--salt-len` of PSS: a number of bytes, `digest`, `max` or `auto`, as OpenSSL's
+/// `rsa_pss_saltlen` takes them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SaltArg {
     /// Exactly this many bytes.
     Exact(usize),
+    /// As many bytes as the hash's output.
+    Digest,
     /// The largest the key allows.
     Max,
-    /// Whatever the signature has (verification only).
+    /// Whatever the signature has (verification); the largest (signing), as OpenSSL.
     Auto,
 }
 
@@ -196,6 +204,7 @@ impl From<SaltArg> for rsa::SaltLen {
     fn from(s: SaltArg) -> Self {
         match s {
             SaltArg::Exact(n) => rsa::SaltLen::Exact(n),
+            SaltArg::Digest => rsa::SaltLen::HashLen,
             SaltArg::Max => rsa::SaltLen::Max,
             SaltArg::Auto => rsa::SaltLen::Auto,
         }
@@ -203,14 +212,16 @@ impl From<SaltArg> for rsa::SaltLen {
 }
 
 /// Parses `--salt-len`: a number of bytes (at most 2048, the largest a 16384-bit key holds),
-/// `max` or `auto`.
+/// `digest` (the hash length), `max` or `auto`, as OpenSSL's `rsa_pss_saltlen` (and its
+/// `-1`, `-2`, `-3` for digest, auto/max and max).
 pub fn parse_salt_len(s: &str) -> Result<SaltArg, String> {
     match s.trim().to_ascii_lowercase().as_str() {
-        "max" => Ok(SaltArg::Max),
-        "auto" => Ok(SaltArg::Auto),
+        "digest" | "-1" => Ok(SaltArg::Digest),
+        "max" | "-3" => Ok(SaltArg::Max),
+        "auto" | "-2" => Ok(SaltArg::Auto),
         n => match n.parse::<usize>() {
             Ok(n) if n <= 2048 => Ok(SaltArg::Exact(n)),
-            _ => Err("give a number of bytes (0 to 2048), max or auto".to_owned()),
+            _ => Err("give a number of bytes (0 to 2048), digest, max or auto".to_owned()),
         },
     }
 }
@@ -243,7 +254,8 @@ mod tests {
         assert_eq!(parse_salt_len("32"), Ok(SaltArg::Exact(32)));
         assert_eq!(parse_salt_len("MAX"), Ok(SaltArg::Max));
         assert_eq!(parse_salt_len("auto"), Ok(SaltArg::Auto));
-        for bad in ["-1", "2049", "x", ""] {
+        assert_eq!(parse_salt_len("Digest"), Ok(SaltArg::Digest));
+        for bad in ["-4", "2049", "x", ""] {
             assert!(parse_salt_len(bad).is_err(), "{bad:?}");
         }
     }

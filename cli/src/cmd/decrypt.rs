@@ -43,6 +43,9 @@ pub struct Args {
     /// Decrypted message output, or - for stdout
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     output: PathBuf,
+    /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `rsatool decrypt`.
@@ -58,6 +61,14 @@ pub fn run(args: &Args) -> CmdResult {
         "--passin",
         args.passin.as_ref(),
         &[("--input", &args.input)],
+    )?;
+    io::distinct(
+        &crate::pass::with_file(
+            &[("--key", &args.key), ("--input", &args.input)],
+            "--passin",
+            args.passin.as_ref(),
+        ),
+        &[("--output", &args.output)],
     )?;
     let loaded = io::read_private_key(&args.key, args.passin.as_ref())?;
     if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
@@ -82,7 +93,10 @@ pub fn run(args: &Args) -> CmdResult {
         rsa::Error::Decryption => {
             let name = io::input_name(&args.input);
             Failure::Negative(Some(if ciphertext.len() == key.size() {
-                format!("{name}: decryption failed: the ciphertext was rejected")
+                format!(
+                    "{name}: decryption failed: the ciphertext was rejected{}",
+                    args.scheme.oaep_hint()
+                )
             } else {
                 format!(
                     "{name}: decryption failed: {}{} bytes, but a {}-bit key's ciphertexts \
@@ -100,5 +114,5 @@ pub fn run(args: &Args) -> CmdResult {
         }
         other => Failure::error(format!("decryption failed: {other}")),
     })?);
-    io::write_output(&args.output, &msg, Secrecy::Secret)
+    io::write_file(&args.output, &msg, Secrecy::Secret, args.force)
 }

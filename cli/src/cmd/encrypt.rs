@@ -44,13 +44,16 @@ pub struct Args {
     /// Ciphertext output, or - for stdout
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     output: PathBuf,
+    /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
+    #[arg(long)]
+    force: bool,
 }
 
 /// The scheme options `encrypt` and `decrypt` share.
 #[derive(clap::Args, Debug)]
 pub struct SchemeArgs {
-    /// Encryption scheme
-    #[arg(long, value_enum)]
+    /// Encryption scheme (any case)
+    #[arg(long, value_enum, ignore_case = true)]
     scheme: EncScheme,
     /// OAEP hash, for the label and for MGF1 unless --mgf1-hash is given: sha1, sha224,
     /// sha256 (the default), sha384, sha512, sha512-224, sha512-256
@@ -65,6 +68,29 @@ pub struct SchemeArgs {
 }
 
 impl SchemeArgs {
+    /// For a rejected OAEP ciphertext: the parameters tried, and how to match OpenSSL's
+    /// default (`openssl pkeyutl -encrypt -pkeyopt rsa_padding_mode:oaep` uses SHA-1 for both
+    /// hashes and no label). Empty for PKCS #1 v1.5.
+    pub fn oaep_hint(&self) -> String {
+        if self.scheme != EncScheme::Oaep {
+            return String::new();
+        }
+        let hash = self.hash.unwrap_or(HashAlg::Sha256);
+        let mgf1 = self.mgf1_hash.unwrap_or(hash);
+        let label = match &self.label {
+            Some(l) => format!("label {l:?}"),
+            None => "no label".to_owned(),
+        };
+        let mut hint = format!(" (tried OAEP with {hash}, MGF1 with {mgf1}, {label})");
+        if hash != HashAlg::Sha1 || mgf1 != HashAlg::Sha1 {
+            hint.push_str(
+                "; OpenSSL's OAEP uses SHA-1 by default: for a ciphertext made by openssl \
+                 pkeyutl without rsa_oaep_md, give --hash sha1",
+            );
+        }
+        hint
+    }
+
     /// The OAEP scheme of `--hash`, `--mgf1-hash` and `--label` (`None` for PKCS #1 v1.5), or
     /// an error if they were given with `--scheme pkcs1v15`.
     pub fn oaep(&self) -> Result<Option<Oaep>, Failure> {
@@ -97,6 +123,14 @@ pub fn run(args: &Args) -> CmdResult {
         "--passin",
         args.passin.as_ref(),
         &[("--input", &args.input)],
+    )?;
+    io::distinct(
+        &crate::pass::with_file(
+            &[("--key", &args.key), ("--input", &args.input)],
+            "--passin",
+            args.passin.as_ref(),
+        ),
+        &[("--output", &args.output)],
     )?;
     let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
     if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
@@ -149,5 +183,5 @@ pub fn run(args: &Args) -> CmdResult {
         )),
         other => Failure::error(format!("encryption failed: {other}")),
     })?;
-    io::write_output(&args.output, &ciphertext, Secrecy::Public)
+    io::write_file(&args.output, &ciphertext, Secrecy::Public, args.force)
 }

@@ -39,8 +39,8 @@ pub struct Args {
     /// Write PKCS #1 (RSA PRIVATE KEY / RSA PUBLIC KEY) instead of PKCS #8 / SubjectPublicKeyInfo
     #[arg(long)]
     pkcs1: bool,
-    /// Output encoding
-    #[arg(long, value_enum, default_value_t = OutputFormat::Pem)]
+    /// Output encoding (any case)
+    #[arg(long, value_enum, ignore_case = true, default_value_t = OutputFormat::Pem)]
     format: OutputFormat,
     /// Password of an encrypted input key: pass:TEXT, env:VAR, file:PATH, fd:N or stdin
     #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
@@ -59,22 +59,33 @@ pub struct Args {
     /// Validate the private key fully; exit 1 if it is bad
     #[arg(long, conflicts_with_all = ["pubout", "passout", "pkcs1", "text"])]
     check: bool,
+    /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `rsatool key`.
 pub fn run(args: &Args) -> CmdResult {
     let name = io::input_name(&args.key);
-    if args.check {
-        return check(args, &name);
+    io::key_and_passin(&args.key, args.passin.as_ref())?;
+    let mut inputs =
+        crate::pass::with_file(&[("--key", &args.key)], "--passin", args.passin.as_ref());
+    if let Some(PassSource::File(path)) = &args.passout {
+        inputs.push(("--passout", path));
     }
+    io::distinct(&inputs, &[("--output", &args.output)])?;
+    // Read once: stdin (`-k -`) cannot be read twice.
     let data = io::read_key_bytes(&args.key)?;
+    if args.check {
+        return check(args, &name, &data);
+    }
     let private = rsa::is_encrypted_private_key(&data) || rsa::decode_private_key(&data).is_ok();
     if private && !args.pubout {
-        let loaded = io::read_private_key(&args.key, args.passin.as_ref())?;
+        let loaded = io::private_key_from(&name, &data, args.passin.as_ref())?;
         let parts = loaded.key.to_parts();
         if args.text {
             let text = private_text(&parts, loaded.key.bits(), &loaded.algorithm);
-            return io::write_output(&args.output, text.as_bytes(), Secrecy::Secret);
+            return io::write_file(&args.output, text.as_bytes(), Secrecy::Secret, args.force);
         }
         let password = args
             .passout
@@ -94,18 +105,18 @@ pub fn run(args: &Args) -> CmdResult {
             password.as_ref().map(|p| &p[..]),
         )
         .map_err(|e| Failure::error(format!("cannot encode the key: {e}")))?;
-        return io::write_output(&args.output, &encoded, Secrecy::Secret);
+        return io::write_file(&args.output, &encoded, Secrecy::Secret, args.force);
     }
     if args.passout.is_some() {
         return Err(Failure::error(
             "--passout: a public key is not encrypted (give a private key, without --pubout)",
         ));
     }
-    let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
+    let loaded = io::public_key_from(&name, &data, args.passin.as_ref())?;
     let parts = loaded.key.to_parts();
     if args.text {
         let text = public_text(&parts, loaded.key.bits(), &loaded.algorithm);
-        return io::write_output(&args.output, text.as_bytes(), Secrecy::Public);
+        return io::write_file(&args.output, text.as_bytes(), Secrecy::Public, args.force);
     }
     let format = if args.pkcs1 {
         PublicFormat::Pkcs1
@@ -119,18 +130,17 @@ pub fn run(args: &Args) -> CmdResult {
         Encoding::from(args.format),
     )
     .map_err(|e| Failure::error(format!("cannot encode the key: {e}")))?;
-    io::write_output(&args.output, &encoded, Secrecy::Public)
+    io::write_file(&args.output, &encoded, Secrecy::Public, args.force)
 }
 
 /// `--check`: the key's structure must decode (exit 2 otherwise); then every validation,
 /// each failure with its own message and exit 1, as `openssl rsa -check`.
-fn check(args: &Args, name: &str) -> CmdResult {
-    let data = io::read_key_bytes(&args.key)?;
+fn check(args: &Args, name: &str, data: &[u8]) -> CmdResult {
     let passin = args.passin.as_ref();
-    let parts = match rsa::decode_private_key_with(&data, None) {
+    let parts = match rsa::decode_private_key_with(data, None) {
         Err(rsa::Error::NeedPassword) => {
             let pw = crate::pass::password(passin, "--passin", name, false)?;
-            rsa::decode_private_key_with(&data, Some(&pw))
+            rsa::decode_private_key_with(data, Some(&pw))
         }
         other => other,
     };
@@ -138,10 +148,15 @@ fn check(args: &Args, name: &str) -> CmdResult {
         Ok(p) => p,
         Err(_) => {
             // Not a private key (or not a key): the reader's message says which.
-            io::read_private_key(&args.key, passin)?;
+            io::private_key_from(name, data, passin)?;
             return Err(Failure::error(format!("{name}: not a private key")));
         }
     };
+    if let Some(other) = io::mismatch(data, &parts.n, &parts.e) {
+        return Err(Failure::Negative(Some(format!(
+            "{name}: RSA key not ok: {other}"
+        ))));
+    }
     if let Err(e) = rsa::RsaPrivateKey::from_parts(&parts) {
         let what = match e {
             rsa::Error::InvalidKey(k) => k.to_string(),

@@ -30,8 +30,8 @@ pub struct Args {
     /// Public exponent: odd, at least 3
     #[arg(long, default_value_t = DEFAULT_EXPONENT)]
     exponent: u64,
-    /// Output encoding
-    #[arg(long, value_enum, default_value_t = OutputFormat::Pem)]
+    /// Output encoding (any case)
+    #[arg(long, value_enum, ignore_case = true, default_value_t = OutputFormat::Pem)]
     format: OutputFormat,
     /// Write PKCS #1 (RSA PRIVATE KEY) instead of PKCS #8 (PRIVATE KEY)
     #[arg(long)]
@@ -57,9 +57,12 @@ pub struct Args {
     /// from pass:TEXT, env:VAR, file:PATH, fd:N or stdin
     #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
     passout: Option<crate::pass::PassSource>,
-    /// Output file, or - for stdout
-    #[arg(short, long, value_name = "FILE")]
+    /// Output file, or - for stdout (the default, as openssl genpkey writes)
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
     output: PathBuf,
+    /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `rsatool keygen`.
@@ -115,6 +118,10 @@ pub fn run(args: &Args) -> CmdResult {
     } else {
         rsa::KeyAlgorithm::Rsa
     };
+    io::distinct(
+        &crate::pass::with_file(&[], "--passout", args.passout.as_ref()),
+        &[("--output", &args.output)],
+    )?;
     let password = args
         .passout
         .as_ref()
@@ -163,7 +170,7 @@ pub fn run(args: &Args) -> CmdResult {
         password.as_ref().map(|p| &p[..]),
     )
     .map_err(|e| Failure::error(format!("cannot encode the key: {e}")))?;
-    io::write_output(&args.output, &encoded, Secrecy::Secret)
+    io::write_file(&args.output, &encoded, Secrecy::Secret, args.force)
 }
 
 /// The most primes a key of `bits` bits may have: OpenSSL's `ossl_rsa_multip_cap` (3 below

@@ -29,16 +29,23 @@ pub struct Args {
     /// Output file, or - for stdout
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     output: PathBuf,
-    /// Output encoding
-    #[arg(long, value_enum, default_value_t = OutputFormat::Pem)]
+    /// Output encoding (any case)
+    #[arg(long, value_enum, ignore_case = true, default_value_t = OutputFormat::Pem)]
     format: OutputFormat,
     /// Write PKCS #1 (RSA PUBLIC KEY) instead of SubjectPublicKeyInfo (PUBLIC KEY)
     #[arg(long)]
     pkcs1: bool,
+    /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `rsatool pubkey`.
 pub fn run(args: &Args) -> CmdResult {
+    io::distinct(
+        &crate::pass::with_file(&[("--key", &args.key)], "--passin", args.passin.as_ref()),
+        &[("--output", &args.output)],
+    )?;
     let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
     let format = if args.pkcs1 {
         PublicFormat::Pkcs1
@@ -52,5 +59,5 @@ pub fn run(args: &Args) -> CmdResult {
         Encoding::from(args.format),
     )
     .map_err(|e| Failure::error(format!("cannot encode the key: {e}")))?;
-    io::write_output(&args.output, &encoded, Secrecy::Public)
+    io::write_file(&args.output, &encoded, Secrecy::Public, args.force)
 }

@@ -40,9 +40,9 @@ pub struct Args {
     /// fd:N or stdin (default: a prompt on the terminal)
     #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
     passin: Option<PassSource>,
-    /// Signature scheme
-    #[arg(long, value_enum)]
-    scheme: SigScheme,
+    /// Signature scheme (any case); default pkcs1v15 as openssl dgst, or pss for an RSA-PSS key
+    #[arg(long, value_enum, ignore_case = true)]
+    scheme: Option<SigScheme>,
     /// Message hash: sha224, sha256, sha384, sha512, sha512-224, sha512-256 (SHA-1 is for
     /// verifying old signatures only); default sha256, or an RSA-PSS key's
     #[arg(long, value_parser = parse_hash)]
@@ -50,9 +50,10 @@ pub struct Args {
     /// PSS: the hash of MGF1 (default: --hash's, or an RSA-PSS key's)
     #[arg(long, value_parser = parse_hash, value_name = "HASH")]
     mgf1_hash: Option<HashAlg>,
-    /// PSS salt length in bytes, or max (the largest the key allows); default: the hash
-    /// length, or an RSA-PSS key's minimum
-    #[arg(long, value_parser = parse_salt_len, value_name = "N|max", allow_hyphen_values = true)]
+    /// PSS salt length in bytes, digest (the hash length), or max (the largest the key
+    /// allows; auto means max when signing, as in OpenSSL); default: the hash length, or an
+    /// RSA-PSS key's minimum
+    #[arg(long, value_parser = parse_salt_len, value_name = "N|digest|max", allow_hyphen_values = true)]
     salt_len: Option<SaltArg>,
     /// The input is the digest itself (as long as the hash's output), as `openssl pkeyutl
     /// -sign -pkeyopt digest:sha256` takes it
@@ -64,6 +65,9 @@ pub struct Args {
     /// Signature output, or - for stdout (one input only)
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
+    #[arg(long)]
+    force: bool,
 }
 
 /// Signs each digest with the key: the one place the signatures of `sign` are made, through
@@ -107,6 +111,20 @@ pub fn run(args: &Args) -> CmdResult {
         args.passin.as_ref(),
         &[("--input", &args.input[0])],
     )?;
+    let outputs: Vec<PathBuf> = if several {
+        args.input.iter().map(|p| signature_path(p)).collect()
+    } else {
+        vec![args.output.clone().unwrap_or_else(|| PathBuf::from("-"))]
+    };
+    let mut inputs = vec![("--key", args.key.as_path())];
+    inputs.extend(args.input.iter().map(|p| ("--input", p.as_path())));
+    io::distinct(
+        &crate::pass::with_file(&inputs, "--passin", args.passin.as_ref()),
+        &outputs
+            .iter()
+            .map(|p| ("--output", p.as_path()))
+            .collect::<Vec<_>>(),
+    )?;
     let loaded = io::read_private_key(&args.key, args.passin.as_ref())?;
     let key = &loaded.key;
     let key_name = io::input_name(&args.key);
@@ -124,9 +142,9 @@ pub fn run(args: &Args) -> CmdResult {
         rsa::Error::MessageTooLong => Failure::error(format!(
             "{key_name}: a {}-bit key is too small for {} with {hash} and this salt length",
             key.bits(),
-            match args.scheme {
-                SigScheme::Pkcs1v15 => "PKCS #1 v1.5",
-                SigScheme::Pss => "PSS",
+            match scheme {
+                Scheme::Pkcs1(_) => "PKCS #1 v1.5",
+                Scheme::Pss(_) => "PSS",
             },
         )),
         other => Failure::error(format!("signing failed: {other}")),
@@ -139,8 +157,7 @@ pub fn run(args: &Args) -> CmdResult {
             .pop()
             .unwrap_or(Err(rsa::Error::Fault))
             .map_err(signing_error)?;
-        let output = args.output.clone().unwrap_or_else(|| PathBuf::from("-"));
-        return io::write_output(&output, &signature, Secrecy::Public);
+        return io::write_file(&outputs[0], &signature, Secrecy::Public, args.force);
     }
 
     let progress =
@@ -167,9 +184,9 @@ pub fn run(args: &Args) -> CmdResult {
     let digests: Vec<&[u8]> = ready.iter().map(|(_, d)| d.as_slice()).collect();
     let signatures = sign_many(key, &scheme, &digests);
     for ((input, _), signature) in ready.iter().zip(signatures) {
-        let written = signature
-            .map_err(signing_error)
-            .and_then(|sig| io::write_output(&signature_path(input), &sig, Secrecy::Public));
+        let written = signature.map_err(signing_error).and_then(|sig| {
+            io::write_file(&signature_path(input), &sig, Secrecy::Public, args.force)
+        });
         if let Err(f) = written {
             failures.push(f);
         }

@@ -32,9 +32,9 @@ pub struct Args {
     /// file:PATH, fd:N or stdin
     #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
     passin: Option<PassSource>,
-    /// Signature scheme
-    #[arg(long, value_enum)]
-    scheme: SigScheme,
+    /// Signature scheme (any case); default pkcs1v15 as openssl dgst, or pss for an RSA-PSS key
+    #[arg(long, value_enum, ignore_case = true)]
+    scheme: Option<SigScheme>,
     /// Message hash: sha1 (old signatures), sha224, sha256, sha384, sha512, sha512-224,
     /// sha512-256; default sha256, or an RSA-PSS key's
     #[arg(long, value_parser = parse_hash)]
@@ -42,9 +42,9 @@ pub struct Args {
     /// PSS: the hash of MGF1 (default: --hash's, or an RSA-PSS key's)
     #[arg(long, value_parser = parse_hash, value_name = "HASH")]
     mgf1_hash: Option<HashAlg>,
-    /// PSS salt length in bytes (enforced), max, or auto (whatever the signature has; the
-    /// default)
-    #[arg(long, value_parser = parse_salt_len, value_name = "N|max|auto", allow_hyphen_values = true)]
+    /// PSS salt length in bytes (enforced), digest (the hash length), max, or auto (whatever
+    /// the signature has; the default)
+    #[arg(long, value_parser = parse_salt_len, value_name = "N|digest|max|auto", allow_hyphen_values = true)]
     salt_len: Option<SaltArg>,
     /// The input is the digest itself (as long as the hash's output)
     #[arg(long)]
