@@ -86,6 +86,10 @@ pub(crate) const WINDOW: usize = 5;
 /// it the 64-bit kernels are as fast.
 pub const IFMA_MIN_BITS: usize = 1000;
 
+/// The shortest public exponent, in bits, that [`Modulus::pow_vartime`] sends to the IFMA
+/// instructions (from [`IFMA_MIN_BITS`]-bit moduli): shorter ones run on the 64-bit limbs.
+const VARTIME_MIN_EXP_BITS: usize = 256;
+
 /// The largest modulus the engine takes, in bits: 80 digits of 52 bits less the two spare bits
 /// (RSA-8192's halves).
 pub const IFMA_MAX_BITS: usize = 52 * 80 - 2;
@@ -420,6 +424,31 @@ impl Modulus {
             return None;
         }
         self.pow_on(path, base, exp, exp_bits)
+    }
+
+    /// The 52-bit engine for [`Modulus::pow_vartime`] (public exponent) when the path in use
+    /// is IFMA, m has at least [`IFMA_MIN_BITS`] bits and the exponent at least
+    /// [`VARTIME_MIN_EXP_BITS`]: a short exponent (RSA's e) does not pay for the conversions
+    /// into and out of radix 2^52.
+    pub(crate) fn pow_vartime_ifma_if_chosen(
+        &self,
+        base: &Residue,
+        exp: &[Limb],
+    ) -> Option<Residue> {
+        let path = pow_path();
+        let exp_bits = public_bits(exp);
+        if path == PowPath::Limbs || self.bits() < IFMA_MIN_BITS || exp_bits < VARTIME_MIN_EXP_BITS
+        {
+            return None;
+        }
+        let job = PowJob {
+            modulus: self,
+            base,
+            exp,
+            exp_bits,
+        };
+        let [r] = run(path, shape(self.bits())?, [&job], Exponent::Public)?;
+        Some(r)
     }
 }
 
@@ -1348,6 +1377,46 @@ pub(crate) mod tests {
 
     /// Public exponents (RSA's e and others, of different lengths, zero), paired, through the
     /// model and (where the CPU has it) the instructions, against `pow_vartime`.
+    #[test]
+    fn pow_vartime_on_the_engine_matches_num_bigint() {
+        // pow_vartime takes the engine (where the path in use is IFMA) from IFMA_MIN_BITS
+        // moduli and VARTIME_MIN_EXP_BITS exponents: both sides of each threshold, against
+        // num-bigint, and the engine proven to have run where the CPU has it.
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let engine = pow_path() == PowPath::Ifma;
+        if !engine {
+            eprintln!("note: the path in use is not ifma: pow_vartime ran on the limbs only");
+        }
+        for bits in [IFMA_MIN_BITS - 8, 1024, 2048, 3072, 4096] {
+            let ms = moduli(&mut rng, bits);
+            let m = Modulus::new_vartime(&ms[0]).unwrap();
+            let x = random_limbs(&mut rng, ms[0].len());
+            let x = padded(&(big(&x) % big(&ms[0])), ms[0].len());
+            let base = m.reduce(&x);
+            for ebits in [VARTIME_MIN_EXP_BITS - 1, VARTIME_MIN_EXP_BITS, bits] {
+                let mut e = random_limbs(&mut rng, ebits.div_ceil(64));
+                clear_bits_from(&mut e, ebits);
+                let top = ebits - 1;
+                e[top >> 6] |= 1 << (top & 63);
+                let before = ifma_runs();
+                let got = m.retrieve(&m.pow_vartime(&base, &e));
+                assert_eq!(
+                    *got,
+                    expected(&ms[0], &x, &e, ebits),
+                    "{bits} bits, e of {ebits}"
+                );
+                let took = engine && bits >= IFMA_MIN_BITS && ebits >= VARTIME_MIN_EXP_BITS;
+                // Other tests run in parallel and may add runs, never take them away.
+                if took {
+                    assert!(
+                        ifma_runs() > before,
+                        "{bits} bits, e of {ebits}: not on the engine"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn public_exponent_pairs_equal_pow_vartime() {
         let mut rng = ChaCha8Rng::seed_from_u64(17);

@@ -283,7 +283,9 @@ impl Modulus {
     }
 
     /// base^exp mod m for a PUBLIC exponent (RSA's e): left-to-right square-and-multiply that
-    /// branches on the exponent's bits.
+    /// branches on the exponent's bits. Where the path in use is the 52-bit IFMA engine
+    /// ([`pow_path`](super::pow_path)), moduli from [`IFMA_MIN_BITS`](super::IFMA_MIN_BITS)
+    /// bits with exponents of at least 256 bits run there.
     ///
     /// # Constant time
     ///
@@ -295,6 +297,9 @@ impl Modulus {
     /// If `base` belongs to another modulus (of another limb count; in debug builds, any other).
     pub fn pow_vartime(&self, base: &Residue, exp: &[Limb]) -> Residue {
         self.check(base);
+        if let Some(r) = self.pow_vartime_ifma_if_chosen(base, exp) {
+            return r;
+        }
         let mut acc = vec![0; self.limb_len()];
         if exp_bit_len(exp) == 0 {
             acc.copy_from_slice(&self.one().limbs);
