@@ -137,20 +137,23 @@ fn choose() -> (u8, &'static Kernels) {
             .unwrap_or(0);
         (u8::try_from(at + 1).unwrap_or(1), k)
     };
-    #[cfg(feature = "std")]
-    if let Ok(wanted) = std::env::var("BIGNUM_BACKEND") {
-        if let Some(k) = available.iter().find(|k| k.name == wanted) {
-            return code(k);
-        }
-        if wanted == "ifma" && crate::cpu::ifma().is_none() {
-            std::eprintln!(
-                "bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead"
-            );
-        } else if wanted != "ifma" {
+    // `ifma` and `ifma-model` name the 52-bit engine (`modular::pow_path`'s choice, which
+    // warns about the model), not a table: the kernels are the detected ones.
+    match crate::cpu::Requested::from_env() {
+        crate::cpu::Requested::Kernels(wanted) => {
+            if let Some(k) = available.iter().find(|k| k.name == wanted) {
+                return code(k);
+            }
+            #[cfg(feature = "std")]
             std::eprintln!(
                 "bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead"
             );
         }
+        #[cfg(feature = "std")]
+        crate::cpu::Requested::Ifma if crate::cpu::ifma().is_none() => std::eprintln!(
+            "bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead"
+        ),
+        _ => {}
     }
     code(available.last().copied().unwrap_or(&PORTABLE))
 }

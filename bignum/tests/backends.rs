@@ -654,3 +654,68 @@ fn sec_tabselect_picks_the_entry_asked_for() {
         "a table that is not whole entries must be refused"
     );
 }
+
+/// Set in the child process of [`backend_override_warns_only_about_what_it_cannot_give`].
+const CHILD: &str = "BIGNUM_BACKENDS_TEST_CHILD";
+
+/// In a child process (and a no-op otherwise): makes both choices that read `BIGNUM_BACKEND`
+/// (the kernel table and the exponentiation path) and prints them.
+#[test]
+fn backend_override_child() {
+    if std::env::var_os(CHILD).is_none() {
+        return;
+    }
+    let k = mpn::kernels().name;
+    let path = bignum::modular::pow_path().name();
+    println!("chosen: kernels {k}, pow path {path}");
+}
+
+/// `BIGNUM_BACKEND` is read once for both choices: `ifma-model` (the model of the 52-bit
+/// engine, compiled in here by the test hooks) is the pow path's to take, and neither choice
+/// prints a warning about it; an unknown name is warned about, once (the negative control:
+/// this test sees the warnings).
+#[test]
+fn backend_override_warns_only_about_what_it_cannot_give() {
+    let run = |value: &str| {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "backend_override_child", "--nocapture", "-q"])
+            .env(CHILD, "1")
+            .env("BIGNUM_BACKEND", value)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "child with BIGNUM_BACKEND={value} failed"
+        );
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let detected = mpn::all_available().last().unwrap().name;
+
+    let (stdout, stderr) = run("ifma-model");
+    assert!(
+        stdout.contains(&format!("chosen: kernels {detected}, pow path ifma-model")),
+        "{stdout}"
+    );
+    assert!(
+        !stderr.contains("bignum:"),
+        "a warning for ifma-model: {stderr}"
+    );
+
+    let (stdout, stderr) = run("no-such-backend");
+    assert!(
+        stdout.contains(&format!("chosen: kernels {detected}, pow path limbs")),
+        "{stdout}"
+    );
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("bignum:"))
+        .collect();
+    assert_eq!(
+        warnings,
+        ["bignum: BIGNUM_BACKEND=no-such-backend is not available here, detecting instead"],
+        "{stderr}"
+    );
+}

@@ -70,6 +70,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 
 use zeroize::{Zeroize, Zeroizing};
 
+use crate::cpu::Requested;
 use crate::limb::{self, Limb};
 use crate::mpn;
 #[cfg(any(test, feature = "test-hooks"))]
@@ -158,25 +159,23 @@ pub fn pow_path() -> PowPath {
     path
 }
 
-/// The choice of [`pow_path`]: `BIGNUM_BACKEND` with `std`, detection otherwise.
+/// The choice of [`pow_path`]: `BIGNUM_BACKEND` with `std` ([`Requested`], the reading
+/// `mpn::kernels` shares), detection otherwise.
 #[cold]
 fn choose_pow_path() -> PowPath {
-    #[cfg(feature = "std")]
-    let wanted = std::env::var("BIGNUM_BACKEND").ok();
-    #[cfg(not(feature = "std"))]
-    let wanted: Option<alloc::string::String> = None;
-    match wanted.as_deref() {
-        Some("ifma-model") if PowPath::IfmaModel.is_available() => PowPath::IfmaModel,
-        #[cfg(feature = "std")]
-        Some("ifma-model") => {
+    match Requested::from_env() {
+        Requested::IfmaModel if PowPath::IfmaModel.is_available() => PowPath::IfmaModel,
+        Requested::IfmaModel => {
+            #[cfg(feature = "std")]
             std::eprintln!(
                 "bignum: BIGNUM_BACKEND=ifma-model: built without the model (the `test-hooks` \
                  feature), detecting instead"
             );
             detected_pow_path()
         }
-        Some(w) if w != "ifma" => PowPath::Limbs,
-        _ => detected_pow_path(),
+        // A kernel table (even one this CPU lacks, which `mpn` warns about): the 64-bit limbs.
+        Requested::Kernels(_) => PowPath::Limbs,
+        Requested::Detect | Requested::Ifma => detected_pow_path(),
     }
 }
 
