@@ -217,6 +217,18 @@ pub struct PowJob<'a> {
     pub exp_bits: usize,
 }
 
+/// One exponentiation of [`pow_pair_vartime`]: base^exp mod m by a PUBLIC exponent, whose own
+/// bit length is used (there is no secret length to pad it to).
+#[derive(Clone, Copy, Debug)]
+pub struct PowJobVartime<'a> {
+    /// The modulus.
+    pub modulus: &'a Modulus,
+    /// The base, a residue of `modulus`.
+    pub base: &'a Residue,
+    /// The exponent, little-endian limbs (public).
+    pub exp: &'a [Limb],
+}
+
 /// The two exponentiations `a` and `b` (RSA's CRT halves), interleaved in one loop when the
 /// path in use ([`pow_path`]) can ([`pow_pair_on`]), else one after the other with
 /// [`Modulus::pow`].
@@ -273,8 +285,7 @@ pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Res
 
 /// The two exponentiations by a PUBLIC exponent (RSA's e: the blinding r^e and the fault check
 /// modulo each prime), interleaved on the 52-bit engine where the path in use is IFMA and the
-/// moduli have one digit count, else [`Modulus::pow_vartime`] each. `exp_bits` of the jobs is
-/// ignored: the exponents' own bit lengths are used.
+/// moduli have one digit count, else [`Modulus::pow_vartime`] each.
 ///
 /// # Constant time
 ///
@@ -284,7 +295,7 @@ pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Res
 /// # Panics
 ///
 /// If a base belongs to another modulus (of another limb count; in debug builds, any other).
-pub fn pow_pair_vartime(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
+pub fn pow_pair_vartime(a: &PowJobVartime<'_>, b: &PowJobVartime<'_>) -> (Residue, Residue) {
     let path = pow_path();
     let fused = (path != PowPath::Limbs)
         .then(|| {
@@ -297,8 +308,10 @@ pub fn pow_pair_vartime(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
             j.modulus.check(j.base);
         }
         let jobs = [a, b].map(|j| PowJob {
+            modulus: j.modulus,
+            base: j.base,
+            exp: j.exp,
             exp_bits: public_bits(j.exp),
-            ..*j
         });
         let results = if shape.1 > MAX_PAIR_VECTORS {
             run(path, shape, [&jobs[0]], Exponent::Public)
@@ -1401,7 +1414,19 @@ pub(crate) mod tests {
                     assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
                     assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
                 }
-                let (ra, rb) = pow_pair_vartime(&ja, &jb);
+                let (pa, pb) = (
+                    PowJobVartime {
+                        modulus: &ca,
+                        base: &xa,
+                        exp: ea,
+                    },
+                    PowJobVartime {
+                        modulus: &cb,
+                        base: &xb,
+                        exp: eb,
+                    },
+                );
+                let (ra, rb) = pow_pair_vartime(&pa, &pb);
                 assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
                 assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
             }
