@@ -29,10 +29,9 @@
 //! takes the next power of its key's cached blinding pair (two squarings, as a single
 //! operation does; `primitive/blinding.rs`), and a fresh pair is drawn there (from the
 //! caller's RNG, with its inverse and r^e) only every 32 items of a key, or when another
-//! thread holds that key's pair. The rest of the first stage (the multiplications by r^e) runs
-//! in the threads. (Before the cache, every item drew a fresh pair and its inverse and r^e ran
-//! in the threads, which took two threads from 1.56x to 1.86x one thread at 2048 bits,
-//! BENCHMARKS.md.) A batch of one group starts no thread. [`Batch::threads`] caps the thread
+//! thread holds that key's pair: the draws need the caller's RNG, which the threads do not
+//! share. The rest of the first stage (the multiplications by r^e) runs in the threads. A batch
+//! of one group starts no thread. [`Batch::threads`] caps the thread
 //! count; the default is [`std::thread::available_parallelism`]. Without the `std` feature
 //! there are no threads: every batch runs on the calling thread (the eight lanes still
 //! apply).

@@ -807,9 +807,9 @@ pub(super) fn finish(modulus: &Modulus, digits: &[u64]) -> Residue {
 /// Two accumulators per number, for the a·b and the m·y halves, and digit 1 carried in
 /// scalars: both serial chains of a step (through the accumulator's dependent multiply-adds,
 /// and from one y to the next through a vector and back, slow between the register files on
-/// AMD) are shorter, at the price of twice the lane shifts. On AMD Zen 5
-/// (`bignum/examples/pow_paths.rs`) this took a 1024-bit exponentiation from 147 to 118 µs, a
-/// 1536-bit pair from 386 to 347.
+/// AMD) are shorter, at the price of twice the lane shifts, which is the faster trade on AMD
+/// Zen 5 (`bignum/examples/pow_paths.rs`; the figures against one accumulator are in
+/// BENCHMARKS.md, "AVX-512 IFMA").
 #[inline(always)]
 fn amm<I: Ifma52, const NV: usize, const K: usize>(
     i: I,
