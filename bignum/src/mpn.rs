@@ -21,9 +21,15 @@ mod sqr;
 mod tune;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
+// The instructions' implementation of `ifma::Ifma52`, for `modular`'s engines: re-exported here
+// rather than by `ifma.rs`, which `x86_64/ifma.rs` imports the trait from.
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86_64::ifma::{Avx512Ifma256, Avx512Ifma512};
 
 use alloc::{vec, vec::Vec};
-pub use tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD, mul_karatsuba, sqr_karatsuba};
+pub use mul::mul_karatsuba;
+pub use sqr::sqr_karatsuba;
+pub use tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD};
 
 use core::cmp::Ordering;
 use core::sync::atomic::{self, AtomicU8};

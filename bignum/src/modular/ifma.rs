@@ -629,7 +629,7 @@ fn native<const K: usize>(
     kind: Exponent,
     digits: &mut [u64],
 ) -> Option<()> {
-    use crate::mpn::ifma::{Avx512Ifma256, Avx512Ifma512};
+    use crate::mpn::{Avx512Ifma256, Avx512Ifma512};
     let tok = crate::cpu::ifma()?;
     #[cfg(any(test, feature = "test-hooks"))]
     IFMA_RUNS.fetch_add(1, Ordering::Relaxed);
@@ -1457,7 +1457,7 @@ pub(crate) mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn native_operations_equal_the_model() {
-        use crate::mpn::ifma::{Avx512Ifma256, Avx512Ifma512};
+        use crate::mpn::{Avx512Ifma256, Avx512Ifma512};
         let Some(tok) = crate::cpu::ifma() else {
             eprintln!("skipped: no avx512ifma on this CPU (the model tests ran instead)");
             return;

@@ -250,7 +250,7 @@ fn run_chunk(path: PowPath, d: usize, chunk: &[PowJob<'_>]) -> Option<Vec<Residu
 /// The native instructions (512-bit registers), where the CPU has them.
 #[cfg(target_arch = "x86_64")]
 fn native(d: usize, lanes: &Lanes<'_>, exp_bits: usize, out: &mut [u64]) -> Option<()> {
-    use crate::mpn::ifma::Avx512Ifma512;
+    use crate::mpn::Avx512Ifma512;
     let isa = Avx512Ifma512::new(crate::cpu::ifma()?);
     #[cfg(any(test, feature = "test-hooks"))]
     BATCH_RUNS.fetch_add(1, Ordering::Relaxed);
