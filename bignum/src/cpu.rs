@@ -193,6 +193,49 @@ pub fn avx2() -> Option<Avx2> {
     detect().avx2
 }
 
+/// The environment variable that overrides the choice of back end: see [`Requested`].
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) const BACKEND_ENV: &str = "BIGNUM_BACKEND";
+
+/// What [`BACKEND_ENV`] asks for. One reading of the variable for its two users, each of
+/// which caches its own choice for its hot path: `mpn::kernels` (the 64-bit kernel table) and
+/// `modular::pow_path` (the exponentiation engine). Each warns about the part it cannot give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Requested {
+    /// Unset (always, without `std`): detect both.
+    Detect,
+    /// `ifma`: the 52-bit engine on the instructions; the kernels detected.
+    Ifma,
+    /// `ifma-model`: the 52-bit engine on the model of the instructions (with the
+    /// `test-hooks` feature); the kernels detected.
+    IfmaModel,
+    /// Any other value, a kernel table's name (`portable`, `adx`): that table, where this CPU
+    /// runs it, and the 64-bit limbs for exponentiation.
+    Kernels(alloc::string::String),
+}
+
+impl Requested {
+    /// The request of the variable's value (`None`: unset).
+    pub(crate) fn parse(value: Option<&str>) -> Requested {
+        match value {
+            None => Requested::Detect,
+            Some("ifma") => Requested::Ifma,
+            Some("ifma-model") => Requested::IfmaModel,
+            Some(name) => Requested::Kernels(name.into()),
+        }
+    }
+
+    /// The request of [`BACKEND_ENV`] in this process (read at each call: callers cache what
+    /// they choose from it).
+    pub(crate) fn from_env() -> Requested {
+        #[cfg(feature = "std")]
+        let value = std::env::var(BACKEND_ENV).ok();
+        #[cfg(not(feature = "std"))]
+        let value: Option<alloc::string::String> = None;
+        Requested::parse(value.as_deref())
+    }
+}
+
 /// The environment variable that lets the constant-time check run the ADX kernels under
 /// valgrind: see `kernel_reports_adx_under_valgrind` in this module.
 pub const VALGRIND_ADX_ENV: &str = "BIGNUM_VALGRIND_ADX";
@@ -224,6 +267,21 @@ fn kernel_reports_adx_under_valgrind() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn backend_request_parses_each_kind() {
+        assert_eq!(Requested::parse(None), Requested::Detect);
+        assert_eq!(Requested::parse(Some("ifma")), Requested::Ifma);
+        assert_eq!(Requested::parse(Some("ifma-model")), Requested::IfmaModel);
+        assert_eq!(
+            Requested::parse(Some("adx")),
+            Requested::Kernels("adx".into())
+        );
+        assert_eq!(
+            Requested::parse(Some("nonsense")),
+            Requested::Kernels("nonsense".into())
+        );
+    }
 
     /// The detection of the `no_std` build (CPUID and XCR0 by hand) against `std`'s, on
     /// whatever machine runs the tests: the bits must be equal.

@@ -33,8 +33,8 @@ mod residue;
 #[cfg(any(test, feature = "test-hooks"))]
 pub use ifma::ifma_runs;
 pub use ifma::{
-    IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowPath, ifma_supports, pow_pair, pow_pair_on,
-    pow_pair_vartime, pow_path,
+    IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowJobVartime, PowPath, ifma_supports, pow_pair,
+    pow_pair_on, pow_pair_vartime, pow_path,
 };
 #[cfg(any(test, feature = "test-hooks"))]
 pub use ifma_batch::ifma_batch_runs;

@@ -21,9 +21,15 @@ mod sqr;
 mod tune;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
+// The instructions' implementation of `ifma::Ifma52`, for `modular`'s engines: re-exported here
+// rather than by `ifma.rs`, which `x86_64/ifma.rs` imports the trait from.
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86_64::ifma::{Avx512Ifma256, Avx512Ifma512};
 
 use alloc::{vec, vec::Vec};
-pub use tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD, mul_karatsuba, sqr_karatsuba};
+pub use mul::mul_karatsuba;
+pub use sqr::sqr_karatsuba;
+pub use tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD};
 
 use core::cmp::Ordering;
 use core::sync::atomic::{self, AtomicU8};
@@ -53,14 +59,14 @@ pub struct Kernels {
     pub mont_mul: MontMulKernel,
     /// See [`redc_1`].
     pub redc_1: fn(&mut [Limb], &mut [Limb], &[Limb], Limb) -> Limb,
-    /// See [`redc_1_sec`].
-    pub redc_1_sec: fn(&mut [Limb], &mut [Limb], &[Limb], Limb),
+    /// See [`redc_1_below_r`].
+    pub redc_1_below_r: fn(&mut [Limb], &mut [Limb], &[Limb], Limb),
     /// See [`mul_basecase`] (any `a.len()`, `b.len() ≥ 1`).
     pub mul_basecase: fn(&mut [Limb], &[Limb], &[Limb]),
     /// See [`sqr_basecase`].
     pub sqr_basecase: fn(&mut [Limb], &[Limb]),
-    /// See [`sec_tabselect`].
-    pub sec_tabselect: fn(&mut [Limb], &[Limb], Limb),
+    /// See [`tabselect`].
+    pub tabselect: fn(&mut [Limb], &[Limb], Limb),
 }
 
 /// The portable Rust kernels: the reference for every other back end.
@@ -73,10 +79,10 @@ pub const PORTABLE: Kernels = Kernels {
     submul_1: portable::submul_1,
     mont_mul: portable::mont_mul,
     redc_1: portable::redc_1,
-    redc_1_sec: portable::redc_1_sec,
+    redc_1_below_r: portable::redc_1_below_r,
     mul_basecase: portable::mul_basecase,
     sqr_basecase: portable::sqr_basecase,
-    sec_tabselect: portable::sec_tabselect,
+    tabselect: portable::tabselect,
 };
 
 /// Every back end this CPU can run, portable first, then faster ones in order of preference
@@ -137,20 +143,23 @@ fn choose() -> (u8, &'static Kernels) {
             .unwrap_or(0);
         (u8::try_from(at + 1).unwrap_or(1), k)
     };
-    #[cfg(feature = "std")]
-    if let Ok(wanted) = std::env::var("BIGNUM_BACKEND") {
-        if let Some(k) = available.iter().find(|k| k.name == wanted) {
-            return code(k);
-        }
-        if wanted == "ifma" && crate::cpu::ifma().is_none() {
-            std::eprintln!(
-                "bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead"
-            );
-        } else if wanted != "ifma" {
+    // `ifma` and `ifma-model` name the 52-bit engine (`modular::pow_path`'s choice, which
+    // warns about the model), not a table: the kernels are the detected ones.
+    match crate::cpu::Requested::from_env() {
+        crate::cpu::Requested::Kernels(wanted) => {
+            if let Some(k) = available.iter().find(|k| k.name == wanted) {
+                return code(k);
+            }
+            #[cfg(feature = "std")]
             std::eprintln!(
                 "bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead"
             );
         }
+        #[cfg(feature = "std")]
+        crate::cpu::Requested::Ifma if crate::cpu::ifma().is_none() => std::eprintln!(
+            "bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead"
+        ),
+        _ => {}
     }
     code(available.last().copied().unwrap_or(&PORTABLE))
 }
@@ -278,7 +287,8 @@ pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
 /// t < R², and r − c·m (mod R) is the value itself, below R; the subtraction is done by
 /// mask. Operands below R multiply to t < R², so a chain of Montgomery products can stay
 /// below R with no comparison with m; one product by a value below m at the end brings the
-/// result below 2m, where one conditional subtraction finishes it.
+/// result below 2m, where one conditional subtraction finishes it. It differs from [`redc_1`]
+/// in its result only (below R, with no carry out); both are constant-time.
 ///
 /// # Constant time
 /// Time and memory accesses depend on n only.
@@ -286,17 +296,17 @@ pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
 /// # Panics
 /// If `r.len() != m.len()`, `t.len() != 2·m.len()`, or `m` is empty.
 #[inline]
-pub fn redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
+pub fn redc_1_below_r(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     let n = m.len();
     assert!(
         n > 0 && r.len() == n && t.len() == 2 * n,
-        "redc_1_sec: length mismatch"
+        "redc_1_below_r: length mismatch"
     );
-    (kernels().redc_1_sec)(r, t, m, minv);
+    (kernels().redc_1_below_r)(r, t, m, minv);
 }
 
 /// r −= b & `mask` (`mask` all-ones or zero); returns the borrow (0 or 1). Equal lengths. The
-/// conditional subtraction of [`redc_1_sec`] for the back ends that do it apart from the
+/// conditional subtraction of [`redc_1_below_r`] for the back ends that do it apart from the
 /// reduction, and of `modular`'s constant-time helpers.
 ///
 /// # Constant time
@@ -321,13 +331,13 @@ pub(crate) fn cnd_sub_assign_n(mask: Limb, r: &mut [Limb], b: &[Limb]) -> Limb {
 /// # Panics
 /// If `r` is empty or `table.len()` is not a multiple of `r.len()`.
 #[inline]
-pub fn sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
+pub fn tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
     let n = r.len();
     assert!(
         n > 0 && table.chunks_exact(n).remainder().is_empty(),
-        "sec_tabselect: table length is not a multiple of the entry length"
+        "tabselect: table length is not a multiple of the entry length"
     );
-    (kernels().sec_tabselect)(r, table, which);
+    (kernels().tabselect)(r, table, which);
 }
 
 /// r += b in place; returns the carry (0 or 1).

@@ -5,7 +5,7 @@
 //! `MAX`, random) and multipliers 0, 1, `MAX`, 2⁶³ and random, with random prior contents of
 //! `r` (which the accumulating kernels read and the others must overwrite).
 //!
-//! The Montgomery kernels (`mont_mul`, `redc_1`, `redc_1_sec`) are also checked against num-bigint, on every
+//! The Montgomery kernels (`mont_mul`, `redc_1`, `redc_1_below_r`) are also checked against num-bigint, on every
 //! modulus size 1..=64 with all-ones, top-bit-set and top-bit-clear moduli and operands 0, 1,
 //! m-1, and on proptest random moduli of up to 40 limbs.
 //!
@@ -335,30 +335,33 @@ fn assert_montgomery_kernels(k: &Kernels, a: &[Limb], b: &[Limb], m: &[Limb], ca
             results[0], results[1],
             "redc_1 differs: {name} vs portable, n = {n}, {case}"
         );
-        assert_redc_1_sec(k, &t, m, case);
+        assert_redc_1_below_r(k, &t, m, case);
     }
 }
 
-/// `redc_1_sec` of `k` and of `PORTABLE` on t (any 2n limbs): r < R (n limbs, nothing else
+/// `redc_1_below_r` of `k` and of `PORTABLE` on t (any 2n limbs): r < R (n limbs, nothing else
 /// returned), r ≡ t·R⁻¹ (mod m), and the same limbs from both.
-fn assert_redc_1_sec(k: &Kernels, t: &[Limb], m: &[Limb], case: &str) {
+fn assert_redc_1_below_r(k: &Kernels, t: &[Limb], m: &[Limb], case: &str) {
     let n = m.len();
     let big_m = common::big(m);
     let bt = common::big(t);
     let mut results = Vec::new();
-    for (f, who) in [(PORTABLE.redc_1_sec, "portable"), (k.redc_1_sec, k.name)] {
+    for (f, who) in [
+        (PORTABLE.redc_1_below_r, "portable"),
+        (k.redc_1_below_r, k.name),
+    ] {
         let mut r = vec![0xDEAD_BEEF; n];
         f(&mut r, &mut t.to_vec(), m, minv(m[0]));
         assert_eq!(
             (common::big(&r) << (64 * n)) % &big_m,
             &bt % &big_m,
-            "redc_1_sec {who}: not t·R⁻¹ mod m, n = {n}, {case}"
+            "redc_1_below_r {who}: not t·R⁻¹ mod m, n = {n}, {case}"
         );
         results.push(r);
     }
     assert_eq!(
         results[0], results[1],
-        "redc_1_sec differs: {} vs portable, n = {n}, {case}",
+        "redc_1_below_r differs: {} vs portable, n = {n}, {case}",
         k.name
     );
 }
@@ -479,7 +482,7 @@ fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
                             got.push((r, hi));
                         }
                         assert_eq!(got[0], got[1], "redc_1 {} vs portable, n = {n}", k.name);
-                        assert_redc_1_sec(k, &t, &m, &format!("m {mn}, operands below R"));
+                        assert_redc_1_below_r(k, &t, &m, &format!("m {mn}, operands below R"));
                         count += 1;
                     }
                 }
@@ -617,19 +620,19 @@ fn portable_row_kernels_match_num_bigint_for_every_unroll_remainder() {
     eprintln!("{count} cases");
 }
 
-/// `sec_tabselect` of every back end (and through the dispatcher) returns entry `which` for
+/// `tabselect` of every back end (and through the dispatcher) returns entry `which` for
 /// entry lengths 1..=40 and tables of 1 to 130 entries (past the 64-entry groups of the
 /// portable kernel), and zero for a `which` past the last entry.
 #[test]
-fn sec_tabselect_picks_the_entry_asked_for() {
+fn tabselect_picks_the_entry_asked_for() {
     let mut rng = SplitMix64::new(0x7AB5);
-    for k in backends("sec_tabselect_picks_the_entry_asked_for") {
+    for k in backends("tabselect_picks_the_entry_asked_for") {
         for n in (1..=20).chain([24, 31, 32, 40]) {
             for entries in [1usize, 2, 3, 8, 32, 64, 65, 130] {
                 let table = rng.limbs(n * entries);
                 let mut r = rng.limbs(n);
                 for which in 0..entries {
-                    (k.sec_tabselect)(&mut r, &table, which as Limb);
+                    (k.tabselect)(&mut r, &table, which as Limb);
                     assert_eq!(
                         r,
                         &table[which * n..(which + 1) * n],
@@ -638,7 +641,7 @@ fn sec_tabselect_picks_the_entry_asked_for() {
                     );
                 }
                 for which in [entries as Limb, Limb::MAX] {
-                    (k.sec_tabselect)(&mut r, &table, which);
+                    (k.tabselect)(&mut r, &table, which);
                     assert_eq!(r, vec![0; n], "{} n {n} which {which} past the end", k.name);
                 }
             }
@@ -646,11 +649,76 @@ fn sec_tabselect_picks_the_entry_asked_for() {
     }
     let table: Vec<Limb> = (0..12).collect();
     let mut r = [0; 3];
-    mpn::sec_tabselect(&mut r, &table, 2);
+    mpn::tabselect(&mut r, &table, 2);
     assert_eq!(r, [6, 7, 8]);
-    let err = std::panic::catch_unwind(|| mpn::sec_tabselect(&mut [0; 5], &[0; 12], 0));
+    let err = std::panic::catch_unwind(|| mpn::tabselect(&mut [0; 5], &[0; 12], 0));
     assert!(
         err.is_err(),
         "a table that is not whole entries must be refused"
+    );
+}
+
+/// Set in the child process of [`backend_override_warns_only_about_what_it_cannot_give`].
+const CHILD: &str = "BIGNUM_BACKENDS_TEST_CHILD";
+
+/// In a child process (and a no-op otherwise): makes both choices that read `BIGNUM_BACKEND`
+/// (the kernel table and the exponentiation path) and prints them.
+#[test]
+fn backend_override_child() {
+    if std::env::var_os(CHILD).is_none() {
+        return;
+    }
+    let k = mpn::kernels().name;
+    let path = bignum::modular::pow_path().name();
+    println!("chosen: kernels {k}, pow path {path}");
+}
+
+/// `BIGNUM_BACKEND` is read once for both choices: `ifma-model` (the model of the 52-bit
+/// engine, compiled in here by the test hooks) is the pow path's to take, and neither choice
+/// prints a warning about it; an unknown name is warned about, once (the negative control:
+/// this test sees the warnings).
+#[test]
+fn backend_override_warns_only_about_what_it_cannot_give() {
+    let run = |value: &str| {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "backend_override_child", "--nocapture", "-q"])
+            .env(CHILD, "1")
+            .env("BIGNUM_BACKEND", value)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "child with BIGNUM_BACKEND={value} failed"
+        );
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let detected = mpn::all_available().last().unwrap().name;
+
+    let (stdout, stderr) = run("ifma-model");
+    assert!(
+        stdout.contains(&format!("chosen: kernels {detected}, pow path ifma-model")),
+        "{stdout}"
+    );
+    assert!(
+        !stderr.contains("bignum:"),
+        "a warning for ifma-model: {stderr}"
+    );
+
+    let (stdout, stderr) = run("no-such-backend");
+    assert!(
+        stdout.contains(&format!("chosen: kernels {detected}, pow path limbs")),
+        "{stdout}"
+    );
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("bignum:"))
+        .collect();
+    assert_eq!(
+        warnings,
+        ["bignum: BIGNUM_BACKEND=no-such-backend is not available here, detecting instead"],
+        "{stderr}"
     );
 }

@@ -6,7 +6,7 @@
 // Public sizes and counts only.
 #![allow(clippy::cast_precision_loss)]
 
-use rsa::hazmat::PrivateOp;
+use rsa::hazmat::{BatchPrivateOp, PrivateOp};
 use std::time::Instant;
 
 use rsa::{Batch, RsaPrivateKey};

@@ -31,102 +31,24 @@
 //! - `oaep`: OAEP decryption (SHA-256) up to the declassification of its verdict
 //!   (`Oaep::decrypt_unsliced`), class 0 valid ciphertexts (fresh encryptions of random
 //!   messages), class 1 ciphertexts c = x^e of random blocks x (bad padding): both
-//!   uniform-looking and of the full length, so that only the secret padding differs;
+//!   uniform-looking and of the full length, so that only the secret padding differs (random
+//!   bytes below n would sometimes have a zero top byte, a shorter ciphertext once its leading
+//!   zeros are stripped: a public difference that the test sees);
 //! - `pkcs1v15`: the same for PKCS #1 v1.5 decryption with explicit rejection;
 //! - `pkcs1v15-implicit`: the whole PKCS #1 v1.5 decryption with implicit rejection
 //!   (`decrypt`), where a bad padding gives a synthetic message: nothing may differ;
 //! - `pkcs1v15-paths`: a HARNESS CONTROL, not a test of a secret: `pkcs1v15`'s operation on
 //!   two classes of VALID ciphertexts that differ only in how the harness made them: class 0
 //!   by `encrypt`, class 1 by the public operation on a block built by hand (as `pkcs1v15`'s
-//!   class 0 is now). Nothing secret differs; a |t| above the threshold here is the harness;
+//!   class 0 is made, so that its classes differ in the secret block alone). Nothing secret
+//!   differs; a |t| above the threshold here is the harness;
 //! - `leaky`: the NEGATIVE CONTROL: the first ten squarings of a textbook exponentiation,
 //!   x ← x² mod n from x = c, in the variable-time `Nat` arithmetic (whose cost follows the
 //!   length of its operands, so the small fixed ciphertext is fast), classes as in
 //!   `private-public`. The test must flag it; if it does not, the measurement is blind.
 //!
-//! Results on 2026-12-01, **AMD EPYC family 26 model 2 (Zen 5)** under KVM, 2 vCPUs, `ifma` path
-//! (so `private` is `private-ifma` here), one mode per vCPU at a time, 16:12-21:20 UTC (other
-//! work on the second vCPU during most runs: CI runs, builds, a second dudect run; the
-//! 4096-bit runs are short of a million where that load halved their rate):
-//!
-//! | mode | bits | seconds | measurements | max \|t\| | verdict |
-//! | --- | --- | --- | --- | --- | --- |
-//! | `private` | 2048 | 300 | 1,320,000 | 2.06 | no leak |
-//! | `private` | 4096 | 840 | 648,000 | 1.49 | no leak |
-//! | `private`, again | 4096 | 900 | 754,000 | 1.58 | no leak |
-//! | `private-plain` | 2048 | 500 | 638,000 | 2.06 | no leak |
-//! | `private-plain`, again | 2048 | 840 | 974,000 | 1.34 | no leak |
-//! | `private-plain` | 4096 | 2700 | 740,000 | 1.15 | no leak |
-//! | `oaep` | 2048 | 300 | 1,324,000 | 1.28 | no leak |
-//! | `oaep` | 4096 | 840 | 1,024,000 | 1.66 | no leak |
-//! | `pkcs1v15` | 2048 | 300 | 1,322,000 | 2.49 | no leak |
-//! | `pkcs1v15` | 4096 | 840 | 706,000 | 2.26 | no leak |
-//! | `pkcs1v15`, again | 4096 | 900 | 1,012,000 | 2.24 | no leak |
-//! | `pkcs1v15`, earlier classes | 4096 | 840 | 1,034,000 | 5.99 (test 19) | FLAGGED, see below |
-//! | `pkcs1v15`, earlier classes | 4096 | 840 | 954,000 | 5.23 (test 8) | FLAGGED, see below |
-//! | `pkcs1v15`, earlier classes | 4096 | 900 | 1,104,000 | 3.86 (test 14) | no leak (4.52 at 820,000) |
-//! | `pkcs1v15-paths` (control) | 4096 | 960 | 778,000 | 1.70 | no leak |
-//! | `pkcs1v15-implicit` | 2048 | 330 | 1,444,000 | 2.90 | no leak |
-//! | `pkcs1v15-implicit` | 4096 | 900 | 694,000 | 2.96 | no leak |
-//! | `private-public` (control) | 2048 | 300 | 1,388,000 | 0.52 | no leak |
-//! | `private-public` (control) | 4096 | 840 | 906,000 | 1.91 | no leak |
-//! | `stages` (control) | 2048 | 300 | 1,432,000 | 508.23 (input checks) | the public input, see below |
-//! | `stages` (control) | 4096 | 400 | 468,000 | 150.98 (input checks) | the public input, see below |
-//! | `leaky` (control) | 2048 | 30 | 3,648,000 | 65,215.29 | LEAK, as it must |
-//!
-//! **PKCS #1 v1.5 at 4096 bits.** With the earlier classes (class 0 made by `encrypt`, class 1 by
-//! the public operation on a random block) two runs of three flagged (5.99 and 5.23; valid
-//! padding slower by 0.02-0.04% on average, uncropped t 1.1-1.4, |t| growing with the count in
-//! cropped tests) and the third, beside the runs below, peaked at 4.52 and ended at 3.86. Not
-//! seen at 2048 bits, nor for OAEP at 4096. Since then class 0 is made the way class 1 is (the
-//! public operation on a valid block built by hand), so that the classes differ in the secret
-//! block alone: two runs, 2.26 at 706,000 and 2.24 at 1,012,000 measurements. The control
-//! `pkcs1v15-paths` (both classes valid, made the two earlier ways) gave 1.70 at 778,000. So
-//! neither the secret (the current classes differ in it and do not flag) nor the way the harness
-//! made the inputs (the control differs in that alone and does not flag) reproduces the flag on
-//! its own; its cause is not established. The decoding is constant-time by inspection and under
-//! memcheck (ct-check's PKCS #1 v1.5 driver). A run on another CPU (issue 20's Sapphire Rapids)
-//! of `pkcs1v15` and of the earlier classes (`git show e9c6e46:rsa/examples/dudect.rs`) would
-//! say whether it belongs to this VM. Earlier `oaep` and `pkcs1v15` runs at 2048 bits with a
-//! class 1 of random bytes below n (a zero top byte, so a shorter ciphertext after the input's
-//! leading zeros are stripped) gave 7.54 and 8.09: the public difference below, which is why
-//! class 1 is c = x^e.
-//!
-//! **Where the public input's signal comes from** (`stages`, class 0 c = 2, class 1 random c):
-//! the input checks. `be_to_limbs` strips the ciphertext's leading zero bytes before converting
-//! it, in time that follows the public c, so the one-byte c = 2 converts faster than a
-//! full-length c (194 against 194 ns on average at 2048 bits, but |t| = 508 cropped; 319
-//! against 419 ns at 4096, |t| = 151). The next stage, the draw of r and s, which does not read
-//! c, shows |t| = 59 and 26 in cropped tests: the same public difference carried into its
-//! first nanoseconds by the machine's state (caches, predictors). Every later stage (the
-//! inverse, the blinding, the exponentiations, Garner, the unblinding, the check, the output)
-//! stays below |t| = 4.5 (at most 4.40, the check at 2048 bits; 2.38 at 4096). Nothing secret
-//! is behind it: the classes differ in c alone, the input checks see the public ciphertext
-//! only, before the blinding, and the draw does not see it at all. A few nanoseconds in 200-900 µs are below what the whole-operation `private-public`
-//! run resolves here; on the Sapphire Rapids machine of issue 20 it reached |t| = 15.4.
-//!
-//! With the cached blinding pair (issue 28: `private_op` squares the key's pair before each
-//! use and draws a new one every 32 uses; `rsa/src/primitive/blinding.rs`), on 2026-12-02,
-//! **AMD EPYC family 25 model 17 (Zen 4)** under KVM, 2 vCPUs shared with two other
-//! engineers' builds, a CPU with AVX-512 IFMA, 04:44-04:49 UTC (`stages` and its table in
-//! BENCHMARKS.md time the fresh path, which the cache still takes when it is held or due):
-//!
-//! | mode | bits | seconds | measurements | max \|t\| | verdict |
-//! | --- | --- | --- | --- | --- | --- |
-//! | `private` | 2048 | 300 | 922,000 | 1.08 (test 1) | no leak |
-//!
-//! Results on 2026-11-30 (1024-bit key, the shared 2-core machine, one mode at a time; `private`
-//! then had the classes of today's `private-public`, `oaep` and `pkcs1v15` the random class 1
-//! above):
-//!
-//! | mode | seconds | measurements | max \|t\| | verdict |
-//! | --- | --- | --- | --- | --- |
-//! | `private` | 120 | 212,000 | 1.33 | no leak |
-//! | `oaep` | 120 | 268,000 | 1.44 | no leak |
-//! | `pkcs1v15` | 120 | 232,000 | 0.82 | no leak |
-//! | `pkcs1v15-implicit` | 60 | 162,000 | 0.96 | no leak |
-//! | `private-plain` | 60 | 70,000 | 1.95 | no leak |
-//! | `leaky` (control) | 30 | 3,274,000 | 13,061.60 | LEAK, as it must |
+//! The results, with the machine, date and load of each run, are in BENCHMARKS.md ("Timing
+//! tests (dudect)"), with the analysis of the runs that flagged.
 //!
 //! Timings are `Instant` differences in nanoseconds (the operations take tens of microseconds
 //! or more, far above the clock's resolution). The exit status is 1 if a leak was detected,

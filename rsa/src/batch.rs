@@ -29,10 +29,9 @@
 //! takes the next power of its key's cached blinding pair (two squarings, as a single
 //! operation does; `primitive/blinding.rs`), and a fresh pair is drawn there (from the
 //! caller's RNG, with its inverse and r^e) only every 32 items of a key, or when another
-//! thread holds that key's pair. The rest of the first stage (the multiplications by r^e) runs
-//! in the threads. (Before the cache, every item drew a fresh pair and its inverse and r^e ran
-//! in the threads, which took two threads from 1.56x to 1.86x one thread at 2048 bits,
-//! BENCHMARKS.md.) A batch of one group starts no thread. [`Batch::threads`] caps the thread
+//! thread holds that key's pair: the draws need the caller's RNG, which the threads do not
+//! share. The rest of the first stage (the multiplications by r^e) runs in the threads. A batch
+//! of one group starts no thread. [`Batch::threads`] caps the thread
 //! count; the default is [`std::thread::available_parallelism`]. Without the `std` feature
 //! there are no threads: every batch runs on the calling thread (the eight lanes still
 //! apply).
@@ -50,6 +49,7 @@ use bignum::modular::{BATCH_LANES, PowJob, PowPath, Residue, pow_batch, pow_path
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 
+use crate::hazmat::BatchPrivateOp;
 use crate::primitive::{Blinding, CrtInput};
 use crate::{EncryptionScheme, Result, RsaPrivateKey, SignatureScheme};
 
@@ -60,6 +60,11 @@ const ITEMS_PER_GROUP: usize = BATCH_LANES >> 1;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Batch {
     threads: Option<NonZeroUsize>,
+}
+
+/// Each of `inputs` with `key`, as the items of [`Batch::raw_private_ops`].
+fn with_key<'a>(key: &'a RsaPrivateKey, inputs: &[&'a [u8]]) -> Vec<(&'a RsaPrivateKey, &'a [u8])> {
+    inputs.iter().map(|c| (key, *c)).collect()
 }
 
 /// One item after its input checks and its blinding: its position in the batch, its key, its
@@ -102,30 +107,11 @@ impl Batch {
         cap.map_or(1, NonZeroUsize::get)
     }
 
-    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) of every input with
-    /// `key`: one result per input, in order.
-    ///
-    /// # Constant time
-    ///
-    /// See the module documentation.
-    pub fn private_op<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        inputs: &[&[u8]],
-    ) -> Vec<Result<Vec<u8>>> {
-        let items: Vec<(&RsaPrivateKey, &[u8])> = inputs.iter().map(|c| (key, *c)).collect();
-        self.private_op_keys(rng, &items)
-    }
-
     /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) of every (key, input)
-    /// pair: one result per item, in order. Keys of one size share the eight lanes; others
-    /// take the single path.
-    ///
-    /// # Constant time
-    ///
-    /// See the module documentation.
-    pub fn private_op_keys<R: CryptoRng + ?Sized>(
+    /// pair: one result per item, in order (the raw operation of
+    /// [`BatchPrivateOp`](crate::hazmat::BatchPrivateOp), and the middle of the batch
+    /// signatures and decryptions).
+    pub(crate) fn raw_private_ops<R: CryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         items: &[(&RsaPrivateKey, &[u8])],
@@ -176,7 +162,7 @@ impl Batch {
             .map(|d| scheme.encode_for_signing(key, rng, d))
             .collect();
         let good: Vec<&[u8]> = ems.iter().flatten().map(|em| em.as_slice()).collect();
-        let mut sigs = self.private_op(key, rng, &good).into_iter();
+        let mut sigs = self.raw_private_ops(rng, &with_key(key, &good)).into_iter();
         ems.into_iter()
             .map(|em| em.and_then(|_| sigs.next().unwrap_or(Err(crate::Error::Fault))))
             .collect()
@@ -222,7 +208,7 @@ impl Batch {
             .filter(|(_, ok)| ok.is_ok())
             .map(|(c, _)| *c)
             .collect();
-        let mut ems = self.private_op(key, rng, &good).into_iter();
+        let mut ems = self.raw_private_ops(rng, &with_key(key, &good)).into_iter();
         ciphertexts
             .iter()
             .zip(checks)
@@ -322,34 +308,26 @@ fn run_group(group: Vec<Drawn<'_>>) -> Vec<(usize, Result<Vec<u8>>)> {
         .collect()
 }
 
-impl RsaPrivateKey {
-    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) of every input,
-    /// together ([`Batch`] with its defaults): one result per input, in order.
-    ///
-    /// # Constant time
-    ///
-    /// As [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op), for each item.
-    pub fn private_op_batch<R: CryptoRng + ?Sized>(
+impl BatchPrivateOp for Batch {
+    fn private_op<R: CryptoRng + ?Sized>(
         &self,
+        key: &RsaPrivateKey,
         rng: &mut R,
         inputs: &[&[u8]],
     ) -> Vec<Result<Vec<u8>>> {
-        Batch::new().private_op(self, rng, inputs)
+        self.raw_private_ops(rng, &with_key(key, inputs))
     }
 
-    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) of every (key, input)
-    /// pair, together ([`Batch`] with its defaults).
-    ///
-    /// # Constant time
-    ///
-    /// As [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op), for each item.
-    pub fn private_op_batch_keys<R: CryptoRng + ?Sized>(
+    fn private_op_keys<R: CryptoRng + ?Sized>(
+        &self,
         rng: &mut R,
         items: &[(&RsaPrivateKey, &[u8])],
     ) -> Vec<Result<Vec<u8>>> {
-        Batch::new().private_op_keys(rng, items)
+        self.raw_private_ops(rng, items)
     }
+}
 
+impl RsaPrivateKey {
     /// [`RsaPrivateKey::sign`] of every message, together ([`Batch`] with its defaults).
     ///
     /// # Constant time

@@ -59,6 +59,7 @@
 //! bytes (decoded PEM, private key parts, encoded output) is wiped on drop.
 
 mod asn1;
+mod der_error;
 mod legacy;
 mod pem;
 mod pss_der;

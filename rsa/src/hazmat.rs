@@ -10,6 +10,9 @@
 //! ([`pss`](crate::pss), [`oaep`](crate::oaep), [`pkcs1v15`](crate::pkcs1v15)). RustCrypto's
 //! `rsa` keeps its raw operations behind a `hazmat` feature and module too.
 //!
+//! Batches of the private operation ([`BatchPrivateOp`] on a [`Batch`](crate::Batch)) are raw
+//! too.
+//!
 //! The methods are on traits so that they are called only where this module is imported:
 //!
 //! ```
@@ -28,7 +31,7 @@
 use alloc::vec::Vec;
 use rand_core::CryptoRng;
 
-use crate::Result;
+use crate::{Result, RsaPrivateKey};
 
 /// RSAEP / RSAVP1, the raw public operation. See the [module documentation](self).
 pub trait PublicOp {
@@ -61,4 +64,34 @@ pub trait PrivateOp {
     ///
     /// As [`PrivateOp::private_op`].
     fn private_op_plain(&self, c: &[u8]) -> Result<Vec<u8>>;
+}
+
+/// RSADP / RSASP1 of many inputs together, on a [`Batch`](crate::Batch)'s lanes and threads
+/// (the batch signatures and decryptions, [`Batch::sign`](crate::Batch::sign) and
+/// [`Batch::decrypt`](crate::Batch::decrypt), are the padded forms).
+/// See the [module documentation](self).
+pub trait BatchPrivateOp {
+    /// [`PrivateOp::private_op`] of every input with `key`: one result per input, in order.
+    ///
+    /// # Constant time
+    ///
+    /// As [`PrivateOp::private_op`], for each item; see [`Batch`](crate::Batch).
+    fn private_op<R: CryptoRng + ?Sized>(
+        &self,
+        key: &RsaPrivateKey,
+        rng: &mut R,
+        inputs: &[&[u8]],
+    ) -> Vec<Result<Vec<u8>>>;
+
+    /// [`PrivateOp::private_op`] of every (key, input) pair: one result per item, in order.
+    /// Keys of one size share the eight lanes; others take the single path.
+    ///
+    /// # Constant time
+    ///
+    /// As [`PrivateOp::private_op`], for each item; see [`Batch`](crate::Batch).
+    fn private_op_keys<R: CryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        items: &[(&RsaPrivateKey, &[u8])],
+    ) -> Vec<Result<Vec<u8>>>;
 }

@@ -23,7 +23,7 @@
 //! [`Modulus::pow_limbs_vartime`]: bignum::modular::Modulus::pow_limbs_vartime
 
 use alloc::{vec, vec::Vec};
-use bignum::modular::{PowJob, Residue, pow_pair, pow_pair_vartime};
+use bignum::modular::{PowJob, PowJobVartime, Residue, pow_pair, pow_pair_vartime};
 use bignum::{Limb, Nat, mpn};
 use rand_core::CryptoRng;
 use subtle::{Choice, ConstantTimeEq};
@@ -302,11 +302,10 @@ impl RsaPrivateKey {
     fn pow_e_mod_each_prime(&self, x: &[Limb]) -> Vec<Residue> {
         let e = self.public.e.as_limbs();
         let bases: Vec<Residue> = self.primes.iter().map(|p| p.m.reduce(x)).collect();
-        let job = |i: usize| PowJob {
+        let job = |i: usize| PowJobVartime {
             modulus: &self.primes[i].m,
             base: &bases[i],
             exp: e,
-            exp_bits: 0,
         };
         let (a, b) = pow_pair_vartime(&job(0), &job(1));
         let mut out = vec![a, b];

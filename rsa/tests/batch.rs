@@ -11,7 +11,7 @@
 
 mod common;
 
-use rsa::hazmat::PrivateOp;
+use rsa::hazmat::{BatchPrivateOp, PrivateOp};
 use std::sync::OnceLock;
 
 use common::{big, padded, rng};
@@ -95,7 +95,7 @@ fn private_op_batch_equals_single_ops() {
                     assert_eq!(g.as_ref().unwrap(), w, "{bits} bits, {len} items, item {i}");
                 }
             }
-            let got = key.private_op_batch(&mut r, &refs(&ins));
+            let got = Batch::new().private_op(key, &mut r, &refs(&ins));
             assert!(got.iter().zip(&want).all(|(g, w)| g.as_ref().unwrap() == w));
         }
     }
@@ -126,7 +126,7 @@ fn bad_inputs_fail_alone() {
     ins[4] = n.clone();
     ins[7] = vec![0xFF; k];
     ins.push(vec![0; k + 1]);
-    let got = key.private_op_batch(&mut r, &refs(&ins));
+    let got = Batch::new().private_op(key, &mut r, &refs(&ins));
     for (i, (g, c)) in got.iter().zip(&ins).enumerate() {
         match i {
             1 | 9 => assert!(matches!(g, Err(Error::InvalidLength { .. })), "item {i}"),
@@ -162,7 +162,7 @@ fn several_keys_in_one_batch() {
         .iter()
         .map(|(kx, c)| (keys[*kx], c.as_slice()))
         .collect();
-    let got = RsaPrivateKey::private_op_batch_keys(&mut r, &items);
+    let got = Batch::new().private_op_keys(&mut r, &items);
     for (g, (key, c)) in got.iter().zip(&items) {
         assert_eq!(g.as_ref().unwrap(), &key.private_op(&mut r, c).unwrap());
     }

@@ -15,6 +15,7 @@ use rsa::{PrivateKeyParts, RsaPrivateKey};
 use crate::Result;
 
 mod enc;
+mod replay;
 mod sig;
 
 /// The outcome of one file (or one Wycheproof set).

@@ -70,6 +70,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 
 use zeroize::{Zeroize, Zeroizing};
 
+use crate::cpu::Requested;
 use crate::limb::{self, Limb};
 use crate::mpn;
 #[cfg(any(test, feature = "test-hooks"))]
@@ -162,25 +163,23 @@ pub fn pow_path() -> PowPath {
     path
 }
 
-/// The choice of [`pow_path`]: `BIGNUM_BACKEND` with `std`, detection otherwise.
+/// The choice of [`pow_path`]: `BIGNUM_BACKEND` with `std` ([`Requested`], the reading
+/// `mpn::kernels` shares), detection otherwise.
 #[cold]
 fn choose_pow_path() -> PowPath {
-    #[cfg(feature = "std")]
-    let wanted = std::env::var("BIGNUM_BACKEND").ok();
-    #[cfg(not(feature = "std"))]
-    let wanted: Option<alloc::string::String> = None;
-    match wanted.as_deref() {
-        Some("ifma-model") if PowPath::IfmaModel.is_available() => PowPath::IfmaModel,
-        #[cfg(feature = "std")]
-        Some("ifma-model") => {
+    match Requested::from_env() {
+        Requested::IfmaModel if PowPath::IfmaModel.is_available() => PowPath::IfmaModel,
+        Requested::IfmaModel => {
+            #[cfg(feature = "std")]
             std::eprintln!(
                 "bignum: BIGNUM_BACKEND=ifma-model: built without the model (the `test-hooks` \
                  feature), detecting instead"
             );
             detected_pow_path()
         }
-        Some(w) if w != "ifma" => PowPath::Limbs,
-        _ => detected_pow_path(),
+        // A kernel table (even one this CPU lacks, which `mpn` warns about): the 64-bit limbs.
+        Requested::Kernels(_) => PowPath::Limbs,
+        Requested::Detect | Requested::Ifma => detected_pow_path(),
     }
 }
 
@@ -220,6 +219,18 @@ pub struct PowJob<'a> {
     pub exp: &'a [Limb],
     /// Its bit length (public).
     pub exp_bits: usize,
+}
+
+/// One exponentiation of [`pow_pair_vartime`]: base^exp mod m by a PUBLIC exponent, whose own
+/// bit length is used (there is no secret length to pad it to).
+#[derive(Clone, Copy, Debug)]
+pub struct PowJobVartime<'a> {
+    /// The modulus.
+    pub modulus: &'a Modulus,
+    /// The base, a residue of `modulus`.
+    pub base: &'a Residue,
+    /// The exponent, little-endian limbs (public).
+    pub exp: &'a [Limb],
 }
 
 /// The two exponentiations `a` and `b` (RSA's CRT halves), interleaved in one loop when the
@@ -278,8 +289,7 @@ pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Res
 
 /// The two exponentiations by a PUBLIC exponent (RSA's e: the blinding r^e and the fault check
 /// modulo each prime), interleaved on the 52-bit engine where the path in use is IFMA and the
-/// moduli have one digit count, else [`Modulus::pow_vartime`] each. `exp_bits` of the jobs is
-/// ignored: the exponents' own bit lengths are used.
+/// moduli have one digit count, else [`Modulus::pow_vartime`] each.
 ///
 /// # Constant time
 ///
@@ -289,7 +299,7 @@ pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Res
 /// # Panics
 ///
 /// If a base belongs to another modulus (of another limb count; in debug builds, any other).
-pub fn pow_pair_vartime(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
+pub fn pow_pair_vartime(a: &PowJobVartime<'_>, b: &PowJobVartime<'_>) -> (Residue, Residue) {
     let path = pow_path();
     let fused = (path != PowPath::Limbs)
         .then(|| {
@@ -302,8 +312,10 @@ pub fn pow_pair_vartime(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
             j.modulus.check(j.base);
         }
         let jobs = [a, b].map(|j| PowJob {
+            modulus: j.modulus,
+            base: j.base,
+            exp: j.exp,
             exp_bits: public_bits(j.exp),
-            ..*j
         });
         let results = if shape.1 > MAX_PAIR_VECTORS {
             run(path, shape, [&jobs[0]], Exponent::Public)
@@ -646,7 +658,7 @@ fn native<const K: usize>(
     kind: Exponent,
     digits: &mut [u64],
 ) -> Option<()> {
-    use crate::mpn::ifma::{Avx512Ifma256, Avx512Ifma512};
+    use crate::mpn::{Avx512Ifma256, Avx512Ifma512};
     let tok = crate::cpu::ifma()?;
     #[cfg(any(test, feature = "test-hooks"))]
     IFMA_RUNS.fetch_add(1, Ordering::Relaxed);
@@ -824,9 +836,9 @@ pub(super) fn finish(modulus: &Modulus, digits: &[u64]) -> Residue {
 /// Two accumulators per number, for the a·b and the m·y halves, and digit 1 carried in
 /// scalars: both serial chains of a step (through the accumulator's dependent multiply-adds,
 /// and from one y to the next through a vector and back, slow between the register files on
-/// AMD) are shorter, at the price of twice the lane shifts. On AMD Zen 5
-/// (`bignum/examples/pow_paths.rs`) this took a 1024-bit exponentiation from 147 to 118 µs, a
-/// 1536-bit pair from 386 to 347.
+/// AMD) are shorter, at the price of twice the lane shifts, which is the faster trade on AMD
+/// Zen 5 (`bignum/examples/pow_paths.rs`; the figures against one accumulator are in
+/// BENCHMARKS.md, "AVX-512 IFMA").
 #[inline(always)]
 fn amm<I: Ifma52, const NV: usize, const K: usize>(
     i: I,
@@ -1471,7 +1483,19 @@ pub(crate) mod tests {
                     assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
                     assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
                 }
-                let (ra, rb) = pow_pair_vartime(&ja, &jb);
+                let (pa, pb) = (
+                    PowJobVartime {
+                        modulus: &ca,
+                        base: &xa,
+                        exp: ea,
+                    },
+                    PowJobVartime {
+                        modulus: &cb,
+                        base: &xb,
+                        exp: eb,
+                    },
+                );
+                let (ra, rb) = pow_pair_vartime(&pa, &pb);
                 assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
                 assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
             }
@@ -1502,7 +1526,7 @@ pub(crate) mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn native_operations_equal_the_model() {
-        use crate::mpn::ifma::{Avx512Ifma256, Avx512Ifma512};
+        use crate::mpn::{Avx512Ifma256, Avx512Ifma512};
         let Some(tok) = crate::cpu::ifma() else {
             eprintln!("skipped: no avx512ifma on this CPU (the model tests ran instead)");
             return;

@@ -250,7 +250,7 @@ fn run_chunk(path: PowPath, d: usize, chunk: &[PowJob<'_>]) -> Option<Vec<Residu
 /// The native instructions (512-bit registers), where the CPU has them.
 #[cfg(target_arch = "x86_64")]
 fn native(d: usize, lanes: &Lanes<'_>, exp_bits: usize, out: &mut [u64]) -> Option<()> {
-    use crate::mpn::ifma::Avx512Ifma512;
+    use crate::mpn::Avx512Ifma512;
     let isa = Avx512Ifma512::new(crate::cpu::ifma()?);
     #[cfg(any(test, feature = "test-hooks"))]
     BATCH_RUNS.fetch_add(1, Ordering::Relaxed);
@@ -482,9 +482,10 @@ fn ams_digit<I: Ifma52, const D: usize, const J: usize, const V: usize>(
 /// idx_k + 2^52 − e; e ≥ idx_k: bit 52 of 2^52 − idx_k + e), and the entry is added times its
 /// hit by a multiply-add (digits are below 2^52, so lo52(digit·hit) is the digit or 0). No
 /// mask register and no blend: the model's compare and blend are plain integer code in which
-/// LLVM recognised the selection and made a branch of it (valgrind flagged it), and the hit
-/// goes through an optimisation barrier so that the multiply by a 0/1 value is not turned into
-/// a select either. The barrier costs one register's store and load per entry natively.
+/// LLVM recognises the selection and makes a branch of it (which `.ci/ct-check` reports), and
+/// the hit goes through an optimisation barrier so that the multiply by a 0/1 value is not
+/// turned into a select either. The barrier costs one register's store and load per entry
+/// natively.
 #[inline(always)]
 fn gather<I: Ifma52, const D: usize>(i: I, table: &[u64], idx: I::V, nidx: I::V) -> [I::V; D] {
     let l = I::LANES;

@@ -62,7 +62,7 @@ pub(super) fn exp_bits_at(exp: &[Limb], lo: usize, width: usize) -> Limb {
 /// The Montgomery arithmetic of one exponentiation: the back end's kernels looked up once and
 /// the scratch allocated once. Products come fully reduced (the final subtraction by the back
 /// end's `sub_n` into a spare buffer and a masked copy) or lazily, below R only (the back end's
-/// `redc_1_sec`).
+/// `redc_1_below_r`).
 pub(crate) struct Engine<'a> {
     m: &'a [Limb],
     minv: Limb,
@@ -169,20 +169,20 @@ impl Arith<'_, '_> {
     }
 
     /// r ≡ a·b·R⁻¹ (mod m) with r < R, for any n-limb a and b: the value is kept below R
-    /// only, with no comparison with m ([`mpn::redc_1_sec`]).
+    /// only, with no comparison with m ([`mpn::redc_1_below_r`]).
     #[inline]
     pub(crate) fn mul_lazy(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
         let n = self.m.len();
         let t = &mut self.wide[..2 * n];
         (self.k.mul_basecase)(t, a, b);
-        (self.k.redc_1_sec)(r, t, self.m, self.minv);
+        (self.k.redc_1_below_r)(r, t, self.m, self.minv);
     }
 
     /// r ≡ a²·R⁻¹ (mod m) with r < R, for any n-limb a (see [`Arith::mul_lazy`]).
     #[inline]
     pub(crate) fn sqr_lazy(&mut self, r: &mut [Limb], a: &[Limb]) {
         let t = mont::sqr_into(self.wide, a);
-        (self.k.redc_1_sec)(r, t, self.m, self.minv);
+        (self.k.redc_1_below_r)(r, t, self.m, self.minv);
     }
 }
 
@@ -196,7 +196,7 @@ impl Modulus {
     /// multiplication by a table entry fetched by a gather that reads every entry and keeps one
     /// by mask. No early exit: a zero exponent costs the same as any other of its bit length.
     /// The table and the accumulator are kept below R only, not below m
-    /// ([`mpn::redc_1_sec`], as GMP's `mpn_sec_powm`): no comparison with m per product, and
+    /// ([`mpn::redc_1_below_r`], as GMP's `mpn_sec_powm`): no comparison with m per product, and
     /// one product by R mod m at the end.
     ///
     /// [`IFMA_MIN_BITS`]: super::IFMA_MIN_BITS
@@ -262,7 +262,7 @@ impl Modulus {
         // Windows from the top; the top one takes the exp_bits mod w leftover bits (or w).
         let windows = exp_bits.div_ceil(w);
         let top_lo = (windows - 1) * w;
-        (eng.k.sec_tabselect)(
+        (eng.k.tabselect)(
             &mut acc,
             &table,
             exp_bits_at(exp, top_lo, exp_bits - top_lo),
@@ -272,7 +272,7 @@ impl Modulus {
                 eng.sqr_lazy(&mut tmp, &acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
-            (eng.k.sec_tabselect)(&mut entry, &table, exp_bits_at(exp, k * w, w));
+            (eng.k.tabselect)(&mut entry, &table, exp_bits_at(exp, k * w, w));
             eng.mul_lazy(&mut tmp, &acc, &entry);
             core::mem::swap(&mut acc, &mut tmp);
         }

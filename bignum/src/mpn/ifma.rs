@@ -21,9 +21,6 @@
 //!
 //! [`cpu::Ifma`]: crate::cpu::Ifma
 
-#[cfg(target_arch = "x86_64")]
-pub(crate) use super::x86_64::ifma::{Avx512Ifma256, Avx512Ifma512};
-
 /// The low 52 bits of a lane: one digit.
 pub(crate) const MASK52: u64 = (1 << 52) - 1;
 

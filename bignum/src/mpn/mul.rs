@@ -210,6 +210,29 @@ pub(super) fn add_middle(r: &mut [Limb], t: &[Limb], h: usize) {
     mpn::add_assign_1(high, c);
 }
 
+/// r = a · b by one Karatsuba step at the top whatever the length, the sub-products as `mul`
+/// does them: for tuning [`KARATSUBA_MUL_THRESHOLD`] and for tests. Allocates zeroized scratch.
+///
+/// # Constant time
+/// Time and memory accesses depend on the lengths only.
+///
+/// # Panics
+/// Unless `a.len() == b.len() ≥ 4` and `r.len() == 2·a.len()`.
+pub fn mul_karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    let n = a.len();
+    assert!(
+        b.len() == n && n >= KARATSUBA_MIN_LEN,
+        "mul_karatsuba: need a.len() == b.len() >= 4"
+    );
+    assert_eq!(r.len(), 2 * n, "mul_karatsuba: r must hold 2·a.len() limbs");
+    let h = half(n);
+    let mut scratch = zeroize::Zeroizing::new(vec![0; 4 * h + 1 + karatsuba_scratch_len(h)]);
+    karatsuba(r, a, b, &mut scratch);
+}
+
+// Karatsuba needs n ≥ 4 so that its middle sum (3h + 1 limbs) fits in the 2n-limb result.
+const _: () = assert!(KARATSUBA_MUL_THRESHOLD >= KARATSUBA_MIN_LEN);
+
 #[cfg(test)]
 mod tests {
     use super::*;

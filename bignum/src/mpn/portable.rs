@@ -218,12 +218,12 @@ pub(super) fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     }
 }
 
-/// [`crate::mpn::sec_tabselect`]: [`sec_tabselect_lanes`] eight limbs at a time.
-pub fn sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
-    sec_tabselect_lanes::<8>(r, table, which);
+/// [`crate::mpn::tabselect`]: [`tabselect_lanes`] eight limbs at a time.
+pub fn tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
+    tabselect_lanes::<8>(r, table, which);
 }
 
-/// [`crate::mpn::sec_tabselect`] `L` limbs at a time (`L` a power of two): the accumulators
+/// [`crate::mpn::tabselect`] `L` limbs at a time (`L` a power of two): the accumulators
 /// in registers across the entries (one load, one `and`, one `or` per limb and entry), the
 /// masks of up to 64 entries computed once per group of entries. Always inlined, so that a
 /// caller compiled for wider vectors (the ADX back end's AVX2 variant) vectorizes it so.
@@ -232,7 +232,7 @@ pub fn sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
 /// would see that they are 0 or all-ones with one all-ones, and could turn the loop back into
 /// a load of the entry wanted.
 #[inline(always)]
-pub(crate) fn sec_tabselect_lanes<const L: usize>(r: &mut [Limb], table: &[Limb], which: Limb) {
+pub(crate) fn tabselect_lanes<const L: usize>(r: &mut [Limb], table: &[Limb], which: Limb) {
     const GROUP: usize = 64;
     let n = r.len();
     debug_assert!(n > 0 && table.chunks_exact(n).remainder().is_empty());
@@ -265,8 +265,8 @@ pub(crate) fn sec_tabselect_lanes<const L: usize>(r: &mut [Limb], table: &[Limb]
     }
 }
 
-/// [`crate::mpn::redc_1_sec`]: [`redc_1`], then m subtracted by the mask of its carry.
-pub fn redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
+/// [`crate::mpn::redc_1_below_r`]: [`redc_1`], then m subtracted by the mask of its carry.
+pub fn redc_1_below_r(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     let c = redc_1(r, t, m, minv);
     _ = crate::mpn::cnd_sub_assign_n(c.wrapping_neg(), r, m);
 }

@@ -82,6 +82,26 @@ pub(super) fn karatsuba_sqr(r: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
     add_middle(r, t, h);
 }
 
+/// r = a² by one Karatsuba step at the top whatever the length, the sub-squares as `sqr` does
+/// them: for tuning [`KARATSUBA_SQR_THRESHOLD`] and for tests. Allocates zeroized scratch.
+///
+/// # Constant time
+/// Time and memory accesses depend on the length only.
+///
+/// # Panics
+/// Unless `a.len() ≥ 4` and `r.len() == 2·a.len()`.
+pub fn sqr_karatsuba(r: &mut [Limb], a: &[Limb]) {
+    let n = a.len();
+    assert!(n >= KARATSUBA_MIN_LEN, "sqr_karatsuba: need a.len() >= 4");
+    assert_eq!(r.len(), 2 * n, "sqr_karatsuba: r must hold 2·a.len() limbs");
+    let h = half(n);
+    let mut scratch = zeroize::Zeroizing::new(vec![0; 4 * h + 1 + sqr_scratch_len(h)]);
+    karatsuba_sqr(r, a, &mut scratch);
+}
+
+// Karatsuba needs n ≥ 4 so that its middle sum (3h + 1 limbs) fits in the 2n-limb result.
+const _: () = assert!(KARATSUBA_SQR_THRESHOLD >= KARATSUBA_MIN_LEN);
+
 #[cfg(test)]
 mod tests {
     use super::*;

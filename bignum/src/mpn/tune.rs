@@ -1,15 +1,14 @@
-//! Algorithm thresholds, chosen by measurement, and the entry points that measure them.
+//! Algorithm thresholds, chosen by measurement. The entry points that measure them,
+//! `mul_karatsuba` and `sqr_karatsuba`, sit beside the algorithms (`mul.rs`, `sqr.rs`): this
+//! file depends on nothing, and the algorithms read their thresholds from it.
 //!
 //! A threshold is the operand length, in limbs, from which one Karatsuba step (with schoolbook
 //! sub-products) beats the schoolbook algorithm on this machine. Each constant says the figures
-//! and the command that chose it: `benches/benches/mpn.rs` times [`mul_karatsuba`] against
-//! `mul_basecase` and [`sqr_karatsuba`] against `sqr_basecase` (ids
+//! and the command that chose it: `benches/benches/mpn.rs` times
+//! [`mul_karatsuba`](super::mul_karatsuba) against `mul_basecase` and
+//! [`sqr_karatsuba`](super::sqr_karatsuba) against `sqr_basecase` (ids
 //! `mpn/{mul,sqr}_{basecase,karatsuba}/<back end>/<limbs>`), interleaved size by size.
 //! Re-measure when a back end changes the cost of `addmul_1`.
-
-use super::{mul, sqr};
-use crate::limb::Limb;
-use alloc::vec;
 
 /// From this many limbs (of the shorter operand) `mpn::mul` uses Karatsuba.
 ///
@@ -43,47 +42,3 @@ pub const KARATSUBA_MUL_THRESHOLD: usize = 48;
 /// -14% at 128. The dedicated basecase square halves the products, so Karatsuba pays off later
 /// than for `mul`.
 pub const KARATSUBA_SQR_THRESHOLD: usize = 96;
-
-// Karatsuba needs n ≥ 4 so that its middle sum (3h + 1 limbs) fits in the 2n-limb result.
-const _: () = assert!(KARATSUBA_MUL_THRESHOLD >= mul::KARATSUBA_MIN_LEN);
-const _: () = assert!(KARATSUBA_SQR_THRESHOLD >= mul::KARATSUBA_MIN_LEN);
-
-/// r = a · b by one Karatsuba step at the top whatever the length, the sub-products as `mul`
-/// does them: for tuning [`KARATSUBA_MUL_THRESHOLD`] and for tests. Allocates zeroized scratch.
-///
-/// # Constant time
-/// Time and memory accesses depend on the lengths only.
-///
-/// # Panics
-/// Unless `a.len() == b.len() ≥ 4` and `r.len() == 2·a.len()`.
-pub fn mul_karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
-    let n = a.len();
-    assert!(
-        b.len() == n && n >= mul::KARATSUBA_MIN_LEN,
-        "mul_karatsuba: need a.len() == b.len() >= 4"
-    );
-    assert_eq!(r.len(), 2 * n, "mul_karatsuba: r must hold 2·a.len() limbs");
-    let h = mul::half(n);
-    let mut scratch = zeroize::Zeroizing::new(vec![0; 4 * h + 1 + mul::karatsuba_scratch_len(h)]);
-    mul::karatsuba(r, a, b, &mut scratch);
-}
-
-/// r = a² by one Karatsuba step at the top whatever the length, the sub-squares as `sqr` does
-/// them: for tuning [`KARATSUBA_SQR_THRESHOLD`] and for tests. Allocates zeroized scratch.
-///
-/// # Constant time
-/// Time and memory accesses depend on the length only.
-///
-/// # Panics
-/// Unless `a.len() ≥ 4` and `r.len() == 2·a.len()`.
-pub fn sqr_karatsuba(r: &mut [Limb], a: &[Limb]) {
-    let n = a.len();
-    assert!(
-        n >= mul::KARATSUBA_MIN_LEN,
-        "sqr_karatsuba: need a.len() >= 4"
-    );
-    assert_eq!(r.len(), 2 * n, "sqr_karatsuba: r must hold 2·a.len() limbs");
-    let h = mul::half(n);
-    let mut scratch = zeroize::Zeroizing::new(vec![0; 4 * h + 1 + sqr::sqr_scratch_len(h)]);
-    sqr::karatsuba_sqr(r, a, &mut scratch);
-}

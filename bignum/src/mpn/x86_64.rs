@@ -33,10 +33,10 @@ static ADX: Kernels = Kernels {
     submul_1: adx_submul_1,
     mont_mul: adx_mont_mul,
     redc_1: adx_redc_1,
-    redc_1_sec: adx_redc_1_sec,
+    redc_1_below_r: adx_redc_1_below_r,
     mul_basecase: adx_mul_basecase,
     sqr_basecase: adx_sqr_basecase,
-    sec_tabselect: adx_sec_tabselect,
+    tabselect: adx_tabselect,
 };
 
 /// The BMI2/ADX back end; the token proves this CPU can run it.
@@ -78,33 +78,33 @@ fn adx_sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
 /// The portable table select compiled for AVX2 when the CPU has it (up to sixteen limbs,
 /// four 256-bit accumulators, per pass over the entries), else the portable one. Not an ADX kernel,
 /// but every CPU with ADX so far has AVX2, and this back end is the one such CPUs use.
-fn adx_sec_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
+fn adx_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
     assert!(
         !r.is_empty() && table.chunks_exact(r.len()).remainder().is_empty(),
-        "sec_tabselect: length mismatch"
+        "tabselect: length mismatch"
     );
     match cpu::avx2() {
         // SAFETY: the token proves AVX2.
-        Some(_) => unsafe { sec_tabselect_avx2(r, table, which) },
-        None => super::portable::sec_tabselect(r, table, which),
+        Some(_) => unsafe { tabselect_avx2(r, table, which) },
+        None => super::portable::tabselect(r, table, which),
     }
 }
 
-/// [`super::portable::sec_tabselect_lanes`] compiled for AVX2, with sixteen lanes (four
+/// [`super::portable::tabselect_lanes`] compiled for AVX2, with sixteen lanes (four
 /// 256-bit accumulators) when they divide n, else eight or four: lanes that do not fit would
 /// go limb by limb through memory, several times slower than the gather itself.
 ///
 /// # Safety
 /// The CPU has AVX2.
 #[target_feature(enable = "avx2")]
-unsafe fn sec_tabselect_avx2(r: &mut [Limb], table: &[Limb], which: Limb) {
+unsafe fn tabselect_avx2(r: &mut [Limb], table: &[Limb], which: Limb) {
     let n = r.len();
     if n & 15 == 0 {
-        super::portable::sec_tabselect_lanes::<16>(r, table, which);
+        super::portable::tabselect_lanes::<16>(r, table, which);
     } else if n & 7 == 0 {
-        super::portable::sec_tabselect_lanes::<8>(r, table, which);
+        super::portable::tabselect_lanes::<8>(r, table, which);
     } else {
-        super::portable::sec_tabselect_lanes::<4>(r, table, which);
+        super::portable::tabselect_lanes::<4>(r, table, which);
     }
 }
 
@@ -198,13 +198,13 @@ fn adx_redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
     unsafe { adx::add_n(r, high, carries) }
 }
 
-/// [`crate::mpn::redc_1_sec`]: for n a multiple of 8, [`window::redc_blocks`] with the
+/// [`crate::mpn::redc_1_below_r`]: for n a multiple of 8, [`window::redc_blocks`] with the
 /// subtraction of m by mask in its last pass; otherwise [`adx_redc_1`], then the subtraction.
-fn adx_redc_1_sec(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
+fn adx_redc_1_below_r(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     let n = m.len();
     assert!(
         n > 0 && r.len() == n && t.len() == 2 * n,
-        "redc_1_sec: length mismatch"
+        "redc_1_below_r: length mismatch"
     );
     if window::fits(n) {
         // SAFETY: as in `adx_redc_1`.

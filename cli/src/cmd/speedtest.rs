@@ -1,6 +1,6 @@
 //! `rsatool speedtest`: Cryptokit's RSA speed test, four lines in its wording and order.
 
-use rsa::hazmat::{PrivateOp, PublicOp};
+use rsa::hazmat::{BatchPrivateOp, PrivateOp, PublicOp};
 use std::time::Instant;
 
 use rsa::RsaPrivateKey;

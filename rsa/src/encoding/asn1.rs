@@ -8,8 +8,8 @@
 //! copied out of the input.
 
 use super::KeyAlgorithm;
+use super::der_error::der_error;
 use crate::{Error, KeyError, PrivateKeyParts, PublicKeyParts, Result};
-use alloc::string::ToString;
 use alloc::{format, vec, vec::Vec};
 use der::asn1::{AnyRef, BitStringRef, IntRef, ObjectIdentifier, OctetStringRef, UintRef};
 use der::{Decode, Encode, ErrorKind, Reader, SliceReader, Tag, Tagged};
@@ -461,24 +461,4 @@ fn to_der_secret<T: Encode>(msg: &T) -> Result<Zeroizing<Vec<u8>>> {
 
 fn encode_error(e: der::Error) -> Error {
     Error::Encoding(format!("DER encoding failed: {e}"))
-}
-
-/// A DER decoding error, with the structure being decoded and the clearest wording of the
-/// common hostile cases.
-pub(super) fn der_error(context: &str, e: der::Error) -> Error {
-    let detail = match e.kind() {
-        ErrorKind::Noncanonical { tag: Tag::Integer } => {
-            "an INTEGER is empty or has a superfluous leading byte, which DER forbids".into()
-        }
-        ErrorKind::IndefiniteLength => "indefinite length (BER), which DER forbids".into(),
-        ErrorKind::Incomplete { .. } => "truncated".into(),
-        ErrorKind::TrailingData { remaining, .. } => {
-            format!("trailing data ({remaining} bytes) after the end of a DER structure")
-        }
-        kind => kind.to_string(),
-    };
-    match e.position() {
-        Some(pos) => Error::Encoding(format!("{context}: {detail} (at byte {pos})")),
-        None => Error::Encoding(format!("{context}: {detail}")),
-    }
 }

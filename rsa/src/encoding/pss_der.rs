@@ -17,6 +17,7 @@ use der::asn1::{AnyRef, ObjectIdentifier};
 use der::{Decode, Encode, Sequence};
 use spki::AlgorithmIdentifierRef;
 
+use super::der_error::der_error;
 use crate::pss::PssKeyParams;
 use crate::{Error, HashAlg, Result};
 
@@ -82,8 +83,7 @@ fn hash_of(alg: &AlgorithmIdentifierRef<'_>) -> Result<HashAlg> {
 
 /// Decodes the parameters (the DER of the SEQUENCE).
 pub(super) fn decode(der: &[u8]) -> Result<PssKeyParams> {
-    let p =
-        Params::from_der(der).map_err(|e| super::asn1::der_error("RSASSA-PSS parameters", e))?;
+    let p = Params::from_der(der).map_err(|e| der_error("RSASSA-PSS parameters", e))?;
     let defaults = PssKeyParams::default();
     let hash = p.hash.as_ref().map_or(Ok(defaults.hash), hash_of)?;
     let mgf1_hash = match &p.mask_gen {
@@ -93,7 +93,7 @@ pub(super) fn decode(der: &[u8]) -> Result<PssKeyParams> {
                 .parameters
                 .ok_or_else(|| bad("MGF1 without its hash"))?
                 .decode_as::<AlgorithmIdentifierRef<'_>>()
-                .map_err(|e| super::asn1::der_error("RSASSA-PSS MGF1 hash", e))?;
+                .map_err(|e| der_error("RSASSA-PSS MGF1 hash", e))?;
             hash_of(&inner)?
         }
         Some(mg) => {

@@ -250,7 +250,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::integer_division_remainder_used)]
 
     use super::*;
-    use crate::hazmat::{PrivateOp, PublicOp};
+    use crate::hazmat::{BatchPrivateOp, PrivateOp, PublicOp};
     use crate::key::PrivateKeyParts;
     use num_bigint::BigUint;
     use rand_chacha::ChaCha20Rng;
