@@ -372,17 +372,28 @@ impl Modulus {
         if path == PowPath::Limbs {
             return Some(self.pow_limbs(base, exp, exp_bits));
         }
-        let shape = shape(self.bits())?;
         if !path.is_available() {
             return None;
         }
+        self.run_single(path, base, exp, exp_bits, Exponent::Secret)
+    }
+
+    /// One exponentiation on the engine (`path` available), or none outside its sizes.
+    fn run_single(
+        &self,
+        path: PowPath,
+        base: &Residue,
+        exp: &[Limb],
+        exp_bits: usize,
+        kind: Exponent,
+    ) -> Option<Residue> {
         let job = PowJob {
             modulus: self,
             base,
             exp,
             exp_bits,
         };
-        let [r] = run(path, shape, [&job], Exponent::Secret)?;
+        let [r] = run(path, shape(self.bits())?, [&job], kind)?;
         Some(r)
     }
 
@@ -453,14 +464,7 @@ impl Modulus {
         {
             return None;
         }
-        let job = PowJob {
-            modulus: self,
-            base,
-            exp,
-            exp_bits,
-        };
-        let [r] = run(path, shape(self.bits())?, [&job], Exponent::Public)?;
-        Some(r)
+        self.run_single(path, base, exp, exp_bits, Exponent::Public)
     }
 }
 
