@@ -4,7 +4,7 @@
 //! ciphertext.
 
 use bignum::Nat;
-use bignum::prime::is_probable_prime;
+use bignum::prime::{first_probable_prime_from, is_probable_prime};
 use rsa::hazmat::PrivateOp;
 use rsa::rand_core::CryptoRng;
 
@@ -209,8 +209,82 @@ pub(crate) fn check(
 /// The public exponent of the keys we make for decryptionPrimitive 1.0.
 const DEC1_E: u64 = 65537;
 
-/// How many keys we draw, at most, to put one ciphertext in or out of range.
-const DEC1_TRIES: usize = 64;
+/// How many random starts we try, at most, for a prime in a window (each start
+/// usually gives one: primes are about ln(2^1024) ≈ 710 apart).
+const DEC1_PRIME_TRIES: usize = 64;
+
+/// How many candidates after a start we test for a prime before drawing another start.
+const DEC1_PRIME_STEPS: usize = 20_000;
+
+/// A `bits`-bit key with e = 65537 that leaves `c` out of range (`want_fail`) or puts it in
+/// range, with n: first an ordinary generated key; when that one misses, a key of two primes
+/// drawn from [⌈√lo⌉, ⌊√hi⌋], so that lo ≤ n ≤ hi, where in range needs n ≥ c + 2 and out
+/// of range n ≤ c + 1. An ordinary key misses often when c is near 2^bits: its n is in
+/// [2^(bits − 1), 2^bits), so one above 0.95 · 2^bits is a 1-in-60 draw.
+///
+/// # Errors
+///
+/// A message if key generation fails. `Ok(None)` when no `bits`-bit modulus can put `c`
+/// where it must be (at or above 2^bits it is out of range of every key, below
+/// 2^(bits − 1) in range of every key), or the window for the primes is too narrow.
+fn dec1_key<R: CryptoRng + ?Sized>(
+    c: &Nat,
+    want_fail: bool,
+    bits: usize,
+    rng: &mut R,
+) -> std::result::Result<Option<RsaPrivateKey>, String> {
+    let key = RsaPrivateKey::generate_with_exponent(bits, DEC1_E, rng)
+        .map_err(|e| format!("{bits}-bit key: {e}"))?;
+    if in_range(Mode::DecryptionPrimitive, c, key.n()) != want_fail {
+        return Ok(Some(key));
+    }
+    let smallest = Nat::one() << (bits - 1);
+    let largest = &(Nat::one() << bits) - 1u64;
+    let (lo, hi) = if want_fail {
+        (smallest, (c + 1u64).min(largest))
+    } else {
+        ((c + 2u64).max(smallest), largest)
+    };
+    let below = lo.sqrt();
+    let a = if &below * &below == lo {
+        below
+    } else {
+        below + 1u64
+    };
+    let b = hi.sqrt();
+    let e = Nat::from(DEC1_E);
+    let Some(p) = prime_between(&a, &b, &e, None, rng) else {
+        return Ok(None);
+    };
+    let Some(q) = prime_between(&a, &b, &e, Some(&p), rng) else {
+        return Ok(None);
+    };
+    let key =
+        rsa::key_from_primes_vartime(&p, &q, &e).map_err(|e| format!("{bits}-bit key: {e}"))?;
+    Ok((in_range(Mode::DecryptionPrimitive, c, key.n()) != want_fail).then_some(key))
+}
+
+/// A random probable prime p in [a, b] with gcd(p − 1, e) = 1 and p ≠ `other`: the first
+/// such prime after a random start. `None` if the window holds too few primes to find one.
+fn prime_between<R: CryptoRng + ?Sized>(
+    a: &Nat,
+    b: &Nat,
+    e: &Nat,
+    other: Option<&Nat>,
+    rng: &mut R,
+) -> Option<Nat> {
+    if b <= a {
+        return None;
+    }
+    let width = b - a;
+    let usable = |x: &Nat| {
+        (x - 1u64).gcd(e) == Nat::one() && other != Some(x) && is_probable_prime(x.as_limbs())
+    };
+    (0..DEC1_PRIME_TRIES).find_map(|_| {
+        let start = a + &Nat::random_below(&width, rng);
+        first_probable_prime_from(&start, DEC1_PRIME_STEPS, &usable).filter(|p| p <= b)
+    })
+}
 
 /// The modulus size of a decryptionPrimitive 1.0 group (2048, the only one 1.0 allows).
 fn dec1_bits(g: &DecPrim1Group) -> usize {
@@ -252,24 +326,10 @@ pub(crate) fn answer_dec1<R: CryptoRng + ?Sized>(
             }
             let mut results = Vec::new();
             for (c, &want_fail) in cts.iter().zip(&fail) {
-                let mut found = None;
-                for _ in 0..DEC1_TRIES {
-                    let key = RsaPrivateKey::generate_with_exponent(bits, DEC1_E, rng)
-                        .map_err(|e| err(format!("{bits}-bit key: {e}")))?;
-                    let n = key.n().clone();
-                    if in_range(Mode::DecryptionPrimitive, c, &n) != want_fail {
-                        found = Some((key, n));
-                        break;
-                    }
-                    // A ciphertext at or above 2^bits is out of range of every key, one
-                    // below 2^(bits − 1) in range of every key: no point drawing again.
-                    if c.bits() != bits {
-                        break;
-                    }
-                }
+                let found = dec1_key(c, want_fail, bits, rng).map_err(err)?;
                 let result = match found {
-                    Some((key, n)) if !want_fail => {
-                        let k = n.byte_len();
+                    Some(key) if !want_fail => {
+                        let k = key.n().byte_len();
                         let input = c
                             .to_be_bytes_padded(k)
                             .ok_or_else(|| err("ciphertext longer than n".to_owned()))?;
@@ -283,7 +343,7 @@ pub(crate) fn answer_dec1<R: CryptoRng + ?Sized>(
                             test_passed: true,
                         }
                     }
-                    Some((key, _)) => DecPrim1Result {
+                    Some(key) => DecPrim1Result {
                         e: Hex(key.e().to_be_bytes()),
                         n: Hex(key.n().to_be_bytes()),
                         plain_text: None,
@@ -429,4 +489,48 @@ fn dec1_case_failure(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    /// c, as num-bigint sees it, against the key's n: 1 < c < n − 1 (SP 800-56B Rev. 2
+    /// §7.1.2), computed without our arithmetic.
+    fn in_range_by_num_bigint(c: &Nat, key: &RsaPrivateKey) -> bool {
+        let c = BigUint::from_bytes_be(&c.to_be_bytes());
+        let n = BigUint::from_bytes_be(&key.n().to_be_bytes());
+        c > BigUint::from(1u8) && c + 1u8 < n
+    }
+
+    /// The `bits`-bit number whose top bytes are `top`, the rest zero.
+    fn near(bits: usize, top: &[u8]) -> Nat {
+        let mut v = top.to_vec();
+        v.resize(bits / 8, 0);
+        Nat::from_be_bytes(&v)
+    }
+
+    #[test]
+    fn dec1_keys_put_ciphertexts_near_the_edges_where_they_must_be() {
+        let mut rng = rsa::os_rng();
+        let bits = 1024;
+        // 0.996 · 2^1024: an ordinary key's n is above it about once in 250 draws.
+        let high = near(bits, &[0xff, 0x00, 0x01]);
+        // Just above 2^1023: an ordinary key's n is below it about once in 700 draws.
+        let low = near(bits, &[0x80, 0x00, 0x01]);
+        for _ in 0..3 {
+            let key = dec1_key(&high, false, bits, &mut rng).unwrap().unwrap();
+            assert_eq!(key.n().bits(), bits);
+            assert!(in_range_by_num_bigint(&high, &key));
+            let key = dec1_key(&low, true, bits, &mut rng).unwrap().unwrap();
+            assert_eq!(key.n().bits(), bits);
+            assert!(!in_range_by_num_bigint(&low, &key));
+        }
+        // No 1024-bit n fails a 1023-bit ciphertext, or passes one at 2^1024 − 2.
+        let short = &(Nat::one() << (bits - 1)) - 1u64;
+        assert!(dec1_key(&short, true, bits, &mut rng).unwrap().is_none());
+        let top = &(Nat::one() << bits) - 2u64;
+        assert!(dec1_key(&top, false, bits, &mut rng).unwrap().is_none());
+    }
 }
