@@ -507,7 +507,7 @@ mod tests {
     /// The `bits`-bit number whose top bytes are `top`, the rest zero.
     fn near(bits: usize, top: &[u8]) -> Nat {
         let mut v = top.to_vec();
-        v.resize(bits / 8, 0);
+        v.resize(bits >> 3, 0);
         Nat::from_be_bytes(&v)
     }
 
