@@ -743,6 +743,80 @@ fn pow_public_k<I: Ifma52, const NV: usize, const K: usize>(
     store(i, &r, out, 1, 0);
 }
 
+/// The shortest public exponent, in bits, that one exponentiation ([`pow_public_sliding`])
+/// runs by sliding window rather than square-and-multiply: the table of 16 odd powers costs 16
+/// products, which a window saves back from about 64 bits on.
+const SLIDING_MIN_BITS: usize = 64;
+
+/// The sliding window's width, in bits: a table of the 2^(W − 1) odd powers x, x³, …, x^(2^W − 1).
+const SLIDING_WINDOW: usize = 5;
+
+/// [`pow_k`] for ONE public exponent of `exp_bits` bits (its top bit set): left-to-right
+/// sliding window over the odd powers of the base, branching on the bits and indexing the
+/// table by them (public). About exp_bits squarings and exp_bits / 6 products, against
+/// square-and-multiply's exp_bits / 2 products: for long public exponents (Miller-Rabin's
+/// candidate − 1 is public, `metime`'s variable-time row).
+#[inline(always)]
+fn pow_public_sliding<I: Ifma52, const NV: usize>(
+    i: I,
+    ops: &[Operands<'_>; 1],
+    exp_bits: usize,
+    out: &mut [u64],
+) {
+    let d = NV * I::LANES;
+    let op = &ops[0];
+    let size = 1 << (SLIDING_WINDOW - 1);
+    let bit = |b: usize| (op.exp[b >> 6] >> (b & 63)) & 1 == 1;
+    // Entry t: x^(2t + 1)·R; x² for the steps between entries.
+    let mut table = Zeroizing::new(vec![0u64; size * d]);
+    let r = amm::<I, NV, 1>(i, [op.base], [op.into], ops);
+    store(i, &r, &mut table, 1, 0);
+    let mut square = Zeroizing::new(vec![0u64; d]);
+    let r = amm::<I, NV, 1>(i, [&table[..d]], [&table[..d]], ops);
+    store(i, &r, &mut square, 1, 0);
+    for t in 1..size {
+        let r = amm::<I, NV, 1>(i, [&table[(t - 1) * d..t * d]], [&square[..]], ops);
+        store(i, &r, &mut table, 1, t);
+    }
+    let mut acc = Zeroizing::new(vec![0u64; d]);
+    // The top bit is set: the first window starts the accumulator without a product.
+    let mut started = false;
+    let mut top = exp_bits;
+    while top > 0 {
+        let hi = top - 1;
+        if !bit(hi) {
+            let r = amm::<I, NV, 1>(i, [&acc[..]], [&acc[..]], ops);
+            store(i, &r, &mut acc, 1, 0);
+            top = hi;
+            continue;
+        }
+        // The window: bits hi down to lo, lo the lowest set bit within SLIDING_WINDOW bits.
+        let mut lo = hi.saturating_sub(SLIDING_WINDOW - 1);
+        while !bit(lo) {
+            lo += 1;
+        }
+        let value = (lo..=hi)
+            .rev()
+            .fold(0usize, |v, b| (v << 1) | usize::from(bit(b)));
+        let entry = &table[(value >> 1) * d..((value >> 1) + 1) * d];
+        if started {
+            for _ in lo..=hi {
+                let r = amm::<I, NV, 1>(i, [&acc[..]], [&acc[..]], ops);
+                store(i, &r, &mut acc, 1, 0);
+            }
+            let r = amm::<I, NV, 1>(i, [&acc[..]], [entry], ops);
+            store(i, &r, &mut acc, 1, 0);
+        } else {
+            acc.copy_from_slice(entry);
+            started = true;
+        }
+        top = lo;
+    }
+    // Out of radix-52 form: AMM(x^e·R, R' mod m) = x^e·R'.
+    let r = amm::<I, NV, 1>(i, [&acc[..]], [op.out], ops);
+    store(i, &r, out, 1, 0);
+}
+
 /// [`pow_k`] as a [`Task`] for the native runners.
 struct PowTask<'a, 'b, const NV: usize, const K: usize> {
     ops: &'a [Operands<'b>; K],
@@ -1084,6 +1158,11 @@ fn pow_k<I: Ifma52, const NV: usize, const K: usize>(
     out: &mut [u64],
 ) {
     if kind == Exponent::Public {
+        if let Ok(op) = <&[Operands<'_>; 1]>::try_from(&ops[..])
+            && exp_bits >= SLIDING_MIN_BITS
+        {
+            return pow_public_sliding::<I, NV>(i, op, exp_bits, out);
+        }
         return pow_public_k::<I, NV, K>(i, ops, exp_bits, out);
     }
     let d = NV * I::LANES;
@@ -1427,6 +1506,54 @@ pub(crate) mod tests {
                     assert!(
                         ifma_runs() > before,
                         "{bits} bits, e of {ebits}: not on the engine"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sliding_window_public_pow_matches_num_bigint() {
+        // One public exponent from SLIDING_MIN_BITS bits runs by sliding window: on the model
+        // everywhere, and on the instructions where the CPU has them, against num-bigint, with
+        // exponents whose windows end at every offset (dense, sparse, runs of zeros longer than
+        // a window, the shortest length that slides, one below it).
+        let mut rng = ChaCha8Rng::seed_from_u64(61);
+        let mut paths = vec![PowPath::IfmaModel];
+        if PowPath::Ifma.is_available() {
+            paths.push(PowPath::Ifma);
+        }
+        for bits in [1024, 2048] {
+            let ms = moduli(&mut rng, bits);
+            let m = Modulus::new_vartime(&ms[0]).unwrap();
+            let x = random_limbs(&mut rng, ms[0].len());
+            let x = padded(&(big(&x) % big(&ms[0])), ms[0].len());
+            let base = m.reduce(&x);
+            let mut exps: Vec<Vec<Limb>> = vec![
+                vec![Limb::MAX; 4],
+                vec![1 << 63 | 1; 2],
+                vec![0x8000_0000_0000_0041, 0x0400_0000_0000_0000, 0, 1 << 40],
+                vec![1 << (SLIDING_MIN_BITS - 1)],
+                vec![(1 << (SLIDING_MIN_BITS - 2)) | 0x15],
+            ];
+            for ebits in [SLIDING_MIN_BITS, 300, bits] {
+                let mut e = random_limbs(&mut rng, ebits.div_ceil(64));
+                clear_bits_from(&mut e, ebits);
+                let top = ebits - 1;
+                e[top >> 6] |= 1 << (top & 63);
+                exps.push(e);
+            }
+            for e in &exps {
+                let ebits = public_bits(e);
+                for &path in &paths {
+                    let r = m
+                        .run_single(path, &base, e, ebits, Exponent::Public)
+                        .expect("the engine takes this size");
+                    assert_eq!(
+                        *m.retrieve(&r),
+                        expected(&ms[0], &x, e, ebits),
+                        "{} {bits} bits, e of {ebits} bits",
+                        path.name()
                     );
                 }
             }
