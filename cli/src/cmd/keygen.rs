@@ -22,7 +22,10 @@ const SPINNER_BITS: usize = 4096;
 #[command(after_help = "Example:\n  rsatool keygen --bits 3072 -o key.pem\n  \
     rsatool keygen --bits 2048 --pkcs1 --format der -o key.der\n  \
     rsatool keygen --bits 3072 --passout env:KEYPASS -o key.pem\n  \
-    rsatool keygen --bits 2048 --pss --hash sha256 --salt-len 32 -o pss.pem")]
+    rsatool keygen --bits 3072 --encrypt -o key.pem    (the password asked twice)\n  \
+    rsatool keygen --bits 2048 --pss --hash sha256 --salt-len 32 -o pss.pem\n\n\
+    Passwords: a new key's (--passout, --encrypt) needs at least 4 bytes from every source,\n\
+    and typed on a terminal it is asked twice; reading takes any password, empty included.")]
 pub struct Args {
     /// Modulus size in bits: even, from 1024 to 16384
     #[arg(long)]
@@ -54,9 +57,14 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "pss")]
     salt_len: Option<usize>,
     /// Encrypt the key (PKCS #8, PBES2 with PBKDF2-SHA256 and AES-256-CBC) with the password
-    /// from pass:TEXT, env:VAR, file:PATH, fd:N or stdin
+    /// from pass:TEXT, env:VAR, file:PATH, fd:N or stdin (at least 4 bytes; stdin on a
+    /// terminal is asked twice)
     #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
     passout: Option<crate::pass::PassSource>,
+    /// Encrypt the key as --passout does, with a password asked twice on the terminal when
+    /// --passout is not given (as openssl genpkey -aes256)
+    #[arg(long)]
+    encrypt: bool,
     /// Output file, or - for stdout (the default, as openssl genpkey writes)
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     output: PathBuf,
@@ -99,7 +107,7 @@ pub fn run(args: &Args) -> CmdResult {
             args.primes
         )));
     }
-    if args.pkcs1 && (args.pss || args.passout.is_some()) {
+    if args.pkcs1 && (args.pss || args.passout.is_some() || args.encrypt) {
         return Err(Failure::error(
             "--pkcs1: PKCS #1 cannot hold an RSA-PSS key or be written encrypted; use PKCS #8",
         ));
@@ -122,10 +130,8 @@ pub fn run(args: &Args) -> CmdResult {
         &crate::pass::with_file(&[], "--passout", args.passout.as_ref()),
         &[("--output", &args.output)],
     )?;
-    let password = args
-        .passout
-        .as_ref()
-        .map(|src| crate::pass::password(Some(src), "--passout", "the new key", true))
+    let password = (args.encrypt || args.passout.is_some())
+        .then(|| crate::pass::new_password(args.passout.as_ref(), "--passout", "the new key"))
         .transpose()?;
     if args.primes > 2 && args.exponent != DEFAULT_EXPONENT {
         return Err(Failure::error(
