@@ -101,9 +101,12 @@ pub const MIN_NEW_PASSWORD: usize = 4;
 
 /// The first line of a reader, without its line ending: an empty line is an empty password;
 /// nothing at all (an empty file) is an error, as in OpenSSL.
-fn first_line(reader: impl std::io::Read, what: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
+/// `reader` is buffered by the caller: stdin's own buffer keeps what follows the line, for
+/// `--passin stdin --passout stdin` (the first line, then the second, as in OpenSSL).
+fn first_line(reader: impl BufRead, what: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     let mut line = Zeroizing::new(Vec::new());
-    let read = std::io::BufReader::new(reader.take(MAX_PASSWORD))
+    let read = reader
+        .take(MAX_PASSWORD)
         .read_until(b'\n', &mut line)
         .map_err(|e| Failure::error(format!("{what}: cannot read the password: {e}")))?;
     if read == 0 {
@@ -136,7 +139,7 @@ impl PassSource {
                 let what = format!("{option} file:{}", path.display());
                 let file = std::fs::File::open(path)
                     .map_err(|e| Failure::error(format!("{what}: {}", crate::io::describe(&e))))?;
-                first_line(file, &what)
+                first_line(std::io::BufReader::new(file), &what)
             }
             PassSource::Fd(fd) => read_fd(*fd, option),
             PassSource::Stdin => first_line(std::io::stdin().lock(), &format!("{option} stdin")),
@@ -155,7 +158,7 @@ fn read_fd(fd: i32, option: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     let what = format!("{option} fd:{fd}");
     let file = std::fs::File::open(format!("/dev/fd/{fd}"))
         .map_err(|e| Failure::error(format!("{what}: {}", crate::io::describe(&e))))?;
-    first_line(file, &what)
+    first_line(std::io::BufReader::new(file), &what)
 }
 
 #[cfg(not(unix))]

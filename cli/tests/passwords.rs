@@ -193,3 +193,47 @@ fn encrypt_asks_on_the_terminal_and_without_one_names_the_option() {
     let out = rsatool_in(d, &["key", "-k", "k.pem", "--pkcs1", "--encrypt"], None);
     assert_failure(&out, 2, &["--pkcs1", "PKCS #8"]);
 }
+
+#[test]
+fn passin_stdin_and_passout_stdin_take_the_first_and_second_lines() {
+    let dir = scratch();
+    let d = dir.path();
+    let Some(_) = openssl_key(d) else {
+        return;
+    };
+    openssl(
+        d,
+        &[
+            "pkey",
+            "-in",
+            "k.pem",
+            "-aes256",
+            "-passout",
+            "pass:old1",
+            "-out",
+            "enc.pem",
+        ],
+        None,
+    );
+    let out = run(
+        d,
+        &[
+            "key",
+            "-k",
+            "enc.pem",
+            "--passin",
+            "stdin",
+            "--passout",
+            "stdin",
+            "-o",
+            "new.pem",
+        ],
+        b"old1\nnew2\n",
+    );
+    assert_success(&out);
+    openssl(
+        d,
+        &["pkey", "-in", "new.pem", "-passin", "pass:new2", "-noout"],
+        None,
+    );
+}
