@@ -4,6 +4,7 @@ mod cmd;
 mod exit;
 mod io;
 mod pass;
+mod progress;
 mod report;
 mod timing;
 

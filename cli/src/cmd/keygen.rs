@@ -1,8 +1,6 @@
 //! `rsatool keygen`: a new RSA private key, PKCS #8 PEM by default.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use rsa::{DEFAULT_EXPONENT, Encoding, KeyFormat, MAX_MODULUS_BITS, MIN_MODULUS_BITS};
 use rsa::{MAX_PRIMES, RsaPrivateKey};
@@ -11,7 +9,8 @@ use crate::cmd::args::OutputFormat;
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
-/// Sizes from this one up show a spinner on a terminal: they take seconds.
+/// Sizes from this one up show a spinner with the elapsed time on a terminal: they take
+/// seconds (a 16384-bit key, minutes).
 const SPINNER_BITS: usize = 4096;
 
 /// Generate an RSA private key (PKCS #8 PEM by default).
@@ -139,28 +138,16 @@ pub fn run(args: &Args) -> CmdResult {
         ));
     }
 
-    let spinner = (bits >= SPINNER_BITS && std::io::stderr().is_terminal()).then(|| {
-        let pb = indicatif::ProgressBar::new_spinner();
-        pb.set_message(format!("generating a {bits}-bit RSA key"));
-        pb.enable_steady_tick(Duration::from_millis(100));
-        // Ctrl-C: clear the spinner's line, so that the shell prompt starts on a clean one.
-        let on_interrupt = pb.clone();
-        let _ = ctrlc::set_handler(move || {
-            on_interrupt.finish_and_clear();
-            eprintln!("rsatool: interrupted");
-            std::process::exit(130);
-        });
-        pb
-    });
+    let spinner = (bits >= SPINNER_BITS)
+        .then(|| crate::progress::Spinner::start(format!("generating a {bits}-bit RSA key")))
+        .flatten();
     let mut rng = rsa::os_rng();
     let key = if args.primes > 2 {
         RsaPrivateKey::generate_multi_prime(bits, args.primes, &mut rng)
     } else {
         RsaPrivateKey::generate_with_exponent(bits, args.exponent, &mut rng)
     };
-    if let Some(pb) = spinner {
-        pb.finish_and_clear();
-    }
+    drop(spinner);
     let key = key.map_err(|e| Failure::error(format!("key generation failed: {e}")))?;
 
     let format = if args.pkcs1 {
