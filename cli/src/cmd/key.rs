@@ -21,6 +21,11 @@ use crate::pass::{PassSource, parse_pass_source};
 /// components in OpenSSL's layout instead; --check runs the full validation (n = p·q, the
 /// primes prime and distinct, d and the CRT values consistent) and prints "RSA key ok", or
 /// says what is wrong and exits 1.
+///
+/// Passwords: one rule for pass:, env:, file:, fd:, stdin and the terminal prompt. A password
+/// to read a key is taken as given, empty included (an empty line is an empty password); a
+/// new one (--passout, --encrypt) needs at least 4 bytes, and typed on a terminal it is asked
+/// twice.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example:\n  rsatool key -k key.pem --pkcs1 -o key-pkcs1.pem\n  \
@@ -28,10 +33,7 @@ use crate::pass::{PassSource, parse_pass_source};
     rsatool key -k key.pem --encrypt -o key-enc.pem    (the password asked twice)\n  \
     rsatool key -k key-enc.pem --passin env:KEYPASS --format der -o key.der\n  \
     rsatool key -k key.pem --text\n  \
-    rsatool key -k key.pem --check\n\n\
-    Passwords: one rule for pass:, env:, file:, fd:, stdin and the prompt. A password to read\n\
-    a key is taken as given, empty included; a new one (--passout, --encrypt) needs at least\n\
-    4 bytes, and typed on a terminal it is asked twice."
+    rsatool key -k key.pem --check"
 )]
 pub struct Args {
     /// Key file, or - for stdin

@@ -17,14 +17,16 @@ const SPINNER_BITS: usize = 4096;
 ///
 /// Generate an RSA private key (FIPS 186-5 probable primes), written as PKCS #8 PEM unless
 /// asked otherwise. The file is created with mode 0600.
+///
+/// Passwords: a new key's (--passout, --encrypt) needs at least 4 bytes from every source,
+/// and typed on a terminal it is asked twice; reading a key takes any password, empty
+/// included.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  rsatool keygen --bits 3072 -o key.pem\n  \
     rsatool keygen --bits 2048 --pkcs1 --format der -o key.der\n  \
     rsatool keygen --bits 3072 --passout env:KEYPASS -o key.pem\n  \
     rsatool keygen --bits 3072 --encrypt -o key.pem    (the password asked twice)\n  \
-    rsatool keygen --bits 2048 --pss --hash sha256 --salt-len 32 -o pss.pem\n\n\
-    Passwords: a new key's (--passout, --encrypt) needs at least 4 bytes from every source,\n\
-    and typed on a terminal it is asked twice; reading takes any password, empty included.")]
+    rsatool keygen --bits 2048 --pss --hash sha256 --salt-len 32 -o pss.pem")]
 pub struct Args {
     /// Modulus size in bits: even, from 1024 to 16384
     #[arg(long)]
