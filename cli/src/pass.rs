@@ -187,11 +187,14 @@ pub fn password_to_read(
     option: &str,
     name: &str,
 ) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    let prompt = format!("Enter pass phrase for {name}: ");
     match source {
         Some(src) if !src.is_terminal() => src.read(option),
-        _ => {
+        // `stdin` on a terminal: the prompt, whatever stderr is (it goes to the terminal).
+        Some(_) => ask(&prompt),
+        None => {
             terminal(option, name)?;
-            ask(&format!("Enter pass phrase for {name}: "))
+            ask(&prompt)
         }
     }
 }
@@ -215,7 +218,8 @@ pub fn new_password(
             check_new(&password, option)?;
             Ok(password)
         }
-        _ => {
+        Some(_) => ask_new(ask, option, what),
+        None => {
             terminal(option, what)?;
             ask_new(ask, option, what)
         }

@@ -216,3 +216,20 @@ fn kat_shows_progress_with_the_elapsed_time_on_a_terminal() {
     );
     assert!(shown.contains("total:"), "{shown}");
 }
+
+#[test]
+fn keygen_of_a_large_key_shows_the_elapsed_time_on_a_terminal() {
+    let dir = scratch();
+    let Some((shown, code)) = on_terminal(
+        dir.path(),
+        &[],
+        &["keygen", "--bits", "4096", "-o", "k.pem"],
+    ) else {
+        return;
+    };
+    assert_eq!(code, 0, "{shown}");
+    assert!(
+        shown.contains("generating a 4096-bit RSA key (0s)"),
+        "no elapsed time: {shown}"
+    );
+}
