@@ -2,11 +2,13 @@
 
 pub mod acvp;
 pub mod args;
+pub mod completions;
 pub mod decrypt;
 pub mod encrypt;
 pub mod kat;
 pub mod key;
 pub mod keygen;
+pub mod man;
 pub mod metime;
 pub mod mulsqr;
 pub mod prime;

@@ -190,7 +190,7 @@ fn with_password<T>(
 ) -> Result<rsa::Result<T>, Failure> {
     match decode(None) {
         Err(rsa::Error::NeedPassword) => {
-            let password = crate::pass::password(passin, "--passin", name, false)?;
+            let password = crate::pass::password_to_read(passin, "--passin", name)?;
             Ok(decode(Some(&password)))
         }
         other => Ok(other),
@@ -317,7 +317,7 @@ pub fn public_key_from(
     let mut password = None;
     let decoded = match rsa::decode_public_key_with(data, None) {
         Err(rsa::Error::NeedPassword) => {
-            let pw = password.insert(crate::pass::password(passin, "--passin", name, false)?);
+            let pw = password.insert(crate::pass::password_to_read(passin, "--passin", name)?);
             rsa::decode_public_key_with(data, Some(pw))
         }
         other => other,

@@ -4,6 +4,7 @@ mod cmd;
 mod exit;
 mod io;
 mod pass;
+mod progress;
 mod report;
 mod timing;
 
@@ -44,6 +45,8 @@ enum Command {
     Mulsqr(cmd::mulsqr::Args),
     /// GMP-style kernel timing: seconds per call, or cycles per limb with -C.
     Speed(cmd::speed::Args),
+    Completions(cmd::completions::Args),
+    Man(cmd::man::Args),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +75,8 @@ fn main() -> ExitCode {
         Command::Metime(args) => cmd::metime::run(&args),
         Command::Mulsqr(args) => cmd::mulsqr::run(&args),
         Command::Speed(args) => cmd::speed::run(&args),
+        Command::Completions(args) => cmd::completions::run(&args, cli_command()),
+        Command::Man(args) => cmd::man::run(&args, cli_command()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -82,6 +87,11 @@ fn main() -> ExitCode {
             failure.exit_code()
         }
     }
+}
+
+/// The whole command line's clap definition, for completions and manual pages.
+fn cli_command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
 }
 
 /// Help and version go to stdout with exit 0, as clap prints them; a usage error becomes one

@@ -1,7 +1,9 @@
 //! Password sources as OpenSSL spells them (`openssl-passphrase-options(1)`): `pass:TEXT`,
 //! `env:VAR`, `file:PATH` (its first line), `fd:N` (its first line), `stdin` (the first line
-//! of standard input); without one, a no-echo prompt on the terminal (`rpassword`), or an
-//! error when there is no terminal. Passwords are wiped when dropped and never printed.
+//! of standard input, asked without echo when that is a terminal); without one, a no-echo
+//! prompt on the terminal (`rpassword`), or an error when there is no terminal. Passwords are
+//! wiped when dropped and never printed. One rule for every source: reading takes any
+//! password, empty included; writing needs [`MIN_NEW_PASSWORD`] bytes and, typed, twice.
 
 use std::io::{BufRead, IsTerminal};
 
@@ -93,28 +95,39 @@ pub fn with_file<'a>(
 /// The longest password read from a file, descriptor or stdin.
 const MAX_PASSWORD: u64 = 1024;
 
-/// The first line of a reader, without its line ending.
-fn first_line(reader: impl std::io::Read, what: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
+/// The shortest password a new encrypted key is written with, in bytes: OpenSSL's prompt
+/// asks for at least 4 characters (`PW_MIN_LENGTH` of its apps).
+pub const MIN_NEW_PASSWORD: usize = 4;
+
+/// The first line of a reader, without its line ending: an empty line is an empty password;
+/// nothing at all (an empty file) is an error, as in OpenSSL.
+/// `reader` is buffered by the caller: stdin's own buffer keeps what follows the line, for
+/// `--passin stdin --passout stdin` (the first line, then the second, as in OpenSSL).
+fn first_line(reader: impl BufRead, what: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     let mut line = Zeroizing::new(Vec::new());
-    std::io::BufReader::new(reader.take(MAX_PASSWORD))
+    let read = reader
+        .take(MAX_PASSWORD)
         .read_until(b'\n', &mut line)
         .map_err(|e| Failure::error(format!("{what}: cannot read the password: {e}")))?;
+    if read == 0 {
+        return Err(Failure::error(format!(
+            "{what}: no password: nothing to read (an empty password is an empty line)"
+        )));
+    }
     while matches!(line.last(), Some(b'\n' | b'\r')) {
         line.pop();
-    }
-    if line.is_empty() {
-        return Err(Failure::error(format!("{what}: empty password")));
     }
     Ok(line)
 }
 
 impl PassSource {
-    /// The password. `option` (`--passin`) names the source in messages.
+    /// The password as the source gives it (possibly empty). `option` (`--passin`) names the
+    /// source in messages. `stdin` on a terminal is asked for without echo, as the prompt.
     ///
     /// # Errors
     ///
     /// One line: a missing variable, an unreadable or empty file.
-    pub fn read(&self, option: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    fn read(&self, option: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
         match self {
             PassSource::Text(t) => Ok(Zeroizing::new(t.as_bytes().to_vec())),
             PassSource::Env(var) => std::env::var_os(var)
@@ -126,11 +139,16 @@ impl PassSource {
                 let what = format!("{option} file:{}", path.display());
                 let file = std::fs::File::open(path)
                     .map_err(|e| Failure::error(format!("{what}: {}", crate::io::describe(&e))))?;
-                first_line(file, &what)
+                first_line(std::io::BufReader::new(file), &what)
             }
             PassSource::Fd(fd) => read_fd(*fd, option),
             PassSource::Stdin => first_line(std::io::stdin().lock(), &format!("{option} stdin")),
         }
+    }
+
+    /// Whether this source is a terminal to prompt on: `stdin` when standard input is one.
+    fn is_terminal(&self) -> bool {
+        matches!(self, PassSource::Stdin) && std::io::stdin().is_terminal()
     }
 }
 
@@ -140,7 +158,7 @@ fn read_fd(fd: i32, option: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     let what = format!("{option} fd:{fd}");
     let file = std::fs::File::open(format!("/dev/fd/{fd}"))
         .map_err(|e| Failure::error(format!("{what}: {}", crate::io::describe(&e))))?;
-    first_line(file, &what)
+    first_line(std::io::BufReader::new(file), &what)
 }
 
 #[cfg(not(unix))]
@@ -150,41 +168,110 @@ fn read_fd(fd: i32, option: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     )))
 }
 
-/// The password from `source`, or else a no-echo prompt on the terminal (`prompt` shown);
-/// `confirm` asks twice (for a new password) and refuses a mismatch.
+// The rule for every source (pass:, env:, file:, fd:, stdin, the prompt), as an OpenSSL user
+// expects it: a password to *read* a key is taken as given, empty included (OpenSSL reads
+// whatever it is given, and a key may have been encrypted with anything); a password to
+// *write* a key must have at least MIN_NEW_PASSWORD bytes (OpenSSL's prompt minimum), and
+// one typed on a terminal is asked twice. `password_to_read` and `new_password` are the only
+// ways the commands get a password.
+
+/// The password of an encrypted key being read: from `source`, or else a no-echo prompt on
+/// the terminal naming `name`. Empty passwords are accepted from every source.
 ///
 /// # Errors
 ///
-/// As [`PassSource::read`]; without a source and without a terminal, an error saying which
-/// option to give.
-pub fn password(
+/// As the source fails (a missing variable, an unreadable file); without a source and
+/// without a terminal, an error saying which option to give.
+pub fn password_to_read(
     source: Option<&PassSource>,
     option: &str,
-    prompt: &str,
-    confirm: bool,
+    name: &str,
 ) -> Result<Zeroizing<Vec<u8>>, Failure> {
-    if let Some(source) = source {
-        return source.read(option);
+    let prompt = format!("Enter pass phrase for {name}: ");
+    match source {
+        Some(src) if !src.is_terminal() => src.read(option),
+        // `stdin` on a terminal: the prompt, whatever stderr is (it goes to the terminal).
+        Some(_) => ask(&prompt),
+        None => {
+            terminal(option, name)?;
+            ask(&prompt)
+        }
     }
-    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+}
+
+/// The password for a key being written encrypted (`what`: "the new key"): from `source`,
+/// or else (and for `stdin` on a terminal) asked twice without echo on the terminal. The
+/// same rule for every source: at least [`MIN_NEW_PASSWORD`] bytes.
+///
+/// # Errors
+///
+/// As the source fails; a password that is too short; two entries that differ; no source
+/// and no terminal.
+pub fn new_password(
+    source: Option<&PassSource>,
+    option: &str,
+    what: &str,
+) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    match source {
+        Some(src) if !src.is_terminal() => {
+            let password = src.read(option)?;
+            check_new(&password, option)?;
+            Ok(password)
+        }
+        Some(_) => ask_new(ask, option, what),
+        None => {
+            terminal(option, what)?;
+            ask_new(ask, option, what)
+        }
+    }
+}
+
+/// Refuses a password too short for a new key: the one message for every source.
+fn check_new(password: &[u8], option: &str) -> Result<(), Failure> {
+    if password.len() < MIN_NEW_PASSWORD {
         return Err(Failure::error(format!(
-            "{prompt}: a password is needed and there is no terminal to ask on; give \
-             {option} (pass:, env:, file:, fd: or stdin)"
+            "{option}: the password is too short to encrypt a key with ({} bytes; at least \
+             {MIN_NEW_PASSWORD}, as OpenSSL asks)",
+            password.len()
         )));
     }
-    let ask = |text: &str| {
-        rpassword::prompt_password(text)
-            .map(|p| Zeroizing::new(p.into_bytes()))
-            .map_err(|e| Failure::error(format!("cannot read the password: {e}")))
-    };
-    let first = ask(&format!("Enter pass phrase for {prompt}: "))?;
-    if first.is_empty() {
-        return Err(Failure::error("empty password"));
-    }
-    if confirm && ask(&format!("Verifying - enter pass phrase for {prompt}: "))? != first {
-        return Err(Failure::error("the passwords do not match"));
+    Ok(())
+}
+
+/// A new password asked twice through `ask` (the terminal, or a test's script): the first
+/// entry checked by [`check_new`] before the second is asked; a mismatch is refused.
+fn ask_new(
+    mut ask: impl FnMut(&str) -> Result<Zeroizing<Vec<u8>>, Failure>,
+    option: &str,
+    what: &str,
+) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    let first = ask(&format!("Enter pass phrase for {what}: "))?;
+    check_new(&first, option)?;
+    let second = ask(&format!("Verifying - Enter pass phrase for {what}: "))?;
+    if second != first {
+        return Err(Failure::error(format!(
+            "{option}: the two pass phrases do not match; nothing was written"
+        )));
     }
     Ok(first)
+}
+
+/// Refuses to prompt where there is no terminal to prompt on.
+fn terminal(option: &str, what: &str) -> Result<(), Failure> {
+    if std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
+        return Ok(());
+    }
+    Err(Failure::error(format!(
+        "{what}: a password is needed and there is no terminal to ask on; give {option} \
+         (pass:, env:, file:, fd: or stdin)"
+    )))
+}
+
+/// One no-echo line from the terminal (`rpassword`), after `prompt`.
+fn ask(prompt: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    rpassword::prompt_password(prompt)
+        .map(|p| Zeroizing::new(p.into_bytes()))
+        .map_err(|e| Failure::error(format!("cannot read the password: {e}")))
 }
 
 #[cfg(test)]
@@ -202,5 +289,71 @@ mod tests {
         }
         let shown = format!("{:?}", parse_pass_source("pass:secret").unwrap());
         assert!(!shown.contains("secret"), "{shown}");
+    }
+
+    /// A script of terminal entries for [`ask_new`], with the prompts it was shown.
+    fn script<'a>(
+        answers: &'a [&'a str],
+        shown: &'a mut Vec<String>,
+    ) -> impl FnMut(&str) -> Result<Zeroizing<Vec<u8>>, Failure> + 'a {
+        let mut next = answers.iter();
+        move |prompt| {
+            shown.push(prompt.to_owned());
+            Ok(Zeroizing::new(
+                next.next().expect("asked too often").as_bytes().to_vec(),
+            ))
+        }
+    }
+
+    #[test]
+    fn a_typed_new_password_is_asked_twice_and_a_mismatch_is_refused() {
+        let mut shown = Vec::new();
+        let got = ask_new(
+            script(&["horse", "horse"], &mut shown),
+            "--passout",
+            "the new key",
+        );
+        assert_eq!(got.expect("same twice").as_slice(), b"horse");
+        assert_eq!(
+            shown,
+            [
+                "Enter pass phrase for the new key: ",
+                "Verifying - Enter pass phrase for the new key: "
+            ]
+        );
+        let mut shown = Vec::new();
+        let err = ask_new(script(&["horse", "house"], &mut shown), "--passout", "k")
+            .expect_err("a mismatch");
+        assert!(err.to_string().contains("do not match"), "{err}");
+        assert!(matches!(err, Failure::Error(_)), "exit 2");
+    }
+
+    #[test]
+    fn a_short_typed_password_is_refused_before_the_confirmation() {
+        for short in ["", "abc"] {
+            let mut shown = Vec::new();
+            let err =
+                ask_new(script(&[short], &mut shown), "--passout", "k").expect_err("too short");
+            assert_eq!(shown.len(), 1, "not asked again");
+            assert_eq!(
+                err.to_string(),
+                check_new(short.as_bytes(), "--passout")
+                    .expect_err("the same rule")
+                    .to_string()
+            );
+        }
+        assert!(check_new(b"abcd", "--passout").is_ok());
+    }
+
+    #[test]
+    fn an_empty_line_is_an_empty_password_and_nothing_is_an_error() {
+        assert_eq!(first_line(&b"\n"[..], "t").expect("empty line").len(), 0);
+        assert_eq!(
+            first_line(&b"pw\r\nmore"[..], "t")
+                .expect("line")
+                .as_slice(),
+            b"pw"
+        );
+        assert!(first_line(&b""[..], "t").is_err());
     }
 }

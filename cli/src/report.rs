@@ -1,6 +1,7 @@
 //! Report formatting shared by the benchmark commands: text tables and `--json` output.
 
 pub mod json;
+pub mod seeds;
 
 use std::io::Write;
 

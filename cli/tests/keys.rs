@@ -12,7 +12,9 @@ use common::{
     scratch,
 };
 
-const SUBCOMMANDS: [&str; 15] = [
+const SUBCOMMANDS: [&str; 17] = [
+    "completions",
+    "man",
     "keygen",
     "pubkey",
     "key",

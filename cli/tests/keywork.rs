@@ -527,7 +527,7 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
         assert_success(&out);
         assert_eq!(out.stdout, plain, "{src}");
     }
-    // Wrong password, empty password file, no password without a terminal: one line, exit 2.
+    // Wrong password, empty password file (no line at all), no password without a terminal: one line, exit 2.
     let out = rsatool_in(
         d,
         &[
@@ -555,7 +555,8 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
         ],
         None,
     );
-    assert_failure(&out, 2, &["empty password"]);
+    // An empty file holds no password (an empty line would be an empty password).
+    assert_failure(&out, 2, &["no password"]);
     let out = rsatool_in(d, &["pubkey", "-k", "enc.pem", "-o", "o.pem"], None);
     assert_failure(&out, 2, &["--passin"]);
     // A truncated encrypted key.

@@ -28,8 +28,9 @@
 //! before it is copied. Memory use is bounded by the input's length.
 //!
 //! Encrypted private keys are read by [`decode_private_key_with`] given the password: PKCS #8
-//! `EncryptedPrivateKeyInfo` (PBES2 with PBKDF2 or scrypt, AES-CBC; through the `pkcs8`
-//! crate) and OpenSSL's legacy PEM (`Proc-Type: 4,ENCRYPTED`, `DEK-Info:` AES-128/192/256-CBC
+//! `EncryptedPrivateKeyInfo` (PBES2 with PBKDF2-HMAC-SHA-1/SHA-2 or scrypt, AES-CBC or
+//! DES-EDE3-CBC, through the `pkcs8` crate; PKCS #12's `pbeWithSHAAnd3-KeyTripleDES-CBC` and
+//! 2-key variant, OpenSSL 1.0's default, by hand) and OpenSSL's legacy PEM (`Proc-Type: 4,ENCRYPTED`, `DEK-Info:` AES-128/192/256-CBC
 //! or DES-EDE3-CBC). Without a password they are [`Error::NeedPassword`] there, and
 //! [`Error::Unsupported`] for [`decode_private_key`], which takes none.
 //!
@@ -62,6 +63,7 @@ mod asn1;
 mod der_error;
 mod legacy;
 mod pem;
+mod pkcs12;
 mod pss_der;
 mod traits;
 

@@ -95,7 +95,34 @@ fn openssl_encrypted_keys_decode_with_their_password() {
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("k.pem"), key_pem()).expect("write");
     let plain = decode_private_key(&key_pem()).expect("fixture");
-    let cases: [&[&str]; 4] = [
+    let cases: [&[&str]; 7] = [
+        // Older schemes, read only (issue 30, item 7): PKCS #12's Triple-DES PBE, PBES2 with
+        // des-ede3-cbc, PBES2 with PBKDF2's PRF hmacWithSHA1.
+        &[
+            "pkcs8",
+            "-topk8",
+            "-in",
+            "k.pem",
+            "-v1",
+            "PBE-SHA1-3DES",
+            "-passout",
+            "pass:pw",
+        ],
+        &[
+            "pkcs8", "-topk8", "-in", "k.pem", "-v2", "des3", "-passout", "pass:pw",
+        ],
+        &[
+            "pkcs8",
+            "-topk8",
+            "-in",
+            "k.pem",
+            "-v2",
+            "aes-128-cbc",
+            "-v2prf",
+            "hmacWithSHA1",
+            "-passout",
+            "pass:pw",
+        ],
         &[
             "pkcs8",
             "-topk8",

@@ -38,6 +38,8 @@ pub fn run(args: &Args) -> CmdResult {
     }
     // The known-answer layout (nist/, pkcs1/, ...) with its acvp/ folder, or ACVP sets alone.
     let acvp_only = !dir.join("nist").is_dir();
+    // Some ten seconds without a line: say so on a terminal (stderr only, nothing when piped).
+    let spinner = crate::progress::Spinner::start("running the known-answer tests");
     let reports = if acvp_only {
         Vec::new()
     } else {
@@ -67,6 +69,7 @@ pub fn run(args: &Args) -> CmdResult {
     } else {
         Vec::new()
     };
+    drop(spinner);
     if reports.is_empty() && sets.is_empty() {
         return Err(Failure::error(format!(
             "{}: no known-answer vectors found",

@@ -21,10 +21,16 @@ use crate::pass::{PassSource, parse_pass_source};
 /// components in OpenSSL's layout instead; --check runs the full validation (n = p·q, the
 /// primes prime and distinct, d and the CRT values consistent) and prints "RSA key ok", or
 /// says what is wrong and exits 1.
+///
+/// Passwords: one rule for pass:, env:, file:, fd:, stdin and the terminal prompt. A password
+/// to read a key is taken as given, empty included (an empty line is an empty password); a
+/// new one (--passout, --encrypt) needs at least 4 bytes, and typed on a terminal it is asked
+/// twice.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example:\n  rsatool key -k key.pem --pkcs1 -o key-pkcs1.pem\n  \
     rsatool key -k key.pem --passout env:KEYPASS -o key-enc.pem\n  \
+    rsatool key -k key.pem --encrypt -o key-enc.pem    (the password asked twice)\n  \
     rsatool key -k key-enc.pem --passin env:KEYPASS --format der -o key.der\n  \
     rsatool key -k key.pem --text\n  \
     rsatool key -k key.pem --check"
@@ -43,21 +49,26 @@ pub struct Args {
     #[arg(long, value_enum, ignore_case = true, default_value_t = OutputFormat::Pem)]
     format: OutputFormat,
     /// Password of an encrypted input key: pass:TEXT, env:VAR, file:PATH, fd:N or stdin
+    /// (taken as given, empty included); without it, asked on the terminal
     #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
     passin: Option<PassSource>,
     /// Encrypt the output key (PKCS #8, PBES2 with PBKDF2-SHA256 and AES-256-CBC) with the
-    /// password from this source
+    /// password from this source (at least 4 bytes; stdin on a terminal is asked twice)
     #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
     passout: Option<PassSource>,
+    /// Encrypt the output key as --passout does, with a password asked twice on the terminal
+    /// when --passout is not given (as openssl pkey -aes256)
+    #[arg(long)]
+    encrypt: bool,
     /// Write the public key only
     #[arg(long)]
     pubout: bool,
     /// Print the key's components as text (OpenSSL's layout) instead of the key (the public
     /// ones only with --pubout)
-    #[arg(long, conflicts_with_all = ["passout", "pkcs1"])]
+    #[arg(long, conflicts_with_all = ["passout", "encrypt", "pkcs1"])]
     text: bool,
     /// Validate the private key fully; exit 1 if it is bad
-    #[arg(long, conflicts_with_all = ["pubout", "passout", "pkcs1", "text"])]
+    #[arg(long, conflicts_with_all = ["pubout", "passout", "encrypt", "pkcs1", "text"])]
     check: bool,
     /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
     #[arg(long)]
@@ -66,6 +77,11 @@ pub struct Args {
 
 /// Runs `rsatool key`.
 pub fn run(args: &Args) -> CmdResult {
+    if args.pkcs1 && (args.passout.is_some() || args.encrypt) {
+        return Err(Failure::error(
+            "--pkcs1: PKCS #1 cannot be written encrypted; use PKCS #8 (leave out --pkcs1)",
+        ));
+    }
     let name = io::input_name(&args.key);
     io::key_and_passin(&args.key, args.passin.as_ref())?;
     let mut inputs =
@@ -87,10 +103,10 @@ pub fn run(args: &Args) -> CmdResult {
             let text = private_text(&parts, loaded.key.bits(), &loaded.algorithm);
             return io::write_file(&args.output, text.as_bytes(), Secrecy::Secret, args.force);
         }
-        let password = args
-            .passout
-            .as_ref()
-            .map(|src| crate::pass::password(Some(src), "--passout", "the output key", true))
+        let password = (args.encrypt || args.passout.is_some())
+            .then(|| {
+                crate::pass::new_password(args.passout.as_ref(), "--passout", "the output key")
+            })
             .transpose()?;
         let format = if args.pkcs1 {
             KeyFormat::Pkcs1
@@ -107,9 +123,10 @@ pub fn run(args: &Args) -> CmdResult {
         .map_err(|e| Failure::error(format!("cannot encode the key: {e}")))?;
         return io::write_file(&args.output, &encoded, Secrecy::Secret, args.force);
     }
-    if args.passout.is_some() {
+    if args.passout.is_some() || args.encrypt {
         return Err(Failure::error(
-            "--passout: a public key is not encrypted (give a private key, without --pubout)",
+            "--passout/--encrypt: a public key is not encrypted (give a private key, without \
+             --pubout)",
         ));
     }
     let loaded = io::public_key_from(&name, &data, args.passin.as_ref())?;
@@ -139,7 +156,7 @@ fn check(args: &Args, name: &str, data: &[u8]) -> CmdResult {
     let passin = args.passin.as_ref();
     let parts = match rsa::decode_private_key_with(data, None) {
         Err(rsa::Error::NeedPassword) => {
-            let pw = crate::pass::password(passin, "--passin", name, false)?;
+            let pw = crate::pass::password_to_read(passin, "--passin", name)?;
             rsa::decode_private_key_with(data, Some(&pw))
         }
         other => other,

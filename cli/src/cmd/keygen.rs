@@ -1,8 +1,6 @@
 //! `rsatool keygen`: a new RSA private key, PKCS #8 PEM by default.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use rsa::{DEFAULT_EXPONENT, Encoding, KeyFormat, MAX_MODULUS_BITS, MIN_MODULUS_BITS};
 use rsa::{MAX_PRIMES, RsaPrivateKey};
@@ -11,17 +9,23 @@ use crate::cmd::args::OutputFormat;
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
-/// Sizes from this one up show a spinner on a terminal: they take seconds.
+/// Sizes from this one up show a spinner with the elapsed time on a terminal: they take
+/// seconds (a 16384-bit key, minutes).
 const SPINNER_BITS: usize = 4096;
 
 /// Generate an RSA private key (PKCS #8 PEM by default).
 ///
 /// Generate an RSA private key (FIPS 186-5 probable primes), written as PKCS #8 PEM unless
 /// asked otherwise. The file is created with mode 0600.
+///
+/// Passwords: a new key's (--passout, --encrypt) needs at least 4 bytes from every source,
+/// and typed on a terminal it is asked twice; reading a key takes any password, empty
+/// included.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  rsatool keygen --bits 3072 -o key.pem\n  \
     rsatool keygen --bits 2048 --pkcs1 --format der -o key.der\n  \
     rsatool keygen --bits 3072 --passout env:KEYPASS -o key.pem\n  \
+    rsatool keygen --bits 3072 --encrypt -o key.pem    (the password asked twice)\n  \
     rsatool keygen --bits 2048 --pss --hash sha256 --salt-len 32 -o pss.pem")]
 pub struct Args {
     /// Modulus size in bits: even, from 1024 to 16384
@@ -54,9 +58,14 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "pss")]
     salt_len: Option<usize>,
     /// Encrypt the key (PKCS #8, PBES2 with PBKDF2-SHA256 and AES-256-CBC) with the password
-    /// from pass:TEXT, env:VAR, file:PATH, fd:N or stdin
+    /// from pass:TEXT, env:VAR, file:PATH, fd:N or stdin (at least 4 bytes; stdin on a
+    /// terminal is asked twice)
     #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
     passout: Option<crate::pass::PassSource>,
+    /// Encrypt the key as --passout does, with a password asked twice on the terminal when
+    /// --passout is not given (as openssl genpkey -aes256)
+    #[arg(long)]
+    encrypt: bool,
     /// Output file, or - for stdout (the default, as openssl genpkey writes)
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     output: PathBuf,
@@ -99,7 +108,7 @@ pub fn run(args: &Args) -> CmdResult {
             args.primes
         )));
     }
-    if args.pkcs1 && (args.pss || args.passout.is_some()) {
+    if args.pkcs1 && (args.pss || args.passout.is_some() || args.encrypt) {
         return Err(Failure::error(
             "--pkcs1: PKCS #1 cannot hold an RSA-PSS key or be written encrypted; use PKCS #8",
         ));
@@ -122,10 +131,8 @@ pub fn run(args: &Args) -> CmdResult {
         &crate::pass::with_file(&[], "--passout", args.passout.as_ref()),
         &[("--output", &args.output)],
     )?;
-    let password = args
-        .passout
-        .as_ref()
-        .map(|src| crate::pass::password(Some(src), "--passout", "the new key", true))
+    let password = (args.encrypt || args.passout.is_some())
+        .then(|| crate::pass::new_password(args.passout.as_ref(), "--passout", "the new key"))
         .transpose()?;
     if args.primes > 2 && args.exponent != DEFAULT_EXPONENT {
         return Err(Failure::error(
@@ -133,28 +140,16 @@ pub fn run(args: &Args) -> CmdResult {
         ));
     }
 
-    let spinner = (bits >= SPINNER_BITS && std::io::stderr().is_terminal()).then(|| {
-        let pb = indicatif::ProgressBar::new_spinner();
-        pb.set_message(format!("generating a {bits}-bit RSA key"));
-        pb.enable_steady_tick(Duration::from_millis(100));
-        // Ctrl-C: clear the spinner's line, so that the shell prompt starts on a clean one.
-        let on_interrupt = pb.clone();
-        let _ = ctrlc::set_handler(move || {
-            on_interrupt.finish_and_clear();
-            eprintln!("rsatool: interrupted");
-            std::process::exit(130);
-        });
-        pb
-    });
+    let spinner = (bits >= SPINNER_BITS)
+        .then(|| crate::progress::Spinner::start(format!("generating a {bits}-bit RSA key")))
+        .flatten();
     let mut rng = rsa::os_rng();
     let key = if args.primes > 2 {
         RsaPrivateKey::generate_multi_prime(bits, args.primes, &mut rng)
     } else {
         RsaPrivateKey::generate_with_exponent(bits, args.exponent, &mut rng)
     };
-    if let Some(pb) = spinner {
-        pb.finish_and_clear();
-    }
+    drop(spinner);
     let key = key.map_err(|e| Failure::error(format!("key generation failed: {e}")))?;
 
     let format = if args.pkcs1 {

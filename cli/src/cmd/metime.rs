@@ -30,6 +30,10 @@ pub struct Args {
     /// Print one JSON object instead of the table
     #[arg(long)]
     json: bool,
+    /// Then print the MPI library's 1999 table (seconds per exponentiation, per machine and
+    /// compiler) with today's rows under it, in its original layout
+    #[arg(long, conflicts_with = "json")]
+    then: bool,
 }
 
 /// The implementations compared, as named in reports.
@@ -108,6 +112,34 @@ pub fn run(args: &Args) -> CmdResult {
             line.push_str(&format!(" {:>9.4}", t * 1e3));
         }
         outln!("{line}");
+    }
+    if args.then {
+        outln!("");
+        outln!(
+            "Then: the MPI library's metime (1999, 16-bit digits, seconds per exponentiation; \
+             configurations below); now: ct and vartime, this run, in seconds"
+        );
+        outln!("");
+        let now: Vec<(&str, Vec<(usize, f64)>)> = IMPLS
+            .iter()
+            .zip(&table)
+            .map(|(imp, times)| {
+                (
+                    *imp,
+                    args.bits
+                        .0
+                        .iter()
+                        .copied()
+                        .zip(times.iter().copied())
+                        .collect(),
+                )
+            })
+            .collect();
+        report::seeds::print_metime(&now);
+        outln!("");
+        for line in report::seeds::MPI_LEGEND {
+            outln!("{line}");
+        }
     }
     Ok(())
 }

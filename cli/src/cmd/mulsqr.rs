@@ -29,6 +29,10 @@ pub struct Args {
     /// Print one JSON object instead of the table
     #[arg(long)]
     json: bool,
+    /// Then print the MPI library's 1999 tables (seconds for 500000 operations, per machine
+    /// and compiler) and today's in the same layout
+    #[arg(long, conflicts_with = "json")]
+    then: bool,
 }
 
 /// Total seconds of `count` calls, best of three runs.
@@ -44,6 +48,7 @@ fn best_total(count: u64, f: &mut dyn FnMut()) -> f64 {
 pub fn run(args: &Args) -> CmdResult {
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut rows = Vec::new();
+    let mut now = Vec::new();
     if !args.json {
         outln!(
             "mulsqr: multiply vs square, {} operations per size, back end {}, seed {}",
@@ -69,6 +74,8 @@ pub fn run(args: &Args) -> CmdResult {
         let mul = best_total(args.count, &mut || mpn::mul(&mut r, &a, &b));
         let sqr = best_total(args.count, &mut || mpn::sqr(&mut r, &a));
         let (mul_op, sqr_op) = (mul / args.count as f64, sqr / args.count as f64);
+        let scale = report::seeds::MULSQR_COUNT;
+        now.push((bits, mul_op * scale, sqr_op * scale));
         if args.json {
             rows.push(
                 json!({"bits": bits, "count": args.count, "mul_seconds": mul_op,
@@ -91,6 +98,22 @@ pub fn run(args: &Args) -> CmdResult {
         report::json::print(
             &json!({"backend": mpn::kernels().name, "seed": args.seed, "rows": rows}),
         );
+    }
+    if args.then {
+        outln!("");
+        outln!(
+            "Then: the MPI library's mulsqr (1999, 16-bit digits; configurations below); now: \
+             this run, scaled to the same 500000 operations; times in seconds, except where \
+             indicated in microseconds (us)"
+        );
+        outln!("");
+        for (name, table) in report::seeds::MULSQR {
+            report::seeds::print_mulsqr(name, &table, 2);
+        }
+        report::seeds::print_mulsqr("now", &now, 2);
+        for line in report::seeds::MPI_LEGEND {
+            outln!("{line}");
+        }
     }
     Ok(())
 }

@@ -28,6 +28,10 @@ pub struct Args {
     /// Print one JSON object instead of the report
     #[arg(long)]
     json: bool,
+    /// Then print the MPI library's 1999 figures (seconds, per machine and compiler) beside
+    /// today's, in its original layout
+    #[arg(long, conflicts_with = "json")]
+    then: bool,
 }
 
 /// Runs `rsatool primegen`.
@@ -41,6 +45,7 @@ pub fn run(args: &Args) -> CmdResult {
         );
     }
     let mut rows = Vec::new();
+    let mut now = Vec::new();
     for &bits in &args.bits.0 {
         // One generator per size, so each row can be reproduced on its own.
         let mut rng = ChaCha20Rng::seed_from_u64(args.seed ^ bits as u64);
@@ -55,6 +60,7 @@ pub fn run(args: &Args) -> CmdResult {
         let min = times.iter().copied().fold(f64::INFINITY, f64::min);
         let max = times.iter().copied().fold(0.0, f64::max);
         let avg = sum / times.len() as f64;
+        now.push((bits, [min, avg, max, sum]));
         if args.json {
             rows.push(
                 json!({"bits": bits, "count": args.count, "min": min, "avg": avg,
@@ -73,6 +79,20 @@ pub fn run(args: &Args) -> CmdResult {
     }
     if args.json {
         report::json::print(&json!({"unit": "seconds", "seed": args.seed, "rows": rows}));
+    }
+    if args.then {
+        outln!("");
+        outln!(
+            "Then: the MPI library's primegen (1999, 16-bit digits, seconds; configurations \
+             below); now: this run, in seconds"
+        );
+        outln!("");
+        for (bits, figures) in now {
+            report::seeds::print_primegen(bits, Some((args.count, figures)));
+        }
+        for line in report::seeds::MPI_LEGEND {
+            outln!("{line}");
+        }
     }
     Ok(())
 }

@@ -58,6 +58,10 @@ pub struct Args {
     /// Print one JSON object instead of the four lines
     #[arg(long)]
     json: bool,
+    /// Then print Cryptokit's 2003 figures (seven bignum back ends, 1024 bits, 2.4 GHz
+    /// Pentium 4) after today's, in the same layout
+    #[arg(long, conflicts_with = "json")]
+    then: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -165,8 +169,34 @@ fn describe(backend: &str) -> String {
     }
 }
 
-/// Runs `rsatool speedtest`.
+/// Runs `rsatool speedtest`, then with `--then` prints the 2003 figures.
 pub fn run(args: &Args) -> CmdResult {
+    run_report(args)?;
+    if args.then {
+        outln!("");
+        let same = args.bits == 1024
+            && [
+                args.keygen_count,
+                args.public_count,
+                args.private_count,
+                args.crt_count,
+            ] == report::seeds::SPEEDTEST_COUNTS
+            && args.threads == 1;
+        outln!(
+            "Then: Cryptokit's speedtest, 2003-12-18, 2.4 GHz Pentium 4, seconds for each count{}",
+            if same {
+                ""
+            } else {
+                " (1024 bits, these counts, one thread: not what ran above)"
+            }
+        );
+        report::seeds::print_speedtest();
+    }
+    Ok(())
+}
+
+/// Today's report (one back end, or each one asked for).
+fn run_report(args: &Args) -> CmdResult {
     let bits = usize::from(args.bits);
     if bits & 1 == 1 {
         return Err(Failure::error(format!(

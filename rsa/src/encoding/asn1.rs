@@ -135,8 +135,10 @@ pub(super) fn pkcs8_parts(info: &PrivateKeyInfoRef<'_>) -> Result<(PrivateKeyPar
     ))
 }
 
-/// Decrypts a PKCS #8 `EncryptedPrivateKeyInfo` (RFC 5208 §6, PBES2 of RFC 8018) through
-/// the `pkcs8` crate: the DER of the `PrivateKeyInfo` inside, wiped on drop.
+/// Decrypts a PKCS #8 `EncryptedPrivateKeyInfo` (RFC 5208 §6): PBES2 of RFC 8018 (PBKDF2
+/// with HMAC-SHA-1 or SHA-2, or scrypt; AES-CBC or DES-EDE3-CBC) through the `pkcs8` crate,
+/// PKCS #12's Triple-DES PBE (RFC 7292, OpenSSL 1.0's default) by [`super::pkcs12`]: the DER
+/// of the `PrivateKeyInfo` inside, wiped on drop.
 ///
 /// # Errors
 ///
@@ -145,6 +147,9 @@ pub(super) fn pkcs8_parts(info: &PrivateKeyInfoRef<'_>) -> Result<(PrivateKeyPar
 /// fails (a wrong password, or damaged data: CBC padding or the DER inside is wrong).
 pub(super) fn decrypt_pkcs8(der: &[u8], password: &[u8]) -> Result<Zeroizing<Vec<u8>>> {
     let context = "PKCS #8 EncryptedPrivateKeyInfo";
+    if super::pkcs12::is_pkcs12_pbe(der) {
+        return super::pkcs12::decrypt(der, password);
+    }
     let info =
         pkcs8::EncryptedPrivateKeyInfoRef::from_der(der).map_err(|e| der_error(context, e))?;
     match info.decrypt(password) {

@@ -92,7 +92,7 @@ pub(super) fn decrypt(dek_info: &str, password: &[u8], data: &[u8]) -> Result<Ze
 
 /// CBC decryption in place with PKCS #7 padding: the plaintext's length, or `None` for bad
 /// padding (or a key or IV of the wrong length, which the callers rule out).
-fn cbc_decrypt<C>(key: &[u8], iv: &[u8], buf: &mut [u8]) -> Option<usize>
+pub(super) fn cbc_decrypt<C>(key: &[u8], iv: &[u8], buf: &mut [u8]) -> Option<usize>
 where
     C: aes::cipher::BlockCipherDecrypt + aes::cipher::KeyInit,
     cbc::Decryptor<C>: KeyIvInit + BlockModeDecrypt,
@@ -121,7 +121,7 @@ fn bytes_to_key(password: &[u8], salt: &[u8], len: usize) -> Zeroizing<Vec<u8>> 
 }
 
 /// Hexadecimal digits as bytes, `None` if any is not one or the count is odd.
-fn hex(s: &str) -> Option<Vec<u8>> {
+pub(super) fn hex(s: &str) -> Option<Vec<u8>> {
     if s.len() & 1 == 1 {
         return None;
     }
