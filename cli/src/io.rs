@@ -18,6 +18,7 @@ use zeroize::Zeroizing;
 
 use crate::exit::Failure;
 use crate::pass::PassSource;
+use crate::spec::{describe, is_std};
 
 /// Keys and inputs larger than this are refused before they are read into memory: a 16384-bit
 /// key in PEM is under 13 KiB, so a key file of a megabyte is not a key.
@@ -40,40 +41,9 @@ fn output_name(spec: &Path) -> String {
     }
 }
 
-/// Whether the argument is `-` (stdin or stdout).
-pub fn is_std(spec: &Path) -> bool {
-    spec.as_os_str() == "-"
-}
-
 /// `name: what` as a failure with exit code 2.
 fn file_error(name: &str, e: &io::Error) -> Failure {
     Failure::error(format!("{name}: {}", describe(e)))
-}
-
-/// An I/O error in a few words, for `rsatool: NAME: ...`.
-pub fn describe(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file".to_owned(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-        io::ErrorKind::IsADirectory => "is a directory".to_owned(),
-        io::ErrorKind::StorageFull => "no space left on device".to_owned(),
-        _ => os_message(e),
-    }
-}
-
-/// The system's wording of an error, first letter in lower case, without Rust's
-/// " (os error N)" suffix.
-fn os_message(e: &io::Error) -> String {
-    let text = e.to_string();
-    let text = match text.find(" (os error ") {
-        Some(i) => &text[..i],
-        None => &text,
-    };
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_lowercase().chain(chars).collect(),
-        None => "I/O error".to_owned(),
-    }
 }
 
 fn open_input(spec: &Path) -> Result<Box<dyn Read>, Failure> {

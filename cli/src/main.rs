@@ -6,6 +6,7 @@ mod io;
 mod pass;
 mod progress;
 mod report;
+mod spec;
 mod timing;
 
 use std::process::ExitCode;

@@ -70,7 +70,7 @@ pub fn one_stdin(
     if !matches!(source, Some(PassSource::Stdin)) {
         return Ok(());
     }
-    match others.iter().find(|(_, p)| crate::io::is_std(p)) {
+    match others.iter().find(|(_, p)| crate::spec::is_std(p)) {
         Some((name, _)) => Err(Failure::error(format!(
             "{option} stdin and {name} - cannot both read stdin"
         ))),
@@ -137,8 +137,9 @@ impl PassSource {
                 }),
             PassSource::File(path) => {
                 let what = format!("{option} file:{}", path.display());
-                let file = std::fs::File::open(path)
-                    .map_err(|e| Failure::error(format!("{what}: {}", crate::io::describe(&e))))?;
+                let file = std::fs::File::open(path).map_err(|e| {
+                    Failure::error(format!("{what}: {}", crate::spec::describe(&e)))
+                })?;
                 first_line(std::io::BufReader::new(file), &what)
             }
             PassSource::Fd(fd) => read_fd(*fd, option),
@@ -157,7 +158,7 @@ fn read_fd(fd: i32, option: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     // /dev/fd/N opens the descriptor the caller passed without taking ownership of it.
     let what = format!("{option} fd:{fd}");
     let file = std::fs::File::open(format!("/dev/fd/{fd}"))
-        .map_err(|e| Failure::error(format!("{what}: {}", crate::io::describe(&e))))?;
+        .map_err(|e| Failure::error(format!("{what}: {}", crate::spec::describe(&e))))?;
     first_line(std::io::BufReader::new(file), &what)
 }
 
