@@ -100,7 +100,12 @@ def main():
             sys.exit(f"unknown target(s) {', '.join(sorted(unknown))}; known: {', '.join(targets)}")
         targets = [t for t in targets if t in wanted]
 
-    env = dict(os.environ, CARGO_TARGET_DIR=str(OUT / f"target-{against}"), CARGO_TERM_COLOR="never")
+    # A target directory given in the environment is taken (CI: the facades' own, so that what
+    # the graphs share is compiled once); else one per AGAINST, shared by both versions.
+    # (Resolved here: cargo runs in the scratch package.)
+    given = os.environ.get("CARGO_TARGET_DIR")
+    target_dir = str(Path(given).resolve()) if given else str(OUT / f"target-{against}")
+    env = dict(os.environ, CARGO_TARGET_DIR=target_dir, CARGO_TERM_COLOR="never")
     env.pop("RUSTFLAGS", None)  # upstream's CI -Dwarnings would turn facade warnings into failures
     feature_arg = ["--features", ",".join(run_features)]
     say(f"upstream rsa {version} from {src}")
