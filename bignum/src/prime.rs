@@ -75,11 +75,6 @@ fn mpn_bits(n: &[Limb]) -> usize {
 }
 
 #[cfg(test)]
-// Expected values come from plain integer arithmetic on public test inputs.
-#[allow(
-    clippy::integer_division_remainder_used,
-    clippy::cast_possible_truncation
-)]
 mod tests {
     use super::*;
 

@@ -487,8 +487,6 @@ impl fmt::Debug for Modulus {
 }
 
 #[cfg(test)]
-// The oracle reduces public test values.
-#[allow(clippy::integer_division_remainder_used, clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -67,8 +67,6 @@ pub(crate) fn sqr(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, t: &mut [L
 }
 
 #[cfg(test)]
-// The oracle divides public test values.
-#[allow(clippy::integer_division_remainder_used)]
 mod tests {
     use super::*;
     use crate::limb::Wide;

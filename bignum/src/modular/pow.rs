@@ -455,8 +455,6 @@ fn exp_bit_len(exp: &[Limb]) -> usize {
 }
 
 #[cfg(test)]
-// The oracle reduces public test values.
-#[allow(clippy::integer_division_remainder_used, clippy::unwrap_used)]
 mod tests {
     use super::*;
     use num_bigint::BigUint;

@@ -230,11 +230,6 @@ pub fn div_qr(q: &mut [Limb], r: &mut [Limb], a: &[Limb], d: &[Limb]) {
 }
 
 #[cfg(test)]
-// Reference values by u128 division and num-bigint conversions (split limbs in halves).
-#[allow(
-    clippy::integer_division_remainder_used,
-    clippy::cast_possible_truncation
-)]
 mod tests {
     use super::*;
 

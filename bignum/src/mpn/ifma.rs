@@ -218,11 +218,6 @@ impl<const L: usize> Ifma52 for Model<L> {
 }
 
 #[cfg(test)]
-// The definitions are written with % on public test values; the casts take low halves.
-#[allow(
-    clippy::integer_division_remainder_used,
-    clippy::cast_possible_truncation
-)]
 mod tests {
     use super::*;
 

@@ -229,11 +229,6 @@ fn e_condition(x: &[Limb], opts: &PrimeOptions) -> bool {
 }
 
 #[cfg(test)]
-// Expected values come from plain integer arithmetic on public test inputs.
-#[allow(
-    clippy::integer_division_remainder_used,
-    clippy::cast_possible_truncation
-)]
 mod tests {
     use super::*;
 

@@ -236,11 +236,6 @@ fn cmp_vartime_any(a: &[Limb], b: &[Limb]) -> Ordering {
 }
 
 #[cfg(test)]
-// Expected values come from plain integer arithmetic on public test inputs.
-#[allow(
-    clippy::integer_division_remainder_used,
-    clippy::cast_possible_truncation
-)]
 mod tests {
     use super::*;
 

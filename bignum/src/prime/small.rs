@@ -81,11 +81,6 @@ pub fn residue(a: &[Limb], i: usize) -> u32 {
 }
 
 #[cfg(test)]
-// Expected values come from plain integer arithmetic on public test inputs.
-#[allow(
-    clippy::integer_division_remainder_used,
-    clippy::cast_possible_truncation
-)]
 mod tests {
     use super::*;
 
