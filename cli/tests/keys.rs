@@ -8,8 +8,8 @@ mod common;
 use std::fs;
 
 use common::{
-    assert_failure, assert_success, key, listing, openssl, public_key, rsatool, rsatool_in, s,
-    scratch,
+    assert_failure, assert_success, key, listing, openssl, openssl_genrsa, public_key, rsatool,
+    rsatool_in, s, scratch,
 };
 
 const SUBCOMMANDS: [&str; 17] = [
@@ -318,19 +318,7 @@ fn pubkey_reads_every_key_format_pem_and_der_and_stdin() {
 fn pubkey_reads_a_key_openssl_generated() {
     let dir = scratch();
     let d = dir.path();
-    let Some(_) = openssl(
-        d,
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA",
-            "-pkeyopt",
-            "rsa_keygen_bits:2048",
-            "-out",
-            "ossl.pem",
-        ],
-        None,
-    ) else {
+    let Some(_) = openssl_genrsa(d, 2048, &[], "ossl.pem") else {
         return;
     };
     let ours = rsatool_in(d, &["pubkey", "-k", "ossl.pem"], None);
@@ -561,19 +549,7 @@ fn ctrl_c_during_keygen_leaves_the_terminal_on_a_new_line() {
 fn a_key_below_1024_bits_is_refused_naming_its_size() {
     let dir = scratch();
     let d = dir.path();
-    let Some(_) = openssl(
-        d,
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA",
-            "-pkeyopt",
-            "rsa_keygen_bits:512",
-            "-out",
-            "small.pem",
-        ],
-        None,
-    ) else {
+    let Some(_) = openssl_genrsa(d, 512, &[], "small.pem") else {
         return;
     };
     for cmd in [

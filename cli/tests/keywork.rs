@@ -8,8 +8,8 @@ use std::fs;
 use std::path::Path;
 
 use common::{
-    assert_failure, assert_success, key, listing, openssl, python, rsatool_in, rsatool_ok, s,
-    scratch,
+    assert_failure, assert_success, key, listing, openssl, openssl_genrsa, python, rsatool_in,
+    rsatool_ok, s, scratch,
 };
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) {
@@ -481,21 +481,11 @@ fn every_private_key_command_validates_and_key_check_says_what_is_wrong() {
 fn encrypted_keys_interoperate_with_openssl_both_ways() {
     let dir = scratch();
     let d = dir.path();
-    let Some(_) = openssl(
+    let Some(_) = openssl_genrsa(
         d,
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA",
-            "-pkeyopt",
-            "rsa_keygen_bits:2048",
-            "-aes-128-cbc",
-            "-pass",
-            "pass:s3cret",
-            "-out",
-            "enc.pem",
-        ],
-        None,
+        2048,
+        &["-aes-128-cbc", "-pass", "pass:s3cret"],
+        "enc.pem",
     ) else {
         return;
     };

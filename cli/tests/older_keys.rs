@@ -5,25 +5,13 @@
 
 mod common;
 
-use common::{assert_failure, assert_success, openssl, rsatool_in, scratch};
+use common::{assert_failure, assert_success, openssl, openssl_genrsa, rsatool_in, scratch};
 
 #[test]
 fn older_encrypted_pkcs8_keys_made_by_openssl_are_read() {
     let dir = scratch();
     let d = dir.path();
-    let Some(_) = openssl(
-        d,
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA",
-            "-pkeyopt",
-            "rsa_keygen_bits:1024",
-            "-out",
-            "k.pem",
-        ],
-        None,
-    ) else {
+    let Some(_) = openssl_genrsa(d, 1024, &[], "k.pem") else {
         return;
     };
     let public = openssl(d, &["pkey", "-in", "k.pem", "-pubout"], None)

@@ -10,7 +10,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{assert_failure, assert_success, openssl, rsatool_in, scratch};
+use common::{assert_failure, assert_success, openssl, openssl_genrsa, rsatool_in, scratch};
 
 /// Runs rsatool in `dir` with `EMPTY_PW` set to "" and `SHORT_PW` to "abc", and `stdin` piped.
 fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
@@ -37,19 +37,7 @@ fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
 /// An OpenSSL key `k.pem` in `dir` and its public key (OpenSSL's SPKI PEM); `None` without
 /// openssl.
 fn openssl_key(dir: &Path) -> Option<Vec<u8>> {
-    openssl(
-        dir,
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA",
-            "-pkeyopt",
-            "rsa_keygen_bits:1024",
-            "-out",
-            "k.pem",
-        ],
-        None,
-    )?;
+    openssl_genrsa(dir, 1024, &[], "k.pem")?;
     Some(openssl(dir, &["pkey", "-in", "k.pem", "-pubout"], None)?.stdout)
 }
 

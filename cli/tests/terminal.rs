@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::{openssl, scratch};
+use common::{openssl, openssl_genrsa, scratch};
 
 /// Runs the command on a new pseudo-terminal (stdin, stdout and stderr), answering each
 /// "pass phrase" prompt with the next answer once the prompt is shown; prints everything the
@@ -178,22 +178,7 @@ fn a_mismatched_or_short_typed_password_writes_nothing_and_exits_2() {
 fn an_empty_password_typed_at_the_prompt_opens_a_key_encrypted_with_one() {
     let dir = scratch();
     let d = dir.path();
-    let Some(_) = openssl(
-        d,
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA",
-            "-pkeyopt",
-            "rsa_keygen_bits:1024",
-            "-aes256",
-            "-pass",
-            "pass:",
-            "-out",
-            "empty.pem",
-        ],
-        None,
-    ) else {
+    let Some(_) = openssl_genrsa(d, 1024, &["-aes256", "-pass", "pass:"], "empty.pem") else {
         return;
     };
     let Some((shown, code)) = on_terminal(d, &[""], &["pubkey", "-k", "empty.pem"]) else {

@@ -55,6 +55,16 @@ pub fn openssl(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Option<Output
     Some(out)
 }
 
+/// `openssl genpkey` of an RSA key of `bits` bits into `out` in `dir`, with `extra` options
+/// (a cipher and `-pass`, say) before `-out`; `None` if openssl is not installed.
+pub fn openssl_genrsa(dir: &Path, bits: usize, extra: &[&str], out: &str) -> Option<Output> {
+    let bits = format!("rsa_keygen_bits:{bits}");
+    let mut args = vec!["genpkey", "-algorithm", "RSA", "-pkeyopt", &bits];
+    args.extend_from_slice(extra);
+    args.extend(["-out", out]);
+    openssl(dir, &args, None)
+}
+
 /// Whether the `openssl` command runs; prints a note once when it does not.
 pub fn has_openssl() -> bool {
     static HAS: OnceLock<bool> = OnceLock::new();
