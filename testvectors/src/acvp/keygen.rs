@@ -268,13 +268,7 @@ pub(crate) fn check(
     response: &VectorSet<KeyGenGroupResponse>,
     expected: Option<&VectorSet<KeyGenGroupResponse>>,
 ) -> Result<Vec<GroupCheck>> {
-    let find = |set: &VectorSet<KeyGenGroupResponse>, tg: u64, tc: u64| {
-        set.test_groups
-            .iter()
-            .find(|g| g.tg_id == tg)
-            .and_then(|g| g.tests.iter().find(|t| t.tc_id == tc))
-            .cloned()
-    };
+    let find = |set: &VectorSet<KeyGenGroupResponse>, tg: u64, tc: u64| set.case(tg, tc).cloned();
     let mut out = Vec::new();
     for g in &prompt.test_groups {
         let deterministic = g.info_generated_by_server;

@@ -132,13 +132,8 @@ pub(crate) fn check(
     response: &VectorSet<PrimitiveGroupResponse>,
     expected: Option<&VectorSet<PrimitiveGroupResponse>>,
 ) -> Vec<GroupCheck> {
-    let find = |set: &VectorSet<PrimitiveGroupResponse>, tg: u64, tc: u64| {
-        set.test_groups
-            .iter()
-            .find(|g| g.tg_id == tg)
-            .and_then(|g| g.tests.iter().find(|t| t.tc_id == tc))
-            .cloned()
-    };
+    let find =
+        |set: &VectorSet<PrimitiveGroupResponse>, tg: u64, tc: u64| set.case(tg, tc).cloned();
     let output = |r: &PrimitiveResult| {
         r.signature
             .as_ref()
@@ -384,13 +379,7 @@ pub(crate) fn check_dec1(
     response: &VectorSet<DecPrim1GroupResponse>,
     expected: Option<&VectorSet<DecPrim1GroupResponse>>,
 ) -> Vec<GroupCheck> {
-    let find = |set: &VectorSet<DecPrim1GroupResponse>, tg: u64, tc: u64| {
-        set.test_groups
-            .iter()
-            .find(|g| g.tg_id == tg)
-            .and_then(|g| g.tests.iter().find(|t| t.tc_id == tc))
-            .cloned()
-    };
+    let find = |set: &VectorSet<DecPrim1GroupResponse>, tg: u64, tc: u64| set.case(tg, tc).cloned();
     let mut out = Vec::new();
     for g in &prompt.test_groups {
         let bits = dec1_bits(g);
@@ -472,11 +461,7 @@ fn dec1_case_failure(
         ));
     }
     if let Some(x) = expected {
-        let w = x
-            .test_groups
-            .iter()
-            .find(|xg| xg.tg_id == g.tg_id)
-            .and_then(|xg| xg.tests.iter().find(|xt| xt.tc_id == t.tc_id));
+        let w = x.case(g.tg_id, t.tc_id);
         match w {
             None => return Some("not in the expected results".to_owned()),
             Some(w) if failures(w) != want => {

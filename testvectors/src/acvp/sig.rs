@@ -422,13 +422,7 @@ pub(crate) fn compare_verdicts(
     expected: &VectorSet<VerdictGroup>,
 ) -> GroupCheck {
     let mut c = GroupCheck::new(tg_id, what);
-    let find = |set: &VectorSet<VerdictGroup>, tc: u64| {
-        set.test_groups
-            .iter()
-            .find(|r| r.tg_id == tg_id)
-            .and_then(|r| r.tests.iter().find(|t| t.tc_id == tc))
-            .map(|t| t.test_passed)
-    };
+    let find = |set: &VectorSet<VerdictGroup>, tc: u64| set.case(tg_id, tc).map(|t| t.test_passed);
     for &tc in cases {
         let failure = match (find(response, tc), find(expected, tc)) {
             (_, None) => Some("not in the expected results".to_owned()),

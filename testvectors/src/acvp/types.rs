@@ -94,6 +94,53 @@ pub struct VectorSet<G> {
     pub test_groups: Vec<G>,
 }
 
+/// A response's (or expected result's) test group: its id and its cases, each with its own.
+pub trait ResponseGroup {
+    /// A case's answer.
+    type Case;
+    /// The group's id.
+    fn tg_id(&self) -> u64;
+    /// The cases.
+    fn cases(&self) -> &[Self::Case];
+    /// A case's id.
+    fn tc_id(case: &Self::Case) -> u64;
+}
+
+impl<G: ResponseGroup> VectorSet<G> {
+    /// The answer to case `tc` of group `tg`, if the set has one.
+    pub fn case(&self, tg: u64, tc: u64) -> Option<&G::Case> {
+        self.test_groups
+            .iter()
+            .find(|g| g.tg_id() == tg)
+            .and_then(|g| g.cases().iter().find(|c| G::tc_id(c) == tc))
+    }
+}
+
+/// [`ResponseGroup`] for groups with fields `tg_id` and `tests`, whose cases have a `tc_id`.
+macro_rules! response_group {
+    ($($group:ty => $case:ty),* $(,)?) => {$(
+        impl ResponseGroup for $group {
+            type Case = $case;
+            fn tg_id(&self) -> u64 {
+                self.tg_id
+            }
+            fn cases(&self) -> &[$case] {
+                &self.tests
+            }
+            fn tc_id(case: &$case) -> u64 {
+                case.tc_id
+            }
+        }
+    )*};
+}
+
+response_group!(
+    VerdictGroup => Verdict,
+    KeyGenGroupResponse => KeyGenKey,
+    PrimitiveGroupResponse => PrimitiveResult,
+    DecPrim1GroupResponse => DecPrim1CaseResponse,
+);
+
 // ---- sigGen -------------------------------------------------------------------------------
 
 /// A sigGen prompt's group (`testType` GDT: the implementation chooses its key).
