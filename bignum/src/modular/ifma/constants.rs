@@ -60,8 +60,6 @@ impl Drop for EngineConstants {
     }
 }
 
-/// One exponentiation's operands in digits: its modulus's [`EngineConstants`] (kept with the
-
 impl Modulus {
     /// Computes the 52-bit engine's constants for m once and keeps them with the modulus (m
     /// and the conversion constants in digits, and k0), where the path in use

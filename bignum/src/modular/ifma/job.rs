@@ -38,6 +38,7 @@ pub struct PowJobVartime<'a> {
     pub exp: &'a [Limb],
 }
 
+/// One exponentiation's operands in digits: its modulus's [`EngineConstants`] (kept with the
 /// modulus, or computed here) and the base.
 pub(super) struct Prepared<'a> {
     /// The modulus side.
