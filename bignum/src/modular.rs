@@ -22,7 +22,6 @@
 
 mod ct;
 mod ifma;
-mod ifma_batch;
 mod integer;
 mod inv;
 mod modulus;
@@ -30,15 +29,13 @@ mod mont;
 mod pow;
 mod residue;
 
-#[cfg(any(test, feature = "test-hooks"))]
-pub use ifma::ifma_runs;
 pub use ifma::{
-    IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowJobVartime, PowPath, ifma_supports, pow_pair,
-    pow_pair_on, pow_pair_vartime, pow_path,
+    BATCH_DIGITS, BATCH_LANES, IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowJobVartime, PowPath,
+    batch_digits, ifma_supports, pow_batch, pow_batch_on, pow_pair, pow_pair_on, pow_pair_vartime,
+    pow_path,
 };
 #[cfg(any(test, feature = "test-hooks"))]
-pub use ifma_batch::ifma_batch_runs;
-pub use ifma_batch::{BATCH_DIGITS, BATCH_LANES, batch_digits, pow_batch, pow_batch_on};
+pub use ifma::{ifma_batch_runs, ifma_runs};
 pub use integer::{div_rem, gcd, inv_public_mod_secret, lcm, rem};
 pub use modulus::Modulus;
 pub use residue::Residue;

@@ -68,7 +68,9 @@ pub(crate) trait Ifma52: Copy {
     fn cmpeq_mask(self, a: Self::V, b: Self::V) -> u8;
     /// a_i − b_i where bit i of k is set, else src_i (`vpsubq` under a merge mask).
     fn mask_sub(self, src: Self::V, k: u8, a: Self::V, b: Self::V) -> Self::V;
-    /// b_i where bit i of k is set, else a_i (`vpblendmq`).
+    /// b_i where bit i of k is set, else a_i (`vpblendmq`). No engine selects by it: their
+    /// gather selects by multiply-add, because LLVM may compile the model's blend to a branch.
+    #[allow(dead_code)]
     fn blend(self, k: u8, a: Self::V, b: Self::V) -> Self::V;
 }
 

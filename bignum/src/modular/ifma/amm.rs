@@ -1,0 +1,226 @@
+//! The almost-Montgomery multiplication of one or two interleaved numbers ("horizontal":
+//! a number's digits across the lanes of NV vectors), and its final carry propagation.
+
+// The hot loops index several arrays of vectors in step (a, m, the accumulators of K
+// products): one index reads closer to the instructions than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
+use crate::limb::Limb;
+use crate::mpn::ifma::{Ifma52, MASK52};
+
+use super::window;
+
+/// The operands of one exponentiation of [`pow_k`], all d digits.
+pub(super) struct Operands<'a> {
+    pub(super) m: &'a [u64],
+    pub(super) into: &'a [u64],
+    pub(super) out: &'a [u64],
+    pub(super) base: &'a [u64],
+    pub(super) k0: u64,
+    pub(super) exp: &'a [Limb],
+}
+
+/// K interleaved almost-Montgomery multiplications: a_k·b_k·2^(−52·d) mod m_k, below 2·m_k,
+/// with normalised digits, for a_k, b_k < 2·m_k of d = NV·LANES normalised digits.
+///
+/// Two accumulators per number, for the a·b and the m·y halves, and digit 1 carried in
+/// scalars: both serial chains of a step (through the accumulator's dependent multiply-adds,
+/// and from one y to the next through a vector and back, slow between the register files on
+/// AMD) are shorter, at the price of twice the lane shifts, which is the faster trade on AMD
+/// Zen 5 (`bignum/examples/pow_paths.rs`; the figures against one accumulator are in
+/// BENCHMARKS.md, "AVX-512 IFMA").
+#[inline(always)]
+pub(super) fn amm<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    a: [&[u64]; K],
+    b: [&[u64]; K],
+    ops: &[Operands<'_>; K],
+) -> [[I::V; NV]; K] {
+    let l = I::LANES;
+    let d = NV * l;
+    let zero = i.zero();
+    let mut av = [[zero; NV]; K];
+    let mut mv = [[zero; NV]; K];
+    for k in 0..K {
+        for v in 0..NV {
+            av[k][v] = i.load(&a[k][v * l..]);
+            mv[k][v] = i.load(&ops[k].m[v * l..]);
+        }
+    }
+    let b: [&[u64]; K] = core::array::from_fn(|k| &b[k][..d]);
+    let a0: [u64; K] = core::array::from_fn(|k| a[k][0]);
+    let a1: [u64; K] = core::array::from_fn(|k| a[k][1]);
+    let m0: [u64; K] = core::array::from_fn(|k| ops[k].m[0]);
+    let m1: [u64; K] = core::array::from_fn(|k| ops[k].m[1]);
+    let mut xs = [[zero; NV]; K];
+    let mut ys = [[zero; NV]; K];
+    let mut acc0 = [0u64; K];
+    let scalars: [Scalars; K] = core::array::from_fn(|k| Scalars {
+        a0: a0[k],
+        a1: a1[k],
+        m0: m0[k],
+        m1: m1[k],
+        k0: ops[k].k0,
+    });
+    // The numbers by constant index, not a loop over k: LLVM does not unroll a loop this
+    // long, and the accumulators would then live in memory.
+    const { assert!(K == 1 || K == 2) };
+    for j in 0..d {
+        split_step_of(i, 0, &mut xs, &mut ys, &mut acc0, &av, &mv, &b, &scalars, j);
+        if K == 2 {
+            split_step_of(
+                i,
+                K - 1,
+                &mut xs,
+                &mut ys,
+                &mut acc0,
+                &av,
+                &mv,
+                &b,
+                &scalars,
+                j,
+            );
+        }
+    }
+    for k in 0..K {
+        for v in 0..NV {
+            xs[k][v] = i.add(xs[k][v], ys[k][v]);
+        }
+        xs[k][0] = i.set_lane0(xs[k][0], acc0[k]);
+        normalize(i, &mut xs[k]);
+    }
+    xs
+}
+
+/// The scalar digits and constant of one number of [`amm`].
+#[derive(Clone, Copy)]
+struct Scalars {
+    a0: u64,
+    a1: u64,
+    m0: u64,
+    m1: u64,
+    k0: u64,
+}
+
+/// [`split_step`] for number `k` (a constant after inlining) of the arrays of [`amm`].
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn split_step_of<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    k: usize,
+    xs: &mut [[I::V; NV]; K],
+    ys: &mut [[I::V; NV]; K],
+    acc0: &mut [u64; K],
+    av: &[[I::V; NV]; K],
+    mv: &[[I::V; NV]; K],
+    b: &[&[u64]; K],
+    scalars: &[Scalars; K],
+    j: usize,
+) {
+    split_step(
+        i,
+        &mut xs[k],
+        &mut ys[k],
+        &mut acc0[k],
+        &av[k],
+        &mv[k],
+        b[k][j],
+        scalars[k],
+    );
+}
+
+/// One digit step of [`amm`] for one number: b_j times a into `xs`, y times m into `ys`,
+/// both divided by 2^52; `acc0` the exact digit 0.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn split_step<I: Ifma52, const NV: usize>(
+    i: I,
+    xs: &mut [I::V; NV],
+    ys: &mut [I::V; NV],
+    acc0: &mut u64,
+    av: &[I::V; NV],
+    mv: &[I::V; NV],
+    bj: u64,
+    s: Scalars,
+) {
+    let zero = i.zero();
+    // Digit 1 as the previous step left it (not stale, unlike lane 0).
+    let digit1 = i.lane1(xs[0]) + i.lane1(ys[0]);
+    let t = u128::from(*acc0) + u128::from(s.a0) * u128::from(bj);
+    #[allow(clippy::cast_possible_truncation)] // the low 64 bits, then 52
+    let y = (t as u64).wrapping_mul(s.k0) & MASK52;
+    let t = t + u128::from(s.m0) * u128::from(y);
+    #[allow(clippy::cast_possible_truncation)]
+    let carry = (t >> 52) as u64;
+    // The next digit 0: digit 1 plus this step's low halves into it plus the carry (the low 52
+    // bits of a product are those of its low 64: one imul).
+    *acc0 = digit1 + (s.a1.wrapping_mul(bj) & MASK52) + (s.m1.wrapping_mul(y) & MASK52) + carry;
+    let (bv, yv) = (i.splat(bj), i.splat(y));
+    for v in 0..NV {
+        xs[v] = i.madd52lo(xs[v], av[v], bv);
+        ys[v] = i.madd52lo(ys[v], mv[v], yv);
+    }
+    for v in 0..NV - 1 {
+        xs[v] = i.shift_down(xs[v + 1], xs[v]);
+        ys[v] = i.shift_down(ys[v + 1], ys[v]);
+    }
+    xs[NV - 1] = i.shift_down(zero, xs[NV - 1]);
+    ys[NV - 1] = i.shift_down(zero, ys[NV - 1]);
+    for v in 0..NV {
+        xs[v] = i.madd52hi(xs[v], av[v], bv);
+        ys[v] = i.madd52hi(ys[v], mv[v], yv);
+    }
+}
+
+/// Propagates the carries of lanes above 52 bits: each lane's excess goes to the next lane,
+/// then the ripple through lanes of 2^52 − 1 by carry-lookahead on the lane masks. The value
+/// must be below 2^(52·d) (no carry leaves the top lane).
+#[inline(always)]
+fn normalize<I: Ifma52, const NV: usize>(i: I, acc: &mut [I::V; NV]) {
+    let l = I::LANES;
+    let mask = i.splat(MASK52);
+    let zero = i.zero();
+    let mut carries = [zero; NV];
+    for v in 0..NV {
+        carries[v] = i.srl52(acc[v]);
+    }
+    for v in 0..NV {
+        let below = if v == 0 { zero } else { carries[v - 1] };
+        // The carries moved up one lane; each below 2^12, so every lane is now at most
+        // 2^52 − 1 + 2^12 − 1 and carries at most 1 onwards.
+        acc[v] = i.add(i.and(acc[v], mask), i.shift_up(carries[v], below));
+    }
+    let (mut g, mut p) = (0u128, 0u128);
+    for v in 0..NV {
+        g |= u128::from(i.cmpgt_mask(acc[v], mask)) << (v * l);
+        p |= u128::from(i.cmpeq_mask(acc[v], mask)) << (v * l);
+    }
+    // The lanes that receive a carry: generated below them, or propagated through lanes of
+    // 2^52 − 1 (carry-lookahead by one integer addition).
+    let carry_in = (g << 1).wrapping_add(p) ^ p;
+    for v in 0..NV {
+        #[allow(clippy::cast_possible_truncation)] // this vector's bits (and above, unused)
+        let k = (carry_in >> (v * l)) as u8;
+        // + 1 − 2^52 where a carry comes in (the lane was 2^52 − 1 or above 2^52 − 1 then).
+        acc[v] = i.and(i.mask_sub(acc[v], k, acc[v], mask), mask);
+    }
+}
+
+/// The K numbers of d digits one after the other in `buf`.
+#[inline(always)]
+pub(super) fn parts<const K: usize>(buf: &[u64], d: usize) -> [&[u64]; K] {
+    core::array::from_fn(|k| &buf[k * d..(k + 1) * d])
+}
+
+/// Stores K results (NV vectors each), result k at word k·d of `dst`.
+#[inline(always)]
+pub(super) fn store<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    r: &[[I::V; NV]; K],
+    dst: &mut [u64],
+) {
+    let d = NV * I::LANES;
+    for k in 0..K {
+        window::store(i, &r[k], &mut dst[k * d..]);
+    }
+}

@@ -1,0 +1,100 @@
+//! The kept constants: a modulus's side of the engine's operands (m and the conversion
+//! constants in digits, k0), computed per exponentiation or once and kept with the modulus
+//! ([`Modulus::keep_engine_constants`]).
+
+use alloc::{boxed::Box, vec, vec::Vec};
+
+use zeroize::{Zeroize, Zeroizing};
+
+use crate::mpn::ifma::MASK52;
+
+use super::super::Modulus;
+use super::convert::to_digits;
+use super::policy::{PowPath, pow_path};
+use super::shape::shape;
+
+/// The modulus side of the engine's operands for numbers of d digits: m and the two
+/// conversion constants in digits, and the Montgomery constant. Computed for each
+/// exponentiation, or once per modulus and kept in it ([`Modulus::keep_engine_constants`]).
+/// Secret as m is; wiped on drop.
+#[derive(Clone)]
+pub(in crate::modular) struct EngineConstants {
+    /// The digit count these are for.
+    pub(super) d: usize,
+    /// m.
+    pub(super) m: Zeroizing<Vec<u64>>,
+    /// 2^(104·d − 64·n) mod m: an AMM by it takes x·R' to x·R.
+    pub(super) into: Zeroizing<Vec<u64>>,
+    /// R' mod m = 2^(64·n) mod m: an AMM by it takes x·R back to x·R'.
+    pub(super) out: Zeroizing<Vec<u64>>,
+    /// −m⁻¹ mod 2^52.
+    pub(super) k0: u64,
+}
+
+impl EngineConstants {
+    /// The constants of modulus `m` for numbers of `d` digits.
+    ///
+    /// # Constant time
+    ///
+    /// Depends on m's limb count and on `d` only.
+    pub(super) fn new(m: &Modulus, d: usize) -> Self {
+        let n = m.limb_len();
+        // 104·d ≥ 2·bits + 4 > 64·n − 64 + 4, so the exponent is positive; public.
+        let k = 104 * d - 64 * n;
+        let mut pow2 = vec![0; (k >> 6) + 1];
+        pow2[k >> 6] = 1 << (k & 63);
+        let into = m.retrieve(&m.reduce(&pow2));
+        EngineConstants {
+            d,
+            m: to_digits(m.as_limbs(), d),
+            into: to_digits(&into, d),
+            out: to_digits(&m.one().limbs, d),
+            k0: m.minv() & MASK52,
+        }
+    }
+}
+
+impl Drop for EngineConstants {
+    fn drop(&mut self) {
+        self.k0.zeroize();
+    }
+}
+
+impl Modulus {
+    /// Computes the 52-bit engine's constants for m once and keeps them with the modulus (m
+    /// and the conversion constants in digits, and k0), where the path in use
+    /// ([`pow_path`]) is the engine and it takes m's size; else does nothing. Each
+    /// exponentiation modulo m, single or paired, then starts without computing them: for a
+    /// modulus that serves many, as an RSA key's primes do (the CRT private operation runs
+    /// six exponentiations modulo its primes).
+    ///
+    /// # Constant time
+    ///
+    /// As [`Modulus::new`]; it branches on m's bit length, which is public
+    /// ([`Modulus::bits`]).
+    pub fn keep_engine_constants(&mut self) {
+        self.keep_engine_constants_on(pow_path());
+    }
+
+    /// [`Modulus::keep_engine_constants`] as if `path` were the path in use.
+    pub(crate) fn keep_engine_constants_on(&mut self, path: PowPath) {
+        if path == PowPath::Limbs {
+            return;
+        }
+        if let Some((lanes, nv)) = shape(self.bits()) {
+            self.engine = Some(Box::new(EngineConstants::new(self, lanes * nv)));
+        }
+    }
+
+    /// The kept constants' digits (m, and the two conversion constants), for the constant-time
+    /// drivers to mark secret with m's limbs; empty if none are kept. With the `test-hooks`
+    /// feature only.
+    #[cfg(feature = "test-hooks")]
+    #[doc(hidden)]
+    pub fn engine_digits_for_ct_tests(&self) -> Vec<&[u64]> {
+        self.engine
+            .iter()
+            .flat_map(|c| [c.m.as_slice(), c.into.as_slice(), c.out.as_slice()])
+            .collect()
+    }
+}

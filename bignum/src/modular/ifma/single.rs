@@ -1,0 +1,244 @@
+//! The one- and two-number engine's runner: jobs prepared, the shape's instance chosen (on
+//! the instructions or the model), the secret-exponent window exponentiation, the results
+//! made residues.
+
+// The hot loops index several arrays of vectors in step.
+#![allow(clippy::needless_range_loop)]
+
+use alloc::vec;
+#[cfg(any(test, feature = "test-hooks"))]
+use core::sync::atomic::{AtomicU64, Ordering};
+
+use zeroize::Zeroizing;
+
+#[cfg(any(test, feature = "test-hooks"))]
+use crate::mpn::ifma::Model;
+use crate::mpn::ifma::{Ifma52, Task};
+
+use super::super::Residue;
+use super::super::pow::exp_bits_at;
+use super::amm::{Operands, amm, parts, store};
+use super::convert::finish;
+use super::job::{PowJob, Ready};
+use super::policy::PowPath;
+use super::shape::{with_shapes, with_vectors};
+use super::vartime::{SLIDING_MIN_BITS, pow_public_k, pow_public_sliding};
+use super::window::{Engine, gather, pow_window};
+
+/// How many exponentiations (single or interleaved pairs, one each) the IFMA instructions ran
+/// in this process: the proof for tests that the native path really ran. With the
+/// `test-hooks` feature only.
+#[cfg(any(test, feature = "test-hooks"))]
+pub fn ifma_runs() -> u64 {
+    IFMA_RUNS.load(Ordering::Relaxed)
+}
+
+#[cfg(any(test, feature = "test-hooks"))]
+static IFMA_RUNS: AtomicU64 = AtomicU64::new(0);
+
+/// Whether [`pow_k`] may branch on the exponent's bits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Exponent {
+    /// Secret: fixed window, masked gather.
+    Secret,
+    /// Public: left-to-right square-and-multiply.
+    Public,
+}
+
+/// The K exponentiations on `path` with numbers of `nv` vectors of `lanes` lanes, as
+/// residues.
+pub(super) fn run<const K: usize>(
+    path: PowPath,
+    (lanes, nv): (usize, usize),
+    jobs: [&PowJob<'_>; K],
+    kind: Exponent,
+) -> Option<[Residue; K]> {
+    if jobs.iter().all(|j| j.exp_bits == 0) {
+        return Some(core::array::from_fn(|k| jobs[k].modulus.one()));
+    }
+    let d = nv * lanes;
+    let ready = Ready::new(&jobs, d);
+    let exp_bits = ready.exp_bits;
+    let ops: [Operands<'_>; K] = core::array::from_fn(|k| {
+        let p = &ready.nums[k];
+        Operands {
+            m: &p.c.m,
+            into: &p.c.into,
+            out: &p.c.out,
+            base: &p.base,
+            k0: p.c.k0,
+            exp: &ready.exps[k],
+        }
+    });
+    let mut digits = Zeroizing::new(vec![0u64; K * d]);
+    let ran = match (path, lanes) {
+        #[cfg(any(test, feature = "test-hooks"))]
+        (PowPath::IfmaModel, 4) => with_shapes!(K, 4, nv, |N| {
+            pow_k::<Model<4>, N, K>(Model, &ops, exp_bits, kind, &mut digits)
+        }),
+        #[cfg(any(test, feature = "test-hooks"))]
+        (PowPath::IfmaModel, _) => with_shapes!(K, 8, nv, |N| {
+            pow_k::<Model<8>, N, K>(Model, &ops, exp_bits, kind, &mut digits)
+        }),
+        #[cfg(not(any(test, feature = "test-hooks")))]
+        (PowPath::IfmaModel, _) => None,
+        (PowPath::Ifma, _) => native((lanes, nv), &ops, exp_bits, kind, &mut digits),
+        (PowPath::Limbs, _) => None,
+    };
+    ran?;
+    Some(core::array::from_fn(|k| {
+        finish(jobs[k].modulus, &digits[k * d..(k + 1) * d])
+    }))
+}
+
+/// The native instructions, where the CPU has them.
+#[cfg(target_arch = "x86_64")]
+fn native<const K: usize>(
+    (lanes, nv): (usize, usize),
+    ops: &[Operands<'_>; K],
+    exp_bits: usize,
+    kind: Exponent,
+    digits: &mut [u64],
+) -> Option<()> {
+    use crate::mpn::{Avx512Ifma256, Avx512Ifma512};
+    let tok = crate::cpu::ifma()?;
+    #[cfg(any(test, feature = "test-hooks"))]
+    IFMA_RUNS.fetch_add(1, Ordering::Relaxed);
+    if lanes == 8 {
+        let isa = Avx512Ifma512::new(tok);
+        with_shapes!(K, 8, nv, |N| {
+            isa.run(PowTask::<N, K> {
+                ops,
+                exp_bits,
+                kind,
+                out: digits,
+            })
+        })
+    } else {
+        let isa = Avx512Ifma256::new(tok);
+        with_shapes!(K, 4, nv, |N| {
+            isa.run(PowTask::<N, K> {
+                ops,
+                exp_bits,
+                kind,
+                out: digits,
+            })
+        })
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn native<const K: usize>(
+    _shape: (usize, usize),
+    _ops: &[Operands<'_>; K],
+    _exp_bits: usize,
+    _kind: Exponent,
+    _digits: &mut [u64],
+) -> Option<()> {
+    None
+}
+
+/// [`pow_k`] as a [`Task`] for the native runners.
+struct PowTask<'a, 'b, const NV: usize, const K: usize> {
+    ops: &'a [Operands<'b>; K],
+    exp_bits: usize,
+    kind: Exponent,
+    out: &'a mut [u64],
+}
+
+impl<const NV: usize, const K: usize> Task for PowTask<'_, '_, NV, K> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<I: Ifma52>(self, isa: I) {
+        pow_k::<I, NV, K>(isa, self.ops, self.exp_bits, self.kind, self.out);
+    }
+}
+
+/// The K exponentiations base_k^exp_k·R' mod m_k (below 2·m_k, digits into `out`, K·d):
+/// see the module doc.
+#[inline(always)]
+fn pow_k<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    ops: &[Operands<'_>; K],
+    exp_bits: usize,
+    kind: Exponent,
+    out: &mut [u64],
+) {
+    if kind == Exponent::Public {
+        if let Ok(op) = <&[Operands<'_>; 1]>::try_from(&ops[..])
+            && exp_bits >= SLIDING_MIN_BITS
+        {
+            return pow_public_sliding::<I, NV>(i, op, exp_bits, out);
+        }
+        return pow_public_k::<I, NV, K>(i, ops, exp_bits, out);
+    }
+    pow_window(&Horizontal::<I, NV, K> { i, ops }, exp_bits, out);
+}
+
+/// K interleaved numbers of NV vectors as an [`Engine`]: a block is the K numbers one after
+/// the other (d digits each).
+struct Horizontal<'a, 'b, I, const NV: usize, const K: usize> {
+    i: I,
+    ops: &'a [Operands<'b>; K],
+}
+
+impl<I: Ifma52, const NV: usize, const K: usize> Engine for Horizontal<'_, '_, I, NV, K> {
+    type R = [[I::V; NV]; K];
+    const WORDS: usize = K * NV * I::LANES;
+
+    #[inline(always)]
+    fn mul(&self, a: &[u64], b: &[u64]) -> Self::R {
+        let d = NV * I::LANES;
+        amm::<I, NV, K>(self.i, parts(a, d), parts(b, d), self.ops)
+    }
+
+    #[inline(always)]
+    fn sqr(&self, a: &[u64]) -> Self::R {
+        self.mul(a, a)
+    }
+
+    #[inline(always)]
+    fn one(&self) -> Self::R {
+        let ops = self.ops;
+        let outs = core::array::from_fn(|k| ops[k].out);
+        amm::<I, NV, K>(self.i, outs, core::array::from_fn(|k| ops[k].into), ops)
+    }
+
+    #[inline(always)]
+    fn base(&self) -> Self::R {
+        let ops = self.ops;
+        let bases = core::array::from_fn(|k| ops[k].base);
+        amm::<I, NV, K>(self.i, bases, core::array::from_fn(|k| ops[k].into), ops)
+    }
+
+    #[inline(always)]
+    fn leave(&self, acc: &[u64]) -> Self::R {
+        let (ops, d) = (self.ops, NV * I::LANES);
+        amm::<I, NV, K>(
+            self.i,
+            parts(acc, d),
+            core::array::from_fn(|k| ops[k].out),
+            ops,
+        )
+    }
+
+    #[inline(always)]
+    fn gather(&self, table: &[u64], lo: usize, width: usize) -> Self::R {
+        let (i, d) = (self.i, NV * I::LANES);
+        // A loop, not `array::from_fn`: its closure would not be compiled with the native
+        // runner's CPU features.
+        let mut r = [[i.zero(); NV]; K];
+        for k in 0..K {
+            let idx = exp_bits_at(self.ops[k].exp, lo, width);
+            let (idx, nidx) = (i.splat(idx), i.splat((1 << 52) - idx));
+            r[k] = gather::<I, NV>(i, table, Self::WORDS, k * d, idx, nidx);
+        }
+        r
+    }
+
+    #[inline(always)]
+    fn store(&self, r: &Self::R, dst: &mut [u64]) {
+        store(self.i, r, dst);
+    }
+}

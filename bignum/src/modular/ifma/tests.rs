@@ -1,0 +1,579 @@
+//! The engine against num-bigint and the 64-bit exponentiation on every machine (through the
+//! model), and the instructions against the model where the CPU has them.
+
+mod batch;
+
+use alloc::{borrow::Cow, vec, vec::Vec};
+
+use super::super::Modulus;
+use super::api::{pow_pair, pow_pair_on, pow_pair_vartime, public_bits};
+use super::convert::{from_digits, to_digits};
+use super::job::{PowJob, PowJobVartime, Prepared, clear_bits_from};
+use super::policy::{
+    IFMA_MAX_BITS, IFMA_MIN_BITS, PowPath, VARTIME_MIN_EXP_BITS, ifma_supports, pow_path,
+};
+use super::shape::shape;
+use super::single::{Exponent, ifma_runs, run};
+use super::vartime::SLIDING_MIN_BITS;
+use crate::limb::Limb;
+use crate::mpn::ifma::{Ifma52, MASK52, Model, Task};
+use num_bigint::BigUint;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+/// The value of little-endian limbs (also for the batch engine's tests).
+pub(crate) fn big(a: &[Limb]) -> BigUint {
+    BigUint::from_bytes_le(&a.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+}
+
+/// `x` as exactly n limbs.
+pub(crate) fn padded(x: &BigUint, n: usize) -> Vec<Limb> {
+    let mut v = x.to_u64_digits();
+    v.resize(n, 0);
+    v
+}
+
+/// n random limbs.
+pub(crate) fn random_limbs(rng: &mut ChaCha8Rng, n: usize) -> Vec<Limb> {
+    (0..n).map(|_| rng.next_u64()).collect()
+}
+
+/// Odd moduli of exactly `bits` bits: random, just above 2^(bits−1), just below 2^bits.
+fn moduli(rng: &mut ChaCha8Rng, bits: usize) -> Vec<Vec<Limb>> {
+    let n = bits.div_ceil(64);
+    let top = BigUint::from(1u8) << (bits - 1);
+    let mut random = big(&random_limbs(rng, n)) % &top + &top;
+    random |= BigUint::from(1u8);
+    let low = &top + 1u8;
+    let high = (BigUint::from(1u8) << bits) - 1u8;
+    [random, low, high].iter().map(|m| padded(m, n)).collect()
+}
+
+/// Bases (as plain values below m): 0, 1, m − 1, random, and 2^(52·j) − 1 (all-ones
+/// digits: lanes of 2^52 − 1, the carry ripple of the normalisation).
+fn bases(rng: &mut ChaCha8Rng, m: &[Limb]) -> Vec<Vec<Limb>> {
+    let n = m.len();
+    let bm = big(m);
+    let ones = (BigUint::from(1u8) << (52 * ((64 * n - 2) / 52))) - 1u8;
+    [
+        BigUint::from(0u8),
+        BigUint::from(1u8),
+        &bm - 1u8,
+        big(&random_limbs(rng, n)) % &bm,
+        ones % &bm,
+    ]
+    .iter()
+    .map(|x| padded(x, n))
+    .collect()
+}
+
+/// Exponents with their bit lengths: 0, 1, all ones, random of the modulus's size, and a
+/// short one.
+fn exponents(rng: &mut ChaCha8Rng, bits: usize) -> Vec<(Vec<Limb>, usize)> {
+    let n = bits.div_ceil(64);
+    vec![
+        (vec![0; n], bits),
+        (padded(&BigUint::from(1u8), n), bits),
+        (vec![u64::MAX; n], bits),
+        (random_limbs(rng, n), bits),
+        (vec![0b1011], 4),
+        (vec![u64::MAX], 0),
+    ]
+}
+
+fn expected(m: &[Limb], x: &[Limb], e: &[Limb], bits: usize) -> Vec<Limb> {
+    let be = big(e) % (BigUint::from(1u8) << bits);
+    padded(&big(x).modpow(&be, &big(m)), m.len())
+}
+
+/// One size: every modulus × base × exponent through `path`, against num-bigint and the
+/// 64-bit exponentiation; and as the second half of a pair.
+fn check_size(path: PowPath, bits: usize, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for m in moduli(&mut rng, bits) {
+        let ctx = Modulus::new_vartime(&m).unwrap();
+        for x in bases(&mut rng, &m) {
+            let base = ctx.reduce(&x);
+            for (e, eb) in exponents(&mut rng, bits) {
+                let got = ctx.pow_on(path, &base, &e, eb).expect("size supported");
+                let want = expected(&m, &x, &e, eb);
+                assert_eq!(
+                    *ctx.retrieve(&got),
+                    want,
+                    "{path:?} {bits} bits e {eb} bits"
+                );
+                let limbs = ctx.pow_limbs(&base, &e, eb);
+                assert_eq!(
+                    got.as_montgomery_limbs(),
+                    limbs.as_montgomery_limbs(),
+                    "{path:?}: not the canonical residue, {bits} bits"
+                );
+            }
+        }
+    }
+}
+
+/// Every instantiated vector count, through the model: sizes at each count's lower and
+/// upper end and the RSA half sizes.
+#[test]
+fn model_pow_matches_num_bigint_at_every_size() {
+    for bits in [
+        520, 622, 830, 1024, 1038, 1246, 1536, 2048, 2078, 2494, 3072, 3118, 4096,
+    ] {
+        check_size(PowPath::IfmaModel, bits, bits as u64);
+    }
+}
+
+/// Small moduli (down to 3 bits, one digit vector) through the model.
+#[test]
+fn model_pow_matches_num_bigint_for_small_moduli() {
+    for bits in [3, 17, 64, 65, 128, 300, 512] {
+        check_size(PowPath::IfmaModel, bits, bits as u64);
+    }
+}
+
+#[test]
+fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for bits in [1024, 1536, 2048, 4096] {
+        for m in moduli(&mut rng, bits) {
+            let fresh = Modulus::new_vartime(&m).unwrap();
+            let mut kept = fresh.clone();
+            kept.keep_engine_constants_on(PowPath::Limbs);
+            assert!(kept.engine.is_none(), "kept on the 64-bit path");
+            kept.keep_engine_constants_on(PowPath::IfmaModel);
+            let (lanes, nv) = shape(bits).unwrap();
+            let d = lanes * nv;
+            let got = kept.engine.as_deref().expect("kept");
+            // Against num-bigint: m, 2^(104·d − 64·n) mod m and 2^(64·n) mod m in digits,
+            // and k0·m ≡ −1 (mod 2^52).
+            let digits = |x: &[u64]| {
+                x.iter()
+                    .rev()
+                    .fold(BigUint::ZERO, |acc, &g| (acc << 52u32) + g)
+            };
+            let (mb, n) = (big(&m), 64 * m.len());
+            let one = BigUint::from(1u8);
+            assert_eq!(got.d, d);
+            assert_eq!(digits(&got.m), mb);
+            assert_eq!(digits(&got.into), (&one << (104 * d - n)) % &mb);
+            assert_eq!(digits(&got.out), (&one << n) % &mb);
+            let mask = (&one << 52u32) - 1u8;
+            assert_eq!((BigUint::from(got.k0) * &mb + 1u8) & &mask, BigUint::ZERO);
+            assert_eq!(kept.engine_digits_for_ct_tests().len(), 3);
+            let x = kept.reduce(&random_limbs(&mut rng, m.len()));
+            let e = random_limbs(&mut rng, m.len());
+            let limbs = fresh.pow_limbs(&x, &e, bits);
+            let got = kept.pow_on(PowPath::IfmaModel, &x, &e, bits).unwrap();
+            assert_eq!(got.limbs, limbs.limbs, "{bits} bits, single");
+            let job = PowJob {
+                modulus: &kept,
+                base: &x,
+                exp: &e,
+                exp_bits: bits,
+            };
+            let (a, b) = pow_pair_on(PowPath::IfmaModel, &job, &job).unwrap();
+            assert_eq!(
+                (&a.limbs, &b.limbs),
+                (&limbs.limbs, &limbs.limbs),
+                "{bits} bits, pair"
+            );
+            // The exponentiations take the kept constants, not fresh ones, at their digit
+            // count; the batch engine's differs at 1536 bits (30 against 32), and it
+            // computes its own there.
+            assert!(matches!(Prepared::new(&job, d).c, Cow::Borrowed(_)));
+            let batch_d = super::batch::batch_digits(bits).unwrap();
+            let batch_c = Prepared::new(&job, batch_d).c;
+            assert_eq!(
+                matches!(batch_c, Cow::Borrowed(_)),
+                batch_d == d,
+                "{bits} bits"
+            );
+            let batch = super::batch::pow_batch_on(PowPath::IfmaModel, &[job]);
+            assert_eq!(batch.unwrap()[0].limbs, limbs.limbs, "{bits} bits, batch");
+        }
+    }
+    let mut huge = Modulus::new_vartime(&vec![u64::MAX; IFMA_MAX_BITS.div_ceil(64) + 1]).unwrap();
+    huge.keep_engine_constants_on(PowPath::IfmaModel);
+    assert!(huge.engine.is_none(), "kept outside the engine's sizes");
+}
+
+#[test]
+fn sizes_outside_the_engine_are_refused() {
+    assert!(!ifma_supports(IFMA_MAX_BITS + 1));
+    let m = vec![u64::MAX; IFMA_MAX_BITS.div_ceil(64) + 1];
+    let ctx = Modulus::new_vartime(&m).unwrap();
+    let one = ctx.one();
+    assert!(ctx.pow_on(PowPath::IfmaModel, &one, &[3], 2).is_none());
+    assert!(ctx.pow_on(PowPath::Limbs, &one, &[3], 2).is_some());
+}
+
+/// The interleaved pair equals the two single exponentiations, for halves of equal and of
+/// different bit lengths and exponent lengths; moduli of different digit counts are
+/// refused by the pair and done one after the other by `pow_pair`.
+#[test]
+fn model_pair_equals_two_singles() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (ba, bb) in [
+        (1024, 1024),
+        (1024, 1000),
+        (1536, 1530),
+        (2048, 2048),
+        (1024, 2048),
+    ] {
+        let ma = moduli(&mut rng, ba).remove(0);
+        let mb = moduli(&mut rng, bb).remove(2);
+        let (ca, cb) = (
+            Modulus::new_vartime(&ma).unwrap(),
+            Modulus::new_vartime(&mb).unwrap(),
+        );
+        let (xa, xb) = (ca.reduce(&random_limbs(&mut rng, 3)), cb.reduce(&[5]));
+        let ea = random_limbs(&mut rng, ba.div_ceil(64));
+        let eb = random_limbs(&mut rng, bb.div_ceil(64) - 1);
+        let ja = PowJob {
+            modulus: &ca,
+            base: &xa,
+            exp: &ea,
+            exp_bits: ba,
+        };
+        let jb = PowJob {
+            modulus: &cb,
+            base: &xb,
+            exp: &eb,
+            exp_bits: 64 * eb.len(),
+        };
+        let want = (
+            ca.pow_limbs(&xa, &ea, ba),
+            cb.pow_limbs(&xb, &eb, 64 * eb.len()),
+        );
+        let same_count = shape(ba) == shape(bb);
+        match pow_pair_on(PowPath::IfmaModel, &ja, &jb) {
+            Some((ra, rb)) => {
+                assert!(same_count);
+                assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
+                assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+            }
+            None => assert!(!same_count, "pair refused for {ba}/{bb} bits"),
+        }
+        let (ra, rb) = pow_pair(&ja, &jb);
+        assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
+        assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+    }
+}
+
+/// Public exponents (RSA's e and others, of different lengths, zero), paired, through the
+/// model and (where the CPU has it) the instructions, against `pow_vartime`.
+#[test]
+fn pow_vartime_on_the_engine_matches_num_bigint() {
+    // pow_vartime takes the engine (where the path in use is IFMA) from IFMA_MIN_BITS
+    // moduli and VARTIME_MIN_EXP_BITS exponents: both sides of each threshold, against
+    // num-bigint, and the engine proven to have run where the CPU has it.
+    let mut rng = ChaCha8Rng::seed_from_u64(29);
+    let engine = pow_path() == PowPath::Ifma;
+    if !engine {
+        eprintln!("note: the path in use is not ifma: pow_vartime ran on the limbs only");
+    }
+    for bits in [IFMA_MIN_BITS - 8, 1024, 2048, 3072, 4096] {
+        let ms = moduli(&mut rng, bits);
+        let m = Modulus::new_vartime(&ms[0]).unwrap();
+        let x = random_limbs(&mut rng, ms[0].len());
+        let x = padded(&(big(&x) % big(&ms[0])), ms[0].len());
+        let base = m.reduce(&x);
+        for ebits in [VARTIME_MIN_EXP_BITS - 1, VARTIME_MIN_EXP_BITS, bits] {
+            let mut e = random_limbs(&mut rng, ebits.div_ceil(64));
+            clear_bits_from(&mut e, ebits);
+            let top = ebits - 1;
+            e[top >> 6] |= 1 << (top & 63);
+            let before = ifma_runs();
+            let got = m.retrieve(&m.pow_vartime(&base, &e));
+            assert_eq!(
+                *got,
+                expected(&ms[0], &x, &e, ebits),
+                "{bits} bits, e of {ebits}"
+            );
+            let took = engine && bits >= IFMA_MIN_BITS && ebits >= VARTIME_MIN_EXP_BITS;
+            // Other tests run in parallel and may add runs, never take them away.
+            if took {
+                assert!(
+                    ifma_runs() > before,
+                    "{bits} bits, e of {ebits}: not on the engine"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn sliding_window_public_pow_matches_num_bigint() {
+    // One public exponent from SLIDING_MIN_BITS bits runs by sliding window: on the model
+    // everywhere, and on the instructions where the CPU has them, against num-bigint, with
+    // exponents whose windows end at every offset (dense, sparse, runs of zeros longer than
+    // a window, the shortest length that slides, one below it).
+    let mut rng = ChaCha8Rng::seed_from_u64(61);
+    let mut paths = vec![PowPath::IfmaModel];
+    if PowPath::Ifma.is_available() {
+        paths.push(PowPath::Ifma);
+    }
+    for bits in [1024, 2048] {
+        let ms = moduli(&mut rng, bits);
+        let m = Modulus::new_vartime(&ms[0]).unwrap();
+        let x = random_limbs(&mut rng, ms[0].len());
+        let x = padded(&(big(&x) % big(&ms[0])), ms[0].len());
+        let base = m.reduce(&x);
+        let mut exps: Vec<Vec<Limb>> = vec![
+            vec![Limb::MAX; 4],
+            vec![1 << 63 | 1; 2],
+            vec![0x8000_0000_0000_0041, 0x0400_0000_0000_0000, 0, 1 << 40],
+            vec![1 << (SLIDING_MIN_BITS - 1)],
+            vec![(1 << (SLIDING_MIN_BITS - 2)) | 0x15],
+        ];
+        for ebits in [SLIDING_MIN_BITS, 300, bits] {
+            let mut e = random_limbs(&mut rng, ebits.div_ceil(64));
+            clear_bits_from(&mut e, ebits);
+            let top = ebits - 1;
+            e[top >> 6] |= 1 << (top & 63);
+            exps.push(e);
+        }
+        for e in &exps {
+            let ebits = public_bits(e);
+            for &path in &paths {
+                let r = m
+                    .run_single(path, &base, e, ebits, Exponent::Public)
+                    .expect("the engine takes this size");
+                assert_eq!(
+                    *m.retrieve(&r),
+                    expected(&ms[0], &x, e, ebits),
+                    "{} {bits} bits, e of {ebits} bits",
+                    path.name()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn public_exponent_pairs_equal_pow_vartime() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let mut paths = vec![PowPath::IfmaModel];
+    if PowPath::Ifma.is_available() {
+        paths.push(PowPath::Ifma);
+    } else {
+        eprintln!("note: no avx512ifma: the public pairs ran through the model only");
+    }
+    for bits in [512, 1024, 1536, 2048] {
+        let ms = moduli(&mut rng, bits);
+        let (ca, cb) = (
+            Modulus::new_vartime(&ms[0]).unwrap(),
+            Modulus::new_vartime(&ms[2]).unwrap(),
+        );
+        let (xa, xb) = (
+            ca.reduce(&random_limbs(&mut rng, 2)),
+            cb.reduce(&ms[2].iter().map(|l| l >> 1).collect::<Vec<_>>()),
+        );
+        let exps: [(&[Limb], &[Limb]); 4] = [
+            (&[65537], &[65537]),
+            (&[3], &[65537]),
+            (&[0], &[1 << 63, 5]),
+            (&[u64::MAX, 1], &[0]),
+        ];
+        for (ea, eb) in exps {
+            let ja = PowJob {
+                modulus: &ca,
+                base: &xa,
+                exp: ea,
+                exp_bits: 0,
+            };
+            let jb = PowJob {
+                modulus: &cb,
+                base: &xb,
+                exp: eb,
+                exp_bits: 0,
+            };
+            let want = (ca.pow_vartime(&xa, ea), cb.pow_vartime(&xb, eb));
+            let jobs = [ja, jb].map(|j| PowJob {
+                exp_bits: public_bits(j.exp),
+                ..j
+            });
+            for &path in &paths {
+                let [ra, rb] = run(
+                    path,
+                    shape(bits).unwrap(),
+                    [&jobs[0], &jobs[1]],
+                    Exponent::Public,
+                )
+                .unwrap();
+                assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
+                assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+            }
+            let (pa, pb) = (
+                PowJobVartime {
+                    modulus: &ca,
+                    base: &xa,
+                    exp: ea,
+                },
+                PowJobVartime {
+                    modulus: &cb,
+                    base: &xb,
+                    exp: eb,
+                },
+            );
+            let (ra, rb) = pow_pair_vartime(&pa, &pb);
+            assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
+            assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+        }
+    }
+}
+
+/// The digit conversions round-trip and place bits where 52-bit digits put them.
+#[test]
+fn digits_round_trip() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for n in 1..=20 {
+        let x = random_limbs(&mut rng, n);
+        let d = (64 * n).div_ceil(52);
+        let digits = to_digits(&x, d);
+        let bx = big(&x);
+        for (j, &dg) in digits.iter().enumerate() {
+            let want = (&bx >> (52 * j)) % (BigUint::from(1u8) << 52);
+            assert_eq!(BigUint::from(dg), want, "digit {j} of {n} limbs");
+        }
+        let mut back = vec![0; n];
+        from_digits(&mut back, &digits);
+        assert_eq!(back, x);
+    }
+}
+
+/// Where the CPU has IFMA: each operation of the trait on the instructions equals the
+/// model, bit for bit, on extreme and random lanes, for both register widths.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn native_operations_equal_the_model() {
+    use crate::mpn::{Avx512Ifma256, Avx512Ifma512};
+    let Some(tok) = crate::cpu::ifma() else {
+        eprintln!("skipped: no avx512ifma on this CPU (the model tests ran instead)");
+        return;
+    };
+    Avx512Ifma256::new(tok).run(CompareOps::<4>);
+    Avx512Ifma512::new(tok).run(CompareOps::<8>);
+}
+
+/// Runs every operation on an implementation of L lanes and on the model.
+struct CompareOps<const L: usize>;
+
+impl<const L: usize> Task for CompareOps<L> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<I: Ifma52>(self, i: I) {
+        assert_eq!(I::LANES, L);
+        compare_ops(i, Model::<L>);
+    }
+}
+
+#[inline(always)]
+fn compare_ops<I: Ifma52, const L: usize>(i: I, m: Model<L>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let extremes = [
+        0,
+        1,
+        MASK52,
+        MASK52 + 1,
+        u64::MAX,
+        1 << 63,
+        MASK52 - 1,
+        0xFFF,
+    ];
+    let vec = |rng: &mut ChaCha8Rng, round: usize| -> [u64; L] {
+        core::array::from_fn(|j| {
+            if round.is_multiple_of(2) {
+                extremes[(round / 2 + j * 3 + rng.next_u64() as usize) % extremes.len()]
+            } else {
+                rng.next_u64()
+            }
+        })
+    };
+    let nat = |v: [u64; L]| i.load(&v);
+    let back = |v: I::V| {
+        let mut out = [0; L];
+        i.store(&mut out, v);
+        out
+    };
+    for round in 0..2000 {
+        let (a, b, c) = (
+            vec(&mut rng, round),
+            vec(&mut rng, round + 1),
+            vec(&mut rng, round),
+        );
+        let k = (rng.next_u64() & 0xFF) as u8;
+        let x = rng.next_u64();
+        let (na, nb, nc) = (nat(a), nat(b), nat(c));
+        assert_eq!(
+            back(i.madd52lo(na, nb, nc)),
+            m.madd52lo(a, b, c),
+            "madd52lo"
+        );
+        assert_eq!(
+            back(i.madd52hi(na, nb, nc)),
+            m.madd52hi(a, b, c),
+            "madd52hi"
+        );
+        assert_eq!(back(i.add(na, nb)), m.add(a, b), "add");
+        assert_eq!(back(i.and(na, nb)), m.and(a, b), "and");
+        assert_eq!(back(i.srl52(na)), m.srl52(a), "srl52");
+        assert_eq!(back(i.shift_down(na, nb)), m.shift_down(a, b), "shift_down");
+        assert_eq!(back(i.shift_up(na, nb)), m.shift_up(a, b), "shift_up");
+        assert_eq!(i.lane1(na), m.lane1(a), "lane1");
+        assert_eq!(back(i.set_lane0(na, x)), m.set_lane0(a, x), "set_lane0");
+        assert_eq!(back(i.splat(x)), m.splat(x), "splat");
+        assert_eq!(back(i.zero()), m.zero(), "zero");
+        let lanes = if L == 8 { 0xFF } else { 0x0F };
+        assert_eq!(i.cmpgt_mask(na, nb) & lanes, m.cmpgt_mask(a, b), "cmpgt");
+        assert_eq!(i.cmpeq_mask(na, nb) & lanes, m.cmpeq_mask(a, b), "cmpeq");
+        assert_eq!(
+            i.cmpeq_mask(na, na) & lanes,
+            m.cmpeq_mask(a, a),
+            "cmpeq self"
+        );
+        assert_eq!(
+            back(i.mask_sub(nc, k, na, nb)),
+            m.mask_sub(c, k, a, b),
+            "mask_sub"
+        );
+        assert_eq!(back(i.blend(k, na, nb)), m.blend(k, a, b), "blend");
+    }
+}
+
+/// Where the CPU has IFMA: whole exponentiations, single and paired, on the instructions
+/// equal the model's, and the run counter proves the instructions ran.
+#[test]
+fn native_pow_equals_the_model() {
+    if !PowPath::Ifma.is_available() {
+        eprintln!("skipped: no avx512ifma on this CPU (the model tests ran instead)");
+        return;
+    }
+    let before = ifma_runs();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for bits in [520, 1024, 1536, 2048, 3072, 4096] {
+        for m in moduli(&mut rng, bits) {
+            let ctx = Modulus::new_vartime(&m).unwrap();
+            for x in bases(&mut rng, &m) {
+                let base = ctx.reduce(&x);
+                for (e, eb) in exponents(&mut rng, bits).into_iter().skip(2).take(2) {
+                    let native = ctx.pow_on(PowPath::Ifma, &base, &e, eb).unwrap();
+                    let model = ctx.pow_on(PowPath::IfmaModel, &base, &e, eb).unwrap();
+                    assert_eq!(native.as_montgomery_limbs(), model.as_montgomery_limbs());
+                    let job = PowJob {
+                        modulus: &ctx,
+                        base: &base,
+                        exp: &e,
+                        exp_bits: eb,
+                    };
+                    let (p, q) = pow_pair_on(PowPath::Ifma, &job, &job).unwrap();
+                    assert_eq!(p.as_montgomery_limbs(), model.as_montgomery_limbs());
+                    assert_eq!(q.as_montgomery_limbs(), model.as_montgomery_limbs());
+                }
+            }
+        }
+    }
+    assert!(ifma_runs() > before, "the IFMA instructions did not run");
+}

@@ -1,0 +1,128 @@
+//! Exponentiation by a PUBLIC exponent on the one- and two-number engine: square-and-multiply
+//! for pairs and short exponents, a sliding window for one long exponent. Branches on the
+//! exponent's bits.
+
+use alloc::vec;
+
+use zeroize::Zeroizing;
+
+use crate::mpn::ifma::Ifma52;
+
+use super::amm::{Operands, amm, parts, store};
+
+/// [`pow_k`] for PUBLIC exponents (all of bit length `exp_bits`, the longest): left-to-right
+/// square-and-multiply, branching on the bits, with no table. A job whose exponent is shorter
+/// multiplies by its radix-52 one (R mod m) where the other has bits: its product stays
+/// correct, and the steps stay in lockstep.
+#[inline(always)]
+pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    ops: &[Operands<'_>; K],
+    exp_bits: usize,
+    out: &mut [u64],
+) {
+    let d = NV * I::LANES;
+    let outs: [&[u64]; K] = core::array::from_fn(|k| ops[k].out);
+    let intos: [&[u64]; K] = core::array::from_fn(|k| ops[k].into);
+    let bases: [&[u64]; K] = core::array::from_fn(|k| ops[k].base);
+    // x·R for each base, and R (the radix-52 one).
+    let mut xr = Zeroizing::new(vec![0u64; K * d]);
+    let r = amm::<I, NV, K>(i, bases, intos, ops);
+    store(i, &r, &mut xr);
+    let mut one = Zeroizing::new(vec![0u64; K * d]);
+    let r = amm::<I, NV, K>(i, outs, intos, ops);
+    store(i, &r, &mut one);
+    let mut acc = Zeroizing::new(vec![0u64; K * d]);
+    let mut factor = Zeroizing::new(vec![0u64; K * d]);
+    acc.copy_from_slice(&one);
+    let bit = |k: usize, b: usize| (ops[k].exp[b >> 6] >> (b & 63)) & 1 == 1;
+    for b in (0..exp_bits).rev() {
+        let r = amm::<I, NV, K>(i, parts(&acc, d), parts(&acc, d), ops);
+        store(i, &r, &mut acc);
+        // Public bits: branch freely.
+        if (0..K).any(|k| bit(k, b)) {
+            for k in 0..K {
+                let src = if bit(k, b) { &xr } else { &one };
+                factor[k * d..(k + 1) * d].copy_from_slice(&src[k * d..(k + 1) * d]);
+            }
+            let r = amm::<I, NV, K>(i, parts(&acc, d), parts(&factor, d), ops);
+            store(i, &r, &mut acc);
+        }
+    }
+    let r = amm::<I, NV, K>(i, parts(&acc, d), outs, ops);
+    store(i, &r, out);
+}
+
+/// The shortest public exponent, in bits, that one exponentiation ([`pow_public_sliding`])
+/// runs by sliding window rather than square-and-multiply: the table of 16 odd powers costs 16
+/// products, which a window saves back from about 64 bits on.
+pub(super) const SLIDING_MIN_BITS: usize = 64;
+
+/// The sliding window's width, in bits: a table of the 2^(W − 1) odd powers x, x³, …, x^(2^W − 1).
+const SLIDING_WINDOW: usize = 5;
+
+/// [`pow_k`] for ONE public exponent of `exp_bits` bits (its top bit set): left-to-right
+/// sliding window over the odd powers of the base, branching on the bits and indexing the
+/// table by them (public). About exp_bits squarings and exp_bits / 6 products, against
+/// square-and-multiply's exp_bits / 2 products: for long public exponents (Miller-Rabin's
+/// candidate − 1 is public, `metime`'s variable-time row).
+#[inline(always)]
+pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize>(
+    i: I,
+    ops: &[Operands<'_>; 1],
+    exp_bits: usize,
+    out: &mut [u64],
+) {
+    let d = NV * I::LANES;
+    let op = &ops[0];
+    let size = 1 << (SLIDING_WINDOW - 1);
+    let bit = |b: usize| (op.exp[b >> 6] >> (b & 63)) & 1 == 1;
+    // Entry t: x^(2t + 1)·R; x² for the steps between entries.
+    let mut table = Zeroizing::new(vec![0u64; size * d]);
+    let r = amm::<I, NV, 1>(i, [op.base], [op.into], ops);
+    store(i, &r, &mut table);
+    let mut square = Zeroizing::new(vec![0u64; d]);
+    let r = amm::<I, NV, 1>(i, [&table[..d]], [&table[..d]], ops);
+    store(i, &r, &mut square);
+    for t in 1..size {
+        let r = amm::<I, NV, 1>(i, [&table[(t - 1) * d..t * d]], [&square[..]], ops);
+        store(i, &r, &mut table[t * d..]);
+    }
+    let mut acc = Zeroizing::new(vec![0u64; d]);
+    // The top bit is set: the first window starts the accumulator without a product.
+    let mut started = false;
+    let mut top = exp_bits;
+    while top > 0 {
+        let hi = top - 1;
+        if !bit(hi) {
+            let r = amm::<I, NV, 1>(i, [&acc[..]], [&acc[..]], ops);
+            store(i, &r, &mut acc);
+            top = hi;
+            continue;
+        }
+        // The window: bits hi down to lo, lo the lowest set bit within SLIDING_WINDOW bits.
+        let mut lo = hi.saturating_sub(SLIDING_WINDOW - 1);
+        while !bit(lo) {
+            lo += 1;
+        }
+        let value = (lo..=hi)
+            .rev()
+            .fold(0usize, |v, b| (v << 1) | usize::from(bit(b)));
+        let entry = &table[(value >> 1) * d..((value >> 1) + 1) * d];
+        if started {
+            for _ in lo..=hi {
+                let r = amm::<I, NV, 1>(i, [&acc[..]], [&acc[..]], ops);
+                store(i, &r, &mut acc);
+            }
+            let r = amm::<I, NV, 1>(i, [&acc[..]], [entry], ops);
+            store(i, &r, &mut acc);
+        } else {
+            acc.copy_from_slice(entry);
+            started = true;
+        }
+        top = lo;
+    }
+    // Out of radix-52 form: AMM(x^e·R, R' mod m) = x^e·R'.
+    let r = amm::<I, NV, 1>(i, [&acc[..]], [op.out], ops);
+    store(i, &r, out);
+}

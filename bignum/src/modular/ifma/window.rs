@@ -1,0 +1,126 @@
+//! The fixed-window exponentiation by a secret exponent, shared by the engines: the table of
+//! base^0 … base^31, the loop over the exponent's windows (five squarings and one product by a
+//! table entry each), and the constant-time gather of the entry.
+//!
+//! An engine presents the numbers it runs at once (one or two numbers of the single engine,
+//! the batch's eight lanes) as one block of [`Engine::WORDS`] words, in its own layout; the
+//! driver stores and reads whole blocks and never looks inside them.
+
+// The gather indexes the vectors of an entry and of the result in step.
+#![allow(clippy::needless_range_loop)]
+
+use alloc::vec;
+
+use zeroize::Zeroizing;
+
+use crate::mpn::ifma::Ifma52;
+
+/// The window width of the exponentiation, in bits (a table of 2^5 entries, as OpenSSL's).
+pub(super) const WINDOW: usize = 5;
+
+/// One engine shape's products, as [`pow_window`] needs them. Implemented for one shape (lane
+/// count, digit or vector count, numbers at once) and one instruction set, so the driver is
+/// compiled once per shape, as each engine's own loop would be.
+pub(super) trait Engine {
+    /// A product in registers.
+    type R;
+    /// The words of one block (a table entry, the accumulator).
+    const WORDS: usize;
+
+    /// The almost-Montgomery product of two blocks.
+    fn mul(&self, a: &[u64], b: &[u64]) -> Self::R;
+    /// The almost-Montgomery square of a block.
+    fn sqr(&self, a: &[u64]) -> Self::R;
+    /// R mod m, the radix-52 form of 1: AMM(R', 2^(104·d)/R').
+    fn one(&self) -> Self::R;
+    /// The base in radix-52 form, b·R: AMM(b·R', 2^(104·d)/R').
+    fn base(&self) -> Self::R;
+    /// A block out of radix-52 form: AMM(x·R, R' mod m) = x·R'.
+    fn leave(&self, acc: &[u64]) -> Self::R;
+    /// The entry of `table` (2^WINDOW blocks) at each number's window of `width` bits at bit
+    /// `lo` of its exponent, reading every entry (with [`gather`]).
+    fn gather(&self, table: &[u64], lo: usize, width: usize) -> Self::R;
+    /// A product into a block.
+    fn store(&self, r: &Self::R, dst: &mut [u64]);
+}
+
+/// The exponentiations base^exp·R' mod m of an engine's numbers (below 2m, a block into
+/// `out`), by a fixed window of [`WINDOW`] bits over exponents of `exp_bits` ≥ 1 bits
+/// (public): see the module doc of `ifma`.
+#[inline(always)]
+pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
+    let n = E::WORDS;
+    let size = 1 << WINDOW;
+    let mut table = Zeroizing::new(vec![0u64; size * n]);
+    e.store(&e.one(), &mut table[..n]);
+    e.store(&e.base(), &mut table[n..2 * n]);
+    for j in 2..size {
+        // j is public: base^j = (base^(j/2))² or base^(j−1)·base.
+        let r = if j & 1 == 0 {
+            e.sqr(&table[(j >> 1) * n..((j >> 1) + 1) * n])
+        } else {
+            e.mul(&table[(j - 1) * n..j * n], &table[n..2 * n])
+        };
+        e.store(&r, &mut table[j * n..(j + 1) * n]);
+    }
+
+    let mut acc = Zeroizing::new(vec![0u64; n]);
+    let mut entry = Zeroizing::new(vec![0u64; n]);
+    let windows = exp_bits.div_ceil(WINDOW);
+    let top_lo = (windows - 1) * WINDOW;
+    e.store(&e.gather(&table, top_lo, exp_bits - top_lo), &mut acc);
+    for w in (0..windows - 1).rev() {
+        for _ in 0..WINDOW {
+            let r = e.sqr(&acc);
+            e.store(&r, &mut acc);
+        }
+        e.store(&e.gather(&table, w * WINDOW, WINDOW), &mut entry);
+        let r = e.mul(&acc, &entry);
+        e.store(&r, &mut acc);
+    }
+    e.store(&e.leave(&acc), out);
+}
+
+/// The constant-time gather: the N vectors at word `at` of the table entry whose number
+/// equals, lane by lane, `idx` (`nidx` is 2^52 − idx), reading every entry; entry e starts at
+/// word e·`stride`. The entries' digits must be below 2^52.
+///
+/// Lane k's hit on entry e is 1 or 0 by carry arithmetic (idx_k ≥ e: bit 52 of
+/// idx_k + 2^52 − e; e ≥ idx_k: bit 52 of 2^52 − idx_k + e), and the entry is added times its
+/// hit by a multiply-add (lo52(digit·hit) is the digit or 0). No mask register and no blend:
+/// the model's compare and blend are plain integer code in which LLVM may recognise the
+/// selection and make a branch of it (which `.ci/ct-check` reports), and the hit goes through
+/// an optimisation barrier so that the multiply by a 0/1 value is not turned into a select
+/// either. The barrier costs one register's store and load per entry natively.
+#[inline(always)]
+pub(super) fn gather<I: Ifma52, const N: usize>(
+    i: I,
+    table: &[u64],
+    stride: usize,
+    at: usize,
+    idx: I::V,
+    nidx: I::V,
+) -> [I::V; N] {
+    let l = I::LANES;
+    let mut out = [i.zero(); N];
+    for e in 0..1u64 << WINDOW {
+        let ge = i.srl52(i.add(idx, i.splat((1 << 52) - e)));
+        let le = i.srl52(i.add(nidx, i.splat(e)));
+        let hit = core::hint::black_box(i.and(ge, le));
+        let from = usize::try_from(e).unwrap_or(0) * stride + at;
+        let entry = &table[from..from + N * l];
+        for v in 0..N {
+            out[v] = i.madd52lo(out[v], i.load(&entry[v * l..]), hit);
+        }
+    }
+    out
+}
+
+/// The N vectors of `r` into `dst`.
+#[inline(always)]
+pub(super) fn store<I: Ifma52, const N: usize>(i: I, r: &[I::V; N], dst: &mut [u64]) {
+    let l = I::LANES;
+    for v in 0..N {
+        i.store(&mut dst[v * l..], r[v]);
+    }
+}
