@@ -33,6 +33,12 @@ pub(crate) trait Ifma52: Copy {
     type V: Copy;
     /// Lanes per vector (4 or 8).
     const LANES: usize;
+    /// Whether the engines call their multiplications and squarings (one function per shape)
+    /// rather than inline them at each use: true for the model, whose lane operations are
+    /// loops of 128-bit products, so that a dozen inlined copies per shape made its engines
+    /// most of the crate's compile time; false for the instructions, whose code must be
+    /// inlined into the function compiled with their CPU features ([`Task`]).
+    const OUTLINE: bool = false;
 
     /// All lanes 0 (`vpxor`).
     fn zero(self) -> Self::V;
@@ -113,6 +119,7 @@ fn product52(a: u64, b: u64) -> u128 {
 impl<const L: usize> Ifma52 for Model<L> {
     type V = [u64; L];
     const LANES: usize = L;
+    const OUTLINE: bool = true;
 
     #[inline(always)]
     fn zero(self) -> [u64; L] {

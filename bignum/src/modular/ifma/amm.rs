@@ -36,6 +36,32 @@ pub(super) fn amm<I: Ifma52, const NV: usize, const K: usize>(
     b: [&[u64]; K],
     ops: &[Operands<'_>; K],
 ) -> [[I::V; NV]; K] {
+    if const { I::OUTLINE } {
+        amm_call::<I, NV, K>(i, a, b, ops)
+    } else {
+        amm_inline::<I, NV, K>(i, a, b, ops)
+    }
+}
+
+/// [`amm`] as a function of its own, for implementations that call it ([`Ifma52::OUTLINE`]).
+#[inline(never)]
+fn amm_call<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    a: [&[u64]; K],
+    b: [&[u64]; K],
+    ops: &[Operands<'_>; K],
+) -> [[I::V; NV]; K] {
+    amm_inline::<I, NV, K>(i, a, b, ops)
+}
+
+/// The body of [`amm`].
+#[inline(always)]
+fn amm_inline<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    a: [&[u64]; K],
+    b: [&[u64]; K],
+    ops: &[Operands<'_>; K],
+) -> [[I::V; NV]; K] {
     let l = I::LANES;
     let d = NV * l;
     let zero = i.zero();

@@ -23,6 +23,34 @@ pub(super) fn amm<I: Ifma52, const D: usize>(
     m: &[u64],
     k0: I::V,
 ) -> [I::V; D] {
+    if const { I::OUTLINE } {
+        amm_call::<I, D>(i, a, b, m, k0)
+    } else {
+        amm_inline::<I, D>(i, a, b, m, k0)
+    }
+}
+
+/// [`amm`] as a function of its own, for implementations that call it ([`Ifma52::OUTLINE`]).
+#[inline(never)]
+fn amm_call<I: Ifma52, const D: usize>(
+    i: I,
+    a: &[u64],
+    b: &[u64],
+    m: &[u64],
+    k0: I::V,
+) -> [I::V; D] {
+    amm_inline::<I, D>(i, a, b, m, k0)
+}
+
+/// The body of [`amm`].
+#[inline(always)]
+fn amm_inline<I: Ifma52, const D: usize>(
+    i: I,
+    a: &[u64],
+    b: &[u64],
+    m: &[u64],
+    k0: I::V,
+) -> [I::V; D] {
     let l = I::LANES;
     let (a, b, m) = (&a[..D * l], &b[..D * l], &m[..D * l]);
     let zero = i.zero();
@@ -98,6 +126,22 @@ const AMS_MAX_DIGITS: usize = 20;
 /// up to [`AMS_MAX_DIGITS`] digits, by the AMM above.
 #[inline(always)]
 pub(super) fn sqr<I: Ifma52, const D: usize>(i: I, a: &[u64], m: &[u64], k0: I::V) -> [I::V; D] {
+    if const { I::OUTLINE } {
+        sqr_call::<I, D>(i, a, m, k0)
+    } else {
+        sqr_inline::<I, D>(i, a, m, k0)
+    }
+}
+
+/// [`sqr`] as a function of its own, for implementations that call it ([`Ifma52::OUTLINE`]).
+#[inline(never)]
+fn sqr_call<I: Ifma52, const D: usize>(i: I, a: &[u64], m: &[u64], k0: I::V) -> [I::V; D] {
+    sqr_inline::<I, D>(i, a, m, k0)
+}
+
+/// The body of [`sqr`].
+#[inline(always)]
+fn sqr_inline<I: Ifma52, const D: usize>(i: I, a: &[u64], m: &[u64], k0: I::V) -> [I::V; D] {
     if const { D <= AMS_MAX_DIGITS } {
         ams::<I, D>(i, a, m, k0)
     } else {
@@ -123,7 +167,9 @@ fn ams<I: Ifma52, const D: usize>(i: I, a: &[u64], m: &[u64], k0: I::V) -> [I::V
     let mut acc = [i.zero(); D];
     macro_rules! steps {
         ($($j:literal)*) => {$(
-            if const { $j < D } {
+            if const { $j < D && I::OUTLINE } {
+                ams_step_call::<I, D, $j>(i, &mut acc, a, m, k0);
+            } else if const { $j < D } {
                 ams_step::<I, D, $j>(i, &mut acc, a, m, k0);
             }
         )*};
@@ -131,6 +177,20 @@ fn ams<I: Ifma52, const D: usize>(i: I, a: &[u64], m: &[u64], k0: I::V) -> [I::V
     steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19);
     carry_digits(i, &mut acc);
     acc
+}
+
+/// [`ams_step`] as a function of its own, for implementations that call it
+/// ([`Ifma52::OUTLINE`]: at 20 digits, the model's squaring inlined whole is one function of
+/// 400 digit steps, which LLVM takes minutes over).
+#[inline(never)]
+fn ams_step_call<I: Ifma52, const D: usize, const J: usize>(
+    i: I,
+    acc: &mut [I::V; D],
+    a: &[u64],
+    m: &[u64],
+    k0: I::V,
+) {
+    ams_step::<I, D, J>(i, acc, a, m, k0);
 }
 
 /// Step J of [`ams`]: acc ← (acc + a_J·(a_J + 2·Σ_(p>J) a_p·2^(52·(p−J))) + m·y)/2^52, with
