@@ -74,14 +74,22 @@ const IFMA: u8 = 1 << 2;
 /// Set once the other bits hold the detected features.
 const DETECTED: u8 = 1 << 7;
 
+/// The cached feature byte of [`detect`]: 0 until the first call.
+static FEATURES: AtomicU8 = AtomicU8::new(0);
+
 /// The features of this CPU, detected on the first call and cached for the process.
+///
+/// Every kernel call of the dispatch table passes through here (`mpn::kernels()` rebuilds its
+/// ADX token from it), so the cached path is inlined and the detection kept out of line: with
+/// the detection inlined here, each call paid its frame (six pushes and pops and a 248-byte
+/// stack frame), a few percent of an exponentiation on the ADX back end (BENCHMARKS.md,
+/// "Issue 28 item 4").
+#[inline]
 pub fn detect() -> Features {
-    static FEATURES: AtomicU8 = AtomicU8::new(0);
     // Relaxed: the byte is the whole message, no other memory is published with it.
     let mut bits = FEATURES.load(Ordering::Relaxed);
     if bits & DETECTED == 0 {
-        bits = DETECTED | detect_bits();
-        FEATURES.store(bits, Ordering::Relaxed);
+        bits = detect_first();
     }
     Features {
         adx: (bits & ADX != 0).then_some(Adx { _proof: () }),
@@ -90,7 +98,17 @@ pub fn detect() -> Features {
     }
 }
 
+/// The first call of [`detect`]: detects and caches the feature byte.
+#[cold]
+#[inline(never)]
+fn detect_first() -> u8 {
+    let bits = DETECTED | detect_bits();
+    FEATURES.store(bits, Ordering::Relaxed);
+    bits
+}
+
 /// A proof token for AVX-512 F + VL + IFMA, if this CPU has all three.
+#[inline]
 pub fn ifma() -> Option<Ifma> {
     detect().ifma
 }
@@ -184,11 +202,13 @@ fn xcr0() -> u64 {
 }
 
 /// A proof token for BMI2 + ADX, if this CPU has both.
+#[inline]
 pub fn adx() -> Option<Adx> {
     detect().adx
 }
 
 /// A proof token for AVX2, if this CPU has it (valgrind reports AVX2 truthfully, unlike ADX).
+#[inline]
 pub fn avx2() -> Option<Avx2> {
     detect().avx2
 }
