@@ -31,8 +31,9 @@ pub fn pow_pair(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
 }
 
 /// [`pow_pair`] on a chosen path, or none if this CPU lacks it or the 52-bit engine cannot
-/// interleave the two (moduli of different digit counts, or outside [`ifma_supports`]). On
-/// [`PowPath::Limbs`], the two exponentiations one after the other.
+/// interleave the two (moduli of different digit counts, or outside
+/// [`ifma_supports`](super::policy::ifma_supports)). On [`PowPath::Limbs`], the two
+/// exponentiations one after the other.
 ///
 /// # Constant time
 ///
