@@ -74,10 +74,6 @@ pub(crate) trait Ifma52: Copy {
     fn cmpeq_mask(self, a: Self::V, b: Self::V) -> u8;
     /// a_i − b_i where bit i of k is set, else src_i (`vpsubq` under a merge mask).
     fn mask_sub(self, src: Self::V, k: u8, a: Self::V, b: Self::V) -> Self::V;
-    /// b_i where bit i of k is set, else a_i (`vpblendmq`). No engine selects by it: their
-    /// gather selects by multiply-add, because LLVM may compile the model's blend to a branch.
-    #[allow(dead_code)]
-    fn blend(self, k: u8, a: Self::V, b: Self::V) -> Self::V;
 }
 
 /// Code generic over [`Ifma52`], to run on one implementation. The native ones call
@@ -97,8 +93,7 @@ pub(crate) trait Task {
 pub(crate) struct Model<const L: usize>;
 
 /// All ones where bit `i` of `k` is set, else 0, without a branch: [`crate::limb::mask`], opaque to
-/// the optimiser, so that LLVM cannot see through a compare-and-blend of a secret index (the
-/// gather) and turn it into a branch or a load at that index.
+/// the optimiser, so that LLVM cannot turn a masked operation on a secret mask into a branch.
 #[cfg(any(test, feature = "test-hooks"))]
 #[inline(always)]
 fn lane_mask(k: u8, i: usize) -> u64 {
@@ -216,14 +211,6 @@ impl<const L: usize> Ifma52 for Model<L> {
             (a[i].wrapping_sub(b[i]) & m) | (src[i] & !m)
         })
     }
-
-    #[inline(always)]
-    fn blend(self, k: u8, a: [u64; L], b: [u64; L]) -> [u64; L] {
-        core::array::from_fn(|i| {
-            let m = lane_mask(k, i);
-            (b[i] & m) | (a[i] & !m)
-        })
-    }
 }
 
 #[cfg(test)]
@@ -278,7 +265,6 @@ mod tests {
             0b0101
         );
         assert_eq!(m.mask_sub(lo, 0b1001, hi, [1; 4]), [4, 2, 3, 7]);
-        assert_eq!(m.blend(0b0110, lo, hi), [1, 6, 7, 4]);
         assert_eq!(m.set_lane0(hi, 9), [9, 6, 7, 8]);
         let m8 = Model::<8>;
         let a: [u64; 8] = core::array::from_fn(|i| i as u64);

@@ -12,13 +12,12 @@
 use core::arch::x86_64::{
     __m256i, __m512i, _mm_extract_epi64, _mm256_add_epi64, _mm256_alignr_epi64, _mm256_and_si256,
     _mm256_castsi256_si128, _mm256_cmpeq_epu64_mask, _mm256_cmpgt_epu64_mask, _mm256_loadu_si256,
-    _mm256_madd52hi_epu64, _mm256_madd52lo_epu64, _mm256_mask_blend_epi64, _mm256_mask_set1_epi64,
-    _mm256_mask_sub_epi64, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_srli_epi64,
-    _mm256_storeu_si256, _mm512_add_epi64, _mm512_alignr_epi64, _mm512_and_si512,
-    _mm512_castsi512_si128, _mm512_cmpeq_epu64_mask, _mm512_cmpgt_epu64_mask, _mm512_loadu_si512,
-    _mm512_madd52hi_epu64, _mm512_madd52lo_epu64, _mm512_mask_blend_epi64, _mm512_mask_set1_epi64,
-    _mm512_mask_sub_epi64, _mm512_set1_epi64, _mm512_setzero_si512, _mm512_srli_epi64,
-    _mm512_storeu_si512,
+    _mm256_madd52hi_epu64, _mm256_madd52lo_epu64, _mm256_mask_set1_epi64, _mm256_mask_sub_epi64,
+    _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_srli_epi64, _mm256_storeu_si256,
+    _mm512_add_epi64, _mm512_alignr_epi64, _mm512_and_si512, _mm512_castsi512_si128,
+    _mm512_cmpeq_epu64_mask, _mm512_cmpgt_epu64_mask, _mm512_loadu_si512, _mm512_madd52hi_epu64,
+    _mm512_madd52lo_epu64, _mm512_mask_set1_epi64, _mm512_mask_sub_epi64, _mm512_set1_epi64,
+    _mm512_setzero_si512, _mm512_srli_epi64, _mm512_storeu_si512,
 };
 
 use crate::cpu;
@@ -178,12 +177,6 @@ impl Ifma52 for Avx512Ifma256 {
         // SAFETY: see the impl.
         unsafe { _mm256_mask_sub_epi64(src, k, a, b) }
     }
-
-    #[inline(always)]
-    fn blend(self, k: u8, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_mask_blend_epi64(k, a, b) }
-    }
 }
 
 impl Ifma52 for Avx512Ifma512 {
@@ -289,11 +282,5 @@ impl Ifma52 for Avx512Ifma512 {
     fn mask_sub(self, src: __m512i, k: u8, a: __m512i, b: __m512i) -> __m512i {
         // SAFETY: see the impl of `Avx512Ifma256`.
         unsafe { _mm512_mask_sub_epi64(src, k, a, b) }
-    }
-
-    #[inline(always)]
-    fn blend(self, k: u8, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: see the impl of `Avx512Ifma256`.
-        unsafe { _mm512_mask_blend_epi64(k, a, b) }
     }
 }
