@@ -120,6 +120,19 @@ pub struct Refusal {
     pub why: String,
 }
 
+impl Refusal {
+    /// The group's scheme (or other set-up) if it has one; else its refusal is recorded.
+    pub(crate) fn record<T>(
+        refused: &mut Vec<Refusal>,
+        tg_id: u64,
+        setup: std::result::Result<T, String>,
+    ) -> Option<T> {
+        setup
+            .map_err(|why| refused.push(Refusal { tg_id, why }))
+            .ok()
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "tgId {}: refused: {}", self.tg_id, self.why)

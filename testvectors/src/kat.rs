@@ -12,7 +12,7 @@ use std::path::Path;
 
 use rsa::{PrivateKeyParts, RsaPrivateKey};
 
-use crate::Result;
+use crate::{Result, pkcs1};
 
 mod enc;
 mod replay;
@@ -75,6 +75,38 @@ pub fn run_all(dir: &Path) -> Result<Vec<FileReport>> {
     out.extend(sig::run(dir)?);
     out.extend(enc::run(dir)?);
     Ok(out)
+}
+
+/// Runs `check` on every example of an RSA Laboratories file (`keys`, as its `load_*` gives
+/// them), each under its key; a key that does not load fails each of its examples. `line`
+/// says where an example stands, for its failure line (`key N line L: what`).
+pub(crate) fn rsalabs_file<V>(
+    file: &'static str,
+    keys: Vec<pkcs1::KeyVectors<V>>,
+    line: impl Fn(&V) -> usize,
+    mut check: impl FnMut(&RsaPrivateKey, &V) -> Option<String>,
+) -> FileReport {
+    let mut report = FileReport::new(file);
+    for kv in &keys {
+        let k = &kv.key;
+        let key = private_key(&k.n, &k.e, &k.d, &k.p, &k.q, &k.dp, &k.dq, &k.qinv);
+        for v in &kv.vectors {
+            report.valid += 1;
+            let failure = match &key {
+                Err(e) => Some(format!("key refused: {e}")),
+                Ok(key) => check(key, v),
+            };
+            match failure {
+                None => report.passed += 1,
+                Some(what) => {
+                    report
+                        .failures
+                        .push(format!("key {} line {}: {what}", k.number, line(v)))
+                }
+            }
+        }
+    }
+    report
 }
 
 /// The smallest modulus in the vector files (Wycheproof and RSA Laboratories go down to 512

@@ -68,18 +68,26 @@ pub struct KeyVectors<V> {
     pub vectors: Vec<V>,
 }
 
-/// RSAES-OAEP encryption (SHA-1, MGF1-SHA-1, empty label) with the seed that was used.
+/// An encryption with the random bytes that were used: the 20-byte OAEP seed (SHA-1,
+/// MGF1-SHA-1, empty label) or the nonzero PKCS #1 v1.5 padding string PS (both files call it
+/// `Seed`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OaepVector {
+pub struct EncryptionVector {
     /// Line of the `# Message:` field.
     pub line: usize,
     /// The plaintext.
     pub message: Vec<u8>,
-    /// The 20-byte seed.
+    /// The seed (OAEP) or the padding string PS (PKCS #1 v1.5).
     pub seed: Vec<u8>,
     /// The ciphertext.
     pub ciphertext: Vec<u8>,
 }
+
+/// An RSAES-OAEP encryption of `oaep-vect.txt`.
+pub type OaepVector = EncryptionVector;
+
+/// An RSAES-PKCS1-v1_5 encryption of `pkcs1v15crypt-vectors.txt`.
+pub type Pkcs1v15CryptVector = EncryptionVector;
 
 /// RSASSA-PSS signature (SHA-1, MGF1-SHA-1) with the salt that was used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,19 +100,6 @@ pub struct PssVector {
     pub salt: Vec<u8>,
     /// The signature.
     pub signature: Vec<u8>,
-}
-
-/// RSAES-PKCS1-v1_5 encryption with the random padding string that was used.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pkcs1v15CryptVector {
-    /// Line of the `# Message:` field.
-    pub line: usize,
-    /// The plaintext.
-    pub message: Vec<u8>,
-    /// The nonzero padding bytes PS (the file's `Seed`).
-    pub seed: Vec<u8>,
-    /// The ciphertext.
-    pub ciphertext: Vec<u8>,
 }
 
 /// RSASSA-PKCS1-v1_5 signature with SHA-1.
@@ -466,6 +461,11 @@ fn convert<V>(
 /// disagree, an example without seed or ciphertext, a ciphertext (or signature) whose length
 /// is not the modulus length, no key at all.
 pub fn parse_oaep_vect(text: &str) -> Result<Vec<KeyVectors<OaepVector>>> {
+    parse_encryptions(text)
+}
+
+/// Both encryption files: the same fields, the random bytes under `Seed`.
+fn parse_encryptions(text: &str) -> Result<Vec<KeyVectors<EncryptionVector>>> {
     let scheme = Scheme {
         message: "Message",
         random: Some("Seed"),
@@ -473,7 +473,7 @@ pub fn parse_oaep_vect(text: &str) -> Result<Vec<KeyVectors<OaepVector>>> {
     };
     Ok(convert(
         parse_keyed(text, &scheme)?,
-        |line, message, seed, ciphertext| OaepVector {
+        |line, message, seed, ciphertext| EncryptionVector {
             line,
             message,
             seed,
@@ -510,20 +510,7 @@ pub fn parse_pss_vect(text: &str) -> Result<Vec<KeyVectors<PssVector>>> {
 ///
 /// As [`parse_oaep_vect`].
 pub fn parse_pkcs1v15_crypt(text: &str) -> Result<Vec<KeyVectors<Pkcs1v15CryptVector>>> {
-    let scheme = Scheme {
-        message: "Message",
-        random: Some("Seed"),
-        output: "Encryption",
-    };
-    Ok(convert(
-        parse_keyed(text, &scheme)?,
-        |line, message, seed, ciphertext| Pkcs1v15CryptVector {
-            line,
-            message,
-            seed,
-            ciphertext,
-        },
-    ))
+    parse_encryptions(text)
 }
 
 /// Parses the text of `pkcs1v15sign-vectors.txt`.

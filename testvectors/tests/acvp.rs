@@ -254,7 +254,7 @@ fn nist_own_sig_gen_signatures_verify_with_our_sha3_and_shake() {
     for g in prompt
         .test_groups
         .iter()
-        .filter(|g| g.conformance.is_none())
+        .filter(|g| g.params.conformance.is_none())
     {
         let x = expected
             .test_groups
@@ -266,7 +266,7 @@ fn nist_own_sig_gen_signatures_verify_with_our_sha3_and_shake() {
             e: x.e.0.clone(),
         })
         .unwrap();
-        let hash: HashAlg = g.hash_alg.parse().unwrap();
+        let hash: HashAlg = g.params.hash_alg.parse().unwrap();
         for t in &g.tests {
             let sig = &x
                 .tests
@@ -275,10 +275,10 @@ fn nist_own_sig_gen_signatures_verify_with_our_sha3_and_shake() {
                 .unwrap()
                 .signature
                 .0;
-            if g.sig_type == "pss" {
-                let mut pss =
-                    rsa::Pss::new(hash).with_salt_len(rsa::SaltLen::Exact(g.salt_len.unwrap()));
-                pss = match g.mask_function.as_deref() {
+            if g.params.sig_type == "pss" {
+                let mut pss = rsa::Pss::new(hash)
+                    .with_salt_len(rsa::SaltLen::Exact(g.params.salt_len.unwrap()));
+                pss = match g.params.mask_function.as_deref() {
                     Some("shake-128") => pss.with_mgf(rsa::Mgf::Shake128),
                     Some("shake-256") => pss.with_mgf(rsa::Mgf::Shake256),
                     _ => pss.with_mgf(rsa::Mgf::Mgf1),

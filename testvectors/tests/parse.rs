@@ -149,18 +149,7 @@ fn pkcs1v15_decode(em: &[u8]) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// n = p·q, e·d ≡ 1 mod lcm(p−1, q−1), dP = d mod (p−1), dQ = d mod (q−1), qInv·q ≡ 1 mod p.
-#[allow(clippy::too_many_arguments)]
-fn check_crt_key(
-    what: &str,
-    n: &[u8],
-    e: &[u8],
-    d: &[u8],
-    p: &[u8],
-    q: &[u8],
-    dp: &[u8],
-    dq: &[u8],
-    qinv: &[u8],
-) {
+fn check_crt_key(what: &str, [n, e, d, p, q, dp, dq, qinv]: [&[u8]; 8]) {
     let (n, e, d, p, q) = (big(n), big(e), big(d), big(p), big(q));
     let one = BigUint::one();
     assert_eq!(n, &p * &q, "{what}: n = p·q");
@@ -174,7 +163,10 @@ fn check_crt_key(
 fn check_pkcs1_key(file: &str, key: &PrivateKey) {
     let what = format!("{file} key {}", key.number);
     check_crt_key(
-        &what, &key.n, &key.e, &key.d, &key.p, &key.q, &key.dp, &key.dq, &key.qinv,
+        &what,
+        [
+            &key.n, &key.e, &key.d, &key.p, &key.q, &key.dp, &key.dq, &key.qinv,
+        ],
     );
     assert_eq!(
         big(&key.n).bits(),
@@ -484,48 +476,39 @@ fn pkcs1v15_sign_vectors_parse_and_match_em_to_the_d() {
 
 #[test]
 fn pkcs1_intermediate_files_parse_and_their_keys_are_consistent() {
-    let values = pkcs1::load_intermediate(data_dir().join(pkcs1::OAEP_INT)).unwrap();
     let get = |vals: &[pkcs1::NamedValue], name: &str| -> Vec<u8> {
         let found: Vec<_> = vals.iter().filter(|v| v.name == name).collect();
         assert_eq!(found.len(), 1, "{name}");
         found[0].value.clone()
     };
-    check_crt_key(
-        "oaep-int",
-        &get(&values, "Modulus"),
-        &get(&values, "Public exponent"),
-        &get(&values, "Private exponent"),
-        &get(&values, "Prime 1"),
-        &get(&values, "Prime 2"),
-        &get(&values, "Prime exponent 1"),
-        &get(&values, "Prime exponent 2"),
-        &get(&values, "Coefficient"),
-    );
+    // The two files name the private exponent differently.
+    let load = |file: &str, name: &str, d_name: &str| {
+        let values = pkcs1::load_intermediate(data_dir().join(file)).unwrap();
+        let key: Vec<Vec<u8>> = [
+            "Modulus",
+            "Public exponent",
+            d_name,
+            "Prime 1",
+            "Prime 2",
+            "Prime exponent 1",
+            "Prime exponent 2",
+            "Coefficient",
+        ]
+        .iter()
+        .map(|part| get(&values, part))
+        .collect();
+        check_crt_key(name, core::array::from_fn(|i| key[i].as_slice()));
+        (values, big(&key[0]), big(&key[1]), big(&key[2]))
+    };
+
     // EM and the ciphertext are both given: c = EM^e mod n.
-    let (n, e) = (
-        big(&get(&values, "Modulus")),
-        big(&get(&values, "Public exponent")),
-    );
+    let (values, n, e, _) = load(pkcs1::OAEP_INT, "oaep-int", "Private exponent");
     let em = get(&values, "EM = maskedSeed || maskedDB");
     let c = get(&values, "Ciphertext, the RSA encryption of EM");
     assert_eq!(big(&em).modpow(&e, &n), big(&c));
 
-    let values = pkcs1::load_intermediate(data_dir().join(pkcs1::PSS_INT)).unwrap();
-    check_crt_key(
-        "pss-int",
-        &get(&values, "Modulus"),
-        &get(&values, "Public exponent"),
-        &get(&values, "Exponent"),
-        &get(&values, "Prime 1"),
-        &get(&values, "Prime 2"),
-        &get(&values, "Prime exponent 1"),
-        &get(&values, "Prime exponent 2"),
-        &get(&values, "Coefficient"),
-    );
-    let (n, d) = (
-        big(&get(&values, "Modulus")),
-        big(&get(&values, "Exponent")),
-    );
+    // The signature is EM^d mod n.
+    let (values, n, _, d) = load(pkcs1::PSS_INT, "pss-int", "Exponent");
     let em = get(&values, "EM = maskedDB || hash || bc");
     let s = get(&values, "Signature, the RSA decryption of EM");
     assert_eq!(big(&em).modpow(&d, &n), big(&s));
@@ -664,7 +647,10 @@ fn wycheproof_decryption_sets_load_and_valid_ciphertexts_decrypt_to_their_messag
         for g in &set.groups {
             let key = &g.key;
             check_crt_key(
-                set.name, &key.n, &key.e, &key.d, &key.p, &key.q, &key.dp, &key.dq, &key.qinv,
+                set.name,
+                [
+                    &key.n, &key.e, &key.d, &key.p, &key.q, &key.dp, &key.dq, &key.qinv,
+                ],
             );
             assert_eq!(big(&key.n).bits(), g.key_size as u64, "{}", set.name);
             assert!(!key.pkcs8_der.is_empty());

@@ -120,7 +120,7 @@ fn need<'a>(x: &'a Option<Hex>, what: &str, tc: u64) -> Result<&'a [u8]> {
 }
 
 fn bitlens(t: &KeyGenCase) -> Result<[usize; 4]> {
-    match t.bitlens.as_deref() {
+    match t.inputs.bitlens.as_deref() {
         Some(&[a, b, c, d]) => Ok([a, b, c, d]),
         _ => Err(Error::Acvp(format!(
             "tcId {}: bitlens must hold 4 lengths",
@@ -134,26 +134,26 @@ fn method(g: &KeyGenGroup, t: &KeyGenCase) -> Result<PrimeMethod> {
     let tc = t.tc_id;
     Ok(match method_name(&g.rand_pq) {
         "provable" => PrimeMethod::Provable {
-            seed: need(&t.seed, "seed", tc)?.to_vec(),
+            seed: need(&t.inputs.seed, "seed", tc)?.to_vec(),
         },
         "provableWithProvableAux" => PrimeMethod::ProvableWithProvableAux {
-            seed: need(&t.seed, "seed", tc)?.to_vec(),
+            seed: need(&t.inputs.seed, "seed", tc)?.to_vec(),
             bitlens: bitlens(t)?,
         },
         "probableWithProvableAux" => PrimeMethod::ProbableWithProvableAux {
-            seed: need(&t.seed, "seed", tc)?.to_vec(),
+            seed: need(&t.inputs.seed, "seed", tc)?.to_vec(),
             bitlens: bitlens(t)?,
-            xp: need(&t.x_p, "xP", tc)?.to_vec(),
-            xq: need(&t.x_q, "xQ", tc)?.to_vec(),
+            xp: need(&t.inputs.x_p, "xP", tc)?.to_vec(),
+            xq: need(&t.inputs.x_q, "xQ", tc)?.to_vec(),
         },
         _ => PrimeMethod::ProbableWithProbableAux {
-            xp: need(&t.x_p, "xP", tc)?.to_vec(),
-            xq: need(&t.x_q, "xQ", tc)?.to_vec(),
+            xp: need(&t.inputs.x_p, "xP", tc)?.to_vec(),
+            xq: need(&t.inputs.x_q, "xQ", tc)?.to_vec(),
             x_aux: [
-                need(&t.x_p1, "xP1", tc)?.to_vec(),
-                need(&t.x_p2, "xP2", tc)?.to_vec(),
-                need(&t.x_q1, "xQ1", tc)?.to_vec(),
-                need(&t.x_q2, "xQ2", tc)?.to_vec(),
+                need(&t.inputs.x_p1, "xP1", tc)?.to_vec(),
+                need(&t.inputs.x_p2, "xP2", tc)?.to_vec(),
+                need(&t.inputs.x_q1, "xQ1", tc)?.to_vec(),
+                need(&t.inputs.x_q2, "xQ2", tc)?.to_vec(),
             ],
         },
     })

@@ -6,8 +6,8 @@ use rsa::rand_core::CryptoRng;
 use rsa::{Mgf, Pkcs1v15Sign, Pss, PublicKeyParts, RsaPrivateKey, RsaPublicKey, SaltLen};
 
 use super::types::{
-    Hex, SigGenGroup, SigGenGroupResponse, SigVerGroup, SignatureCase, VectorSet, Verdict,
-    VerdictGroup,
+    Hex, RandomValue, SigGenGroup, SigGenGroupResponse, SigParams, SigVerGroup, SignatureCase,
+    VectorSet, Verdict, VerdictGroup,
 };
 use super::{GroupCheck, Refusal, hash_of, rand_hash, trim};
 use crate::{Error, Result};
@@ -145,48 +145,31 @@ impl Scheme {
     }
 }
 
-fn describe(
-    sig_type: &str,
-    hash: &str,
-    salt: Option<usize>,
-    mask: Option<&str>,
-    bits: usize,
-) -> String {
-    if sig_type.eq_ignore_ascii_case("pss") {
-        format!(
-            "pss {hash} salt {} mask {} {bits}",
-            salt.unwrap_or(0),
-            mask.unwrap_or("mgf1")
+impl SigParams {
+    /// The scheme to sign or verify with, or why it is refused.
+    fn scheme(&self) -> std::result::Result<Scheme, String> {
+        Scheme::of(
+            &self.sig_type,
+            &self.hash_alg,
+            self.salt_len,
+            self.mask_function.as_deref(),
+            self.conformance.as_deref(),
         )
-    } else {
-        format!("{sig_type} {hash} {bits}")
     }
-}
 
-fn sig_gen_scheme(g: &SigGenGroup) -> std::result::Result<Scheme, String> {
-    Scheme::of(
-        &g.sig_type,
-        &g.hash_alg,
-        g.salt_len,
-        g.mask_function.as_deref(),
-        g.conformance.as_deref(),
-    )
-}
-
-fn sig_ver_scheme(g: &SigVerGroup) -> std::result::Result<Scheme, String> {
-    Scheme::of(
-        &g.sig_type,
-        &g.hash_alg,
-        g.salt_len,
-        g.mask_function.as_deref(),
-        g.conformance.as_deref(),
-    )
-}
-
-/// The random value of an SP 800-106 case and its length in bits (whole bytes if unsaid).
-pub(crate) fn rv_of(rv: &Option<Hex>, bits: Option<usize>) -> Option<(&[u8], usize)> {
-    rv.as_ref()
-        .map(|r| (r.0.as_slice(), bits.unwrap_or(8 * r.0.len())))
+    /// The group's scheme and size, for a check's report.
+    fn describe(&self) -> String {
+        let (sig_type, hash, bits) = (&self.sig_type, &self.hash_alg, self.modulo);
+        if sig_type.eq_ignore_ascii_case("pss") {
+            format!(
+                "pss {hash} salt {} mask {} {bits}",
+                self.salt_len.unwrap_or(0),
+                self.mask_function.as_deref().unwrap_or("mgf1")
+            )
+        } else {
+            format!("{sig_type} {hash} {bits}")
+        }
+    }
 }
 
 /// A public key from a group's n and e (any size from 512 bits: the server's choice).
@@ -210,21 +193,17 @@ pub(crate) fn answer_sig_gen<R: CryptoRng + ?Sized>(
     let mut groups = Vec::new();
     let mut refused = Vec::new();
     for g in &set.test_groups {
-        let scheme = match sig_gen_scheme(g) {
-            Ok(s) => s,
-            Err(why) => {
-                refused.push(Refusal {
-                    tg_id: g.tg_id,
-                    why,
-                });
-                continue;
-            }
+        let Some(scheme) = Refusal::record(&mut refused, g.tg_id, g.params.scheme()) else {
+            continue;
         };
-        let key = match keys.entry(g.modulo) {
+        let key = match keys.entry(g.params.modulo) {
             std::collections::btree_map::Entry::Occupied(k) => k.into_mut(),
             std::collections::btree_map::Entry::Vacant(v) => v.insert(
-                RsaPrivateKey::generate_with_exponent(g.modulo, E, rng).map_err(|e| {
-                    Error::Acvp(format!("tgId {}: {}-bit key: {e}", g.tg_id, g.modulo))
+                RsaPrivateKey::generate_with_exponent(g.params.modulo, E, rng).map_err(|e| {
+                    Error::Acvp(format!(
+                        "tgId {}: {}-bit key: {e}",
+                        g.tg_id, g.params.modulo
+                    ))
                 })?,
             ),
         };
@@ -235,8 +214,10 @@ pub(crate) fn answer_sig_gen<R: CryptoRng + ?Sized>(
             })?;
             tests.push(SignatureCase {
                 tc_id: t.tc_id,
-                random_value_len: rv.as_ref().map(|_| RV_BITS),
-                random_value: rv.map(Hex),
+                random_value: RandomValue {
+                    random_value_len: rv.as_ref().map(|_| RV_BITS),
+                    random_value: rv.map(Hex),
+                },
                 signature: Hex(signature),
             });
         }
@@ -269,15 +250,8 @@ pub(crate) fn answer_sig_ver(
     let mut groups = Vec::new();
     let mut refused = Vec::new();
     for g in &set.test_groups {
-        let scheme = match sig_ver_scheme(g) {
-            Ok(s) => s,
-            Err(why) => {
-                refused.push(Refusal {
-                    tg_id: g.tg_id,
-                    why,
-                });
-                continue;
-            }
+        let Some(scheme) = Refusal::record(&mut refused, g.tg_id, g.params.scheme()) else {
+            continue;
         };
         // A key that does not even parse (even n, e = 1, ...) makes every signature invalid.
         let key = public_key(&g.n, &g.e).ok();
@@ -287,12 +261,7 @@ pub(crate) fn answer_sig_ver(
             .map(|t| Verdict {
                 tc_id: t.tc_id,
                 test_passed: key.as_ref().is_some_and(|k| {
-                    scheme.verify(
-                        k,
-                        &t.message.0,
-                        rv_of(&t.random_value, t.random_value_len),
-                        &t.signature.0,
-                    )
+                    scheme.verify(k, &t.message.0, t.random_value.get(), &t.signature.0)
                 }),
             })
             .collect();
@@ -314,14 +283,8 @@ pub(crate) fn check_sig_gen(
 ) -> Result<Vec<GroupCheck>> {
     let mut out = Vec::new();
     for g in &prompt.test_groups {
-        let what = describe(
-            &g.sig_type,
-            &g.hash_alg,
-            g.salt_len,
-            g.mask_function.as_deref(),
-            g.modulo,
-        ) + ", verified under the returned key";
-        let scheme = match sig_gen_scheme(g) {
+        let what = g.params.describe() + ", verified under the returned key";
+        let scheme = match g.params.scheme() {
             Ok(s) => s,
             Err(why) => {
                 out.push(GroupCheck::refused(g.tg_id, what, why));
@@ -345,7 +308,7 @@ pub(crate) fn check_sig_gen(
             continue;
         };
         let key = match public_key(&r.n, &r.e) {
-            Ok(k) if k.bits() == g.modulo => Some(k),
+            Ok(k) if k.bits() == g.params.modulo => Some(k),
             Ok(k) => {
                 for t in &g.tests {
                     c.case(t.tc_id, Some(format!("key has {} bits", k.bits())));
@@ -367,7 +330,7 @@ pub(crate) fn check_sig_gen(
                         if scheme.verify(
                             &key,
                             &t.message.0,
-                            rv_of(&s.random_value, s.random_value_len),
+                            s.random_value.get(),
                             &s.signature.0,
                         ) =>
                     {
@@ -391,14 +354,8 @@ pub(crate) fn check_verdicts(
 ) -> Vec<GroupCheck> {
     let mut out = Vec::new();
     for g in &prompt.test_groups {
-        let what = describe(
-            &g.sig_type,
-            &g.hash_alg,
-            g.salt_len,
-            g.mask_function.as_deref(),
-            g.modulo,
-        ) + ", verdicts compared";
-        if let Err(why) = sig_ver_scheme(g) {
+        let what = g.params.describe() + ", verdicts compared";
+        if let Err(why) = g.params.scheme() {
             out.push(GroupCheck::refused(g.tg_id, what, why));
             continue;
         }

@@ -143,12 +143,10 @@ response_group!(
 
 // ---- sigGen -------------------------------------------------------------------------------
 
-/// A sigGen prompt's group (`testType` GDT: the implementation chooses its key).
+/// The signature scheme of a sigGen or sigVer group (both carry the same fields).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct SigGenGroup {
-    /// The group's id.
-    pub tg_id: u64,
+pub struct SigParams {
     /// `GDT`.
     #[serde(default)]
     pub test_type: String,
@@ -167,6 +165,17 @@ pub struct SigGenGroup {
     /// `SP800-106` for randomized hashing.
     #[serde(default)]
     pub conformance: Option<String>,
+}
+
+/// A sigGen prompt's group (`testType` GDT: the implementation chooses its key).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SigGenGroup {
+    /// The group's id.
+    pub tg_id: u64,
+    /// The scheme.
+    #[serde(flatten)]
+    pub params: SigParams,
     /// The messages to sign.
     pub tests: Vec<MessageCase>,
 }
@@ -202,16 +211,37 @@ pub struct SignatureCase {
     /// The case's id.
     pub tc_id: u64,
     /// SP 800-106 groups: the random value the signer drew.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub random_value: Option<Hex>,
-    /// SP 800-106 groups: its length in bits.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub random_value_len: Option<usize>,
+    #[serde(flatten)]
+    pub random_value: RandomValue,
     /// The signature, k bytes.
     pub signature: Hex,
 }
 
 // ---- sigVer -------------------------------------------------------------------------------
+
+/// The random value of an SP 800-106 (randomized hashing) case: none in other groups.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct RandomValue {
+    /// The random value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random_value: Option<Hex>,
+    /// Its length in bits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random_value_len: Option<usize>,
+}
+
+impl RandomValue {
+    /// The value and its length in bits (whole bytes if unsaid), if there is one.
+    pub fn get(&self) -> Option<(&[u8], usize)> {
+        self.random_value.as_ref().map(|r| {
+            (
+                r.0.as_slice(),
+                self.random_value_len.unwrap_or(8 * r.0.len()),
+            )
+        })
+    }
+}
 
 /// A sigVer prompt's group: a public key and signatures to judge.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -219,24 +249,9 @@ pub struct SignatureCase {
 pub struct SigVerGroup {
     /// The group's id.
     pub tg_id: u64,
-    /// `GDT`.
-    #[serde(default)]
-    pub test_type: String,
-    /// `pkcs1v1.5`, `pss` or `ansx9.31`.
-    pub sig_type: String,
-    /// The modulus size in bits.
-    pub modulo: usize,
-    /// The hash.
-    pub hash_alg: String,
-    /// PSS salt length in bytes.
-    #[serde(default)]
-    pub salt_len: Option<usize>,
-    /// PSS mask function.
-    #[serde(default)]
-    pub mask_function: Option<String>,
-    /// `SP800-106` for randomized hashing.
-    #[serde(default)]
-    pub conformance: Option<String>,
+    /// The scheme.
+    #[serde(flatten)]
+    pub params: SigParams,
     /// The modulus.
     pub n: Hex,
     /// The public exponent.
@@ -254,11 +269,8 @@ pub struct SigVerCase {
     /// The message.
     pub message: Hex,
     /// SP 800-106 groups: the signer's random value.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub random_value: Option<Hex>,
-    /// SP 800-106 groups: its length in bits.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub random_value_len: Option<usize>,
+    #[serde(flatten)]
+    pub random_value: RandomValue,
     /// The signature.
     pub signature: Hex,
 }
@@ -331,30 +343,9 @@ pub struct KeyGenCase {
     /// The public exponent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub e: Option<Hex>,
-    /// The seed of the provable constructions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<Hex>,
-    /// Bit lengths of p1, p2, q1, q2.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bitlens: Option<Vec<usize>>,
-    /// The random value for p (C.9 step 3).
-    #[serde(rename = "xP", default, skip_serializing_if = "Option::is_none")]
-    pub x_p: Option<Hex>,
-    /// The random value for q.
-    #[serde(rename = "xQ", default, skip_serializing_if = "Option::is_none")]
-    pub x_q: Option<Hex>,
-    /// The random value for p1.
-    #[serde(rename = "xP1", default, skip_serializing_if = "Option::is_none")]
-    pub x_p1: Option<Hex>,
-    /// The random value for p2.
-    #[serde(rename = "xP2", default, skip_serializing_if = "Option::is_none")]
-    pub x_p2: Option<Hex>,
-    /// The random value for q1.
-    #[serde(rename = "xQ1", default, skip_serializing_if = "Option::is_none")]
-    pub x_q1: Option<Hex>,
-    /// The random value for q2.
-    #[serde(rename = "xQ2", default, skip_serializing_if = "Option::is_none")]
-    pub x_q2: Option<Hex>,
+    /// The prime-generation inputs (seed, bitlens, xP, ...), where the server gives them.
+    #[serde(flatten)]
+    pub inputs: KeyGenInputs,
     /// KAT groups: the candidate p to judge (FIPS 186-4 B.3.3 steps 4.2–4.5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub p: Option<Hex>,
@@ -412,7 +403,7 @@ pub struct KeyGenKey {
     pub iqmp: Option<Hex>,
 }
 
-/// The prime-generation inputs a keyGen response echoes.
+/// The prime-generation inputs: given by the server in a prompt's case, echoed in a response.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct KeyGenInputs {

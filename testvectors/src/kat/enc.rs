@@ -29,7 +29,7 @@ use std::path::Path;
 use rsa::{EncryptionScheme, Error as RsaError, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
 
 use super::replay::encrypt_replaying;
-use super::{FileReport, private_key, strip};
+use super::{FileReport, private_key, rsalabs_file, strip};
 use crate::pkcs1;
 use crate::wycheproof::{self as wp, DecryptionGroup, DecryptionSet, Expected, MaskGen};
 use crate::{Error, Result};
@@ -85,65 +85,46 @@ pub(crate) fn run(dir: &Path) -> Result<Vec<FileReport>> {
     Ok(out)
 }
 
-fn pkcs1_key(k: &pkcs1::PrivateKey) -> std::result::Result<RsaPrivateKey, RsaError> {
-    private_key(&k.n, &k.e, &k.d, &k.p, &k.q, &k.dp, &k.dq, &k.qinv)
-}
-
 fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 /// `pkcs1/oaep-vect.txt`: SHA-1, MGF1-SHA-1, empty label; encrypt with the seed, decrypt.
 fn oaep_vect(dir: &Path) -> Result<FileReport> {
-    let mut report = FileReport::new(pkcs1::OAEP_VECT);
     let mut rng = rsa::os_rng();
     let scheme = Oaep::new(HashAlg::Sha1);
-    for kv in pkcs1::load_oaep_vect(dir.join(pkcs1::OAEP_VECT))? {
-        let key = pkcs1_key(&kv.key);
-        for v in &kv.vectors {
-            report.valid += 1;
-            let id = format!("key {} line {}", kv.key.number, v.line);
-            let key = match &key {
-                Ok(key) => key,
-                Err(e) => {
-                    report.failures.push(format!("{id}: key refused: {e}"));
-                    continue;
-                }
-            };
+    let keys = pkcs1::load_oaep_vect(dir.join(pkcs1::OAEP_VECT))?;
+    Ok(rsalabs_file(
+        pkcs1::OAEP_VECT,
+        keys,
+        |v| v.line,
+        |key, v| {
             let enc = encrypt_replaying(key.public_key(), &scheme, &v.message, &v.seed);
             let dec = scheme.decrypt(key, &mut rng, &v.ciphertext);
             match (enc, dec) {
-                (Ok(c), Ok(m)) if c == v.ciphertext && m == v.message => report.passed += 1,
-                (enc, dec) => report.failures.push(format!(
-                    "{id}: encrypt {}, decrypt {}",
+                (Ok(c), Ok(m)) if c == v.ciphertext && m == v.message => None,
+                (enc, dec) => Some(format!(
+                    "encrypt {}, decrypt {}",
                     outcome(&enc, &v.ciphertext),
                     outcome(&dec, &v.message)
                 )),
             }
-        }
-    }
-    Ok(report)
+        },
+    ))
 }
 
 /// `pkcs1/pkcs1v15crypt-vectors.txt`: encrypt with the padding string, decrypt with both
 /// kinds of rejection.
 fn pkcs1v15_crypt(dir: &Path) -> Result<FileReport> {
-    let mut report = FileReport::new(pkcs1::PKCS1V15_CRYPT);
     let mut rng = rsa::os_rng();
     let implicit = Pkcs1v15Encrypt::new();
     let explicit = Pkcs1v15Encrypt::explicit_rejection();
-    for kv in pkcs1::load_pkcs1v15_crypt(dir.join(pkcs1::PKCS1V15_CRYPT))? {
-        let key = pkcs1_key(&kv.key);
-        for v in &kv.vectors {
-            report.valid += 1;
-            let id = format!("key {} line {}", kv.key.number, v.line);
-            let key = match &key {
-                Ok(key) => key,
-                Err(e) => {
-                    report.failures.push(format!("{id}: key refused: {e}"));
-                    continue;
-                }
-            };
+    let keys = pkcs1::load_pkcs1v15_crypt(dir.join(pkcs1::PKCS1V15_CRYPT))?;
+    Ok(rsalabs_file(
+        pkcs1::PKCS1V15_CRYPT,
+        keys,
+        |v| v.line,
+        |key, v| {
             let enc = encrypt_replaying(key.public_key(), &implicit, &v.message, &v.seed);
             let dec_i = implicit.decrypt(key, &mut rng, &v.ciphertext);
             let dec_e = explicit.decrypt(key, &mut rng, &v.ciphertext);
@@ -151,18 +132,17 @@ fn pkcs1v15_crypt(dir: &Path) -> Result<FileReport> {
                 (Ok(c), Ok(mi), Ok(me))
                     if *c == v.ciphertext && *mi == v.message && *me == v.message =>
                 {
-                    report.passed += 1;
+                    None
                 }
-                _ => report.failures.push(format!(
-                    "{id}: encrypt {}, decrypt (implicit) {}, decrypt (explicit) {}",
+                _ => Some(format!(
+                    "encrypt {}, decrypt (implicit) {}, decrypt (explicit) {}",
                     outcome(&enc, &v.ciphertext),
                     outcome(&dec_i, &v.message),
                     outcome(&dec_e, &v.message)
                 )),
             }
-        }
-    }
-    Ok(report)
+        },
+    ))
 }
 
 fn outcome<E: std::fmt::Display>(r: &std::result::Result<Vec<u8>, E>, want: &[u8]) -> String {

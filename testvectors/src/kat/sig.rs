@@ -28,7 +28,7 @@ use rsa::{
     SignatureScheme,
 };
 
-use super::{FileReport, MIN_TEST_BITS, private_key};
+use super::{FileReport, MIN_TEST_BITS, private_key, rsalabs_file};
 use crate::wycheproof::{self as wyche, Expected, MaskGen, SignatureSet};
 use crate::{Result, nist, pkcs1};
 
@@ -223,63 +223,49 @@ fn tally(report: &mut FileReport, failure: Option<String>, id: impl FnOnce() -> 
     }
 }
 
-fn rsalabs_key(k: &pkcs1::PrivateKey) -> rsa::Result<RsaPrivateKey> {
-    private_key(&k.n, &k.e, &k.d, &k.p, &k.q, &k.dp, &k.dq, &k.qinv)
-}
-
 /// `pkcs1v15sign-vectors.txt`: SHA-1, signed byte for byte and verified.
 fn rsalabs_pkcs1v15(dir: &Path) -> Result<FileReport> {
     let keys = pkcs1::load_pkcs1v15_sign(dir.join(pkcs1::PKCS1V15_SIGN))?;
-    let mut report = FileReport::new(pkcs1::PKCS1V15_SIGN);
     let scheme = Pkcs1v15Sign::new(HashAlg::Sha1);
     let mut rng = rsa::os_rng();
-    for kv in &keys {
-        let key = rsalabs_key(&kv.key);
-        for v in &kv.vectors {
-            report.valid += 1;
-            let failure = match &key {
-                Err(err) => Some(format!("key {} refused: {err}", kv.key.number)),
-                Ok(key) => check_valid(
-                    &mut |k, d| scheme.sign_digest(k, &mut rng, d),
-                    &|k, s| k.verify(&scheme, &v.message, s),
-                    key.public_key(),
-                    Some(key),
-                    &HashAlg::Sha1.digest(&v.message),
-                    &v.signature,
-                ),
-            };
-            tally(&mut report, failure, || format!("line {}", v.line));
-        }
-    }
-    Ok(report)
+    Ok(rsalabs_file(
+        pkcs1::PKCS1V15_SIGN,
+        keys,
+        |v| v.line,
+        |key, v| {
+            check_valid(
+                &mut |k, d| scheme.sign_digest(k, &mut rng, d),
+                &|k, s| k.verify(&scheme, &v.message, s),
+                key.public_key(),
+                Some(key),
+                &HashAlg::Sha1.digest(&v.message),
+                &v.signature,
+            )
+        },
+    ))
 }
 
 /// `pss-vect.txt`: SHA-1 with MGF1-SHA-1, the given salt (20 bytes); signed byte for byte and
 /// verified.
 fn rsalabs_pss(dir: &Path) -> Result<FileReport> {
     let keys = pkcs1::load_pss_vect(dir.join(pkcs1::PSS_VECT))?;
-    let mut report = FileReport::new(pkcs1::PSS_VECT);
     let mut rng = rsa::os_rng();
-    for kv in &keys {
-        let key = rsalabs_key(&kv.key);
-        for v in &kv.vectors {
-            report.valid += 1;
+    Ok(rsalabs_file(
+        pkcs1::PSS_VECT,
+        keys,
+        |v| v.line,
+        |key, v| {
             let scheme = Pss::new(HashAlg::Sha1).with_salt_len(SaltLen::Exact(v.salt.len()));
-            let failure = match &key {
-                Err(err) => Some(format!("key {} refused: {err}", kv.key.number)),
-                Ok(key) => check_valid(
-                    &mut |k, d| scheme.sign_digest_with_salt(k, &mut rng, d, &v.salt),
-                    &|k, s| k.verify(&scheme, &v.message, s),
-                    key.public_key(),
-                    Some(key),
-                    &HashAlg::Sha1.digest(&v.message),
-                    &v.signature,
-                ),
-            };
-            tally(&mut report, failure, || format!("line {}", v.line));
-        }
-    }
-    Ok(report)
+            check_valid(
+                &mut |k, d| scheme.sign_digest_with_salt(k, &mut rng, d, &v.salt),
+                &|k, s| k.verify(&scheme, &v.message, s),
+                key.public_key(),
+                Some(key),
+                &HashAlg::Sha1.digest(&v.message),
+                &v.signature,
+            )
+        },
+    ))
 }
 
 /// The scheme of a Wycheproof group, or the name of what we do not implement.
