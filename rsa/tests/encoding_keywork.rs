@@ -95,76 +95,20 @@ fn openssl_encrypted_keys_decode_with_their_password() {
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("k.pem"), key_pem()).expect("write");
     let plain = decode_private_key(&key_pem()).expect("fixture");
-    let cases: [&[&str]; 7] = [
+    let cases = [
         // Older schemes, read only (issue 30, item 7): PKCS #12's Triple-DES PBE, PBES2 with
         // des-ede3-cbc, PBES2 with PBKDF2's PRF hmacWithSHA1.
-        &[
-            "pkcs8",
-            "-topk8",
-            "-in",
-            "k.pem",
-            "-v1",
-            "PBE-SHA1-3DES",
-            "-passout",
-            "pass:pw",
-        ],
-        &[
-            "pkcs8", "-topk8", "-in", "k.pem", "-v2", "des3", "-passout", "pass:pw",
-        ],
-        &[
-            "pkcs8",
-            "-topk8",
-            "-in",
-            "k.pem",
-            "-v2",
-            "aes-128-cbc",
-            "-v2prf",
-            "hmacWithSHA1",
-            "-passout",
-            "pass:pw",
-        ],
-        &[
-            "pkcs8",
-            "-topk8",
-            "-in",
-            "k.pem",
-            "-v2",
-            "aes-256-cbc",
-            "-passout",
-            "pass:pw",
-        ],
-        &[
-            "pkcs8",
-            "-topk8",
-            "-in",
-            "k.pem",
-            "-v2",
-            "aes-128-cbc",
-            "-scrypt",
-            "-passout",
-            "pass:pw",
-        ],
-        &[
-            "rsa",
-            "-in",
-            "k.pem",
-            "-traditional",
-            "-aes256",
-            "-passout",
-            "pass:pw",
-        ],
-        &[
-            "rsa",
-            "-in",
-            "k.pem",
-            "-traditional",
-            "-des3",
-            "-passout",
-            "pass:pw",
-        ],
+        "pkcs8 -topk8 -in k.pem -v1 PBE-SHA1-3DES -passout pass:pw",
+        "pkcs8 -topk8 -in k.pem -v2 des3 -passout pass:pw",
+        "pkcs8 -topk8 -in k.pem -v2 aes-128-cbc -v2prf hmacWithSHA1 -passout pass:pw",
+        "pkcs8 -topk8 -in k.pem -v2 aes-256-cbc -passout pass:pw",
+        "pkcs8 -topk8 -in k.pem -v2 aes-128-cbc -scrypt -passout pass:pw",
+        "rsa -in k.pem -traditional -aes256 -passout pass:pw",
+        "rsa -in k.pem -traditional -des3 -passout pass:pw",
     ];
-    for args in cases {
-        let Some(enc) = openssl(&dir, args) else {
+    for line in cases {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let Some(enc) = openssl(&dir, &args) else {
             break;
         };
         assert!(is_encrypted_private_key(&enc), "{args:?}");

@@ -26,6 +26,14 @@ fn flat(k: &PrivateKeyParts) -> Vec<Vec<u8>> {
     v
 }
 
+/// OpenSSL's `-inform` for `encoding`.
+fn inform(encoding: Encoding) -> &'static str {
+    match encoding {
+        Encoding::Der => "DER",
+        Encoding::Pem => "PEM",
+    }
+}
+
 /// `Modulus=<HEX>` as `openssl ... -noout -modulus` prints it.
 fn modulus_line(n: &[u8]) -> String {
     let hex: String = n.iter().map(|b| format!("{b:02X}")).collect();
@@ -37,82 +45,39 @@ fn interop(primes: u32) {
         return;
     }
     let dir = TempDir::new(&format!("encoding-{primes}p"));
-    let key = dir.path("key.pem");
-    openssl(&[
-        "genpkey",
-        "-algorithm",
-        "RSA",
-        "-pkeyopt",
-        "rsa_keygen_bits:2048",
-        "-pkeyopt",
-        &format!("rsa_keygen_primes:{primes}"),
-        "-out",
-        s(&key),
-    ]);
-
+    dir.openssl(&format!(
+        "genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 \
+         -pkeyopt rsa_keygen_primes:{primes} -out key.pem"
+    ));
     // OpenSSL's own files for the same key, in every format.
-    let p8_der = dir.path("p8.der");
-    openssl(&[
-        "pkcs8",
-        "-topk8",
-        "-nocrypt",
-        "-in",
-        s(&key),
-        "-outform",
-        "DER",
-        "-out",
-        s(&p8_der),
-    ]);
-    let p1_pem = dir.path("p1.pem");
-    openssl(&["rsa", "-in", s(&key), "-traditional", "-out", s(&p1_pem)]);
-    let p1_der = dir.path("p1.der");
-    openssl(&[
-        "rsa",
-        "-in",
-        s(&key),
-        "-traditional",
-        "-outform",
-        "DER",
-        "-out",
-        s(&p1_der),
-    ]);
-    let spki_pem = dir.path("spki.pem");
-    openssl(&["pkey", "-in", s(&key), "-pubout", "-out", s(&spki_pem)]);
-    let spki_der = dir.path("spki.der");
-    openssl(&[
-        "pkey",
-        "-in",
-        s(&key),
-        "-pubout",
-        "-outform",
-        "DER",
-        "-out",
-        s(&spki_der),
-    ]);
-    let rpub_pem = dir.path("rpub.pem");
-    openssl(&[
-        "rsa",
-        "-in",
-        s(&key),
-        "-RSAPublicKey_out",
-        "-out",
-        s(&rpub_pem),
-    ]);
-    let rpub_der = dir.path("rpub.der");
-    openssl(&[
-        "rsa",
-        "-in",
-        s(&key),
-        "-RSAPublicKey_out",
-        "-outform",
-        "DER",
-        "-out",
-        s(&rpub_der),
-    ]);
+    for line in [
+        "pkcs8 -topk8 -nocrypt -in key.pem -outform DER -out p8.der",
+        "rsa -in key.pem -traditional -out p1.pem",
+        "rsa -in key.pem -traditional -outform DER -out p1.der",
+        "pkey -in key.pem -pubout -out spki.pem",
+        "pkey -in key.pem -pubout -outform DER -out spki.der",
+        "rsa -in key.pem -RSAPublicKey_out -out rpub.pem",
+        "rsa -in key.pem -RSAPublicKey_out -outform DER -out rpub.der",
+    ] {
+        dir.openssl(line);
+    }
+    let [
+        key,
+        p8_der,
+        p1_pem,
+        p1_der,
+        spki_pem,
+        spki_der,
+        rpub_pem,
+        rpub_der,
+    ] = [
+        "key.pem", "p8.der", "p1.pem", "p1.der", "spki.pem", "spki.der", "rpub.pem", "rpub.der",
+    ]
+    .map(|f| dir.path(f));
 
     let k = decode_private_key(&read(&key)).expect("decode OpenSSL's key");
     assert_eq!(k.primes.len(), primes as usize);
-    let modulus = openssl(&["rsa", "-in", s(&key), "-noout", "-modulus"]);
+    let modulus = dir.openssl("rsa -in key.pem -noout -modulus");
     assert_eq!(String::from_utf8_lossy(&modulus), modulus_line(&k.n));
 
     // Every OpenSSL private file decodes to the same parts; ours equals it byte for byte.
@@ -136,34 +101,16 @@ fn interop(primes: u32) {
         );
 
         // OpenSSL accepts ours, checks the key and finds the same modulus.
-        let mine = dir.path(&format!("ours-{format:?}.{encoding:?}"));
-        std::fs::write(&mine, &*ours).expect("write");
-        let inform = if encoding == Encoding::Der {
-            "DER"
-        } else {
-            "PEM"
-        };
-        let check = openssl(&[
-            "rsa",
-            "-check",
-            "-noout",
-            "-inform",
-            inform,
-            "-in",
-            s(&mine),
-        ]);
+        let mine = format!("ours-{format:?}.{encoding:?}");
+        std::fs::write(dir.path(&mine), &*ours).expect("write");
+        let input = format!("-inform {} -in {mine}", inform(encoding));
+        let check = dir.openssl(&format!("rsa -check -noout {input}"));
         assert_eq!(String::from_utf8_lossy(&check), "RSA key ok\n");
-        openssl(&["pkey", "-noout", "-inform", inform, "-in", s(&mine)]);
-        let m = openssl(&[
-            "rsa",
-            "-noout",
-            "-modulus",
-            "-inform",
-            inform,
-            "-in",
-            s(&mine),
-        ]);
-        assert_eq!(m, modulus);
+        dir.openssl(&format!("pkey -noout {input}"));
+        assert_eq!(
+            dir.openssl(&format!("rsa -noout -modulus {input}")),
+            modulus
+        );
     }
 
     // Public halves: equal to OpenSSL's files byte for byte, in each format, and accepted.
@@ -184,38 +131,17 @@ fn interop(primes: u32) {
             ours, theirs,
             "{format:?} {encoding:?} differs from OpenSSL's"
         );
-        let mine = dir.path(&format!("ours-pub-{format:?}.{encoding:?}"));
-        std::fs::write(&mine, &ours).expect("write");
-        let inform = if encoding == Encoding::Der {
-            "DER"
-        } else {
-            "PEM"
-        };
+        let mine = format!("ours-pub-{format:?}.{encoding:?}");
+        std::fs::write(dir.path(&mine), &ours).expect("write");
+        let input = format!("-inform {} -in {mine}", inform(encoding));
         let pubin = match format {
             PublicFormat::Spki => "-pubin",
             PublicFormat::Pkcs1 => "-RSAPublicKey_in",
         };
-        let m = openssl(&[
-            "rsa",
-            pubin,
-            "-noout",
-            "-modulus",
-            "-inform",
-            inform,
-            "-in",
-            s(&mine),
-        ]);
+        let m = dir.openssl(&format!("rsa {pubin} -noout -modulus {input}"));
         assert_eq!(m, modulus);
         if format == PublicFormat::Spki {
-            openssl(&[
-                "pkey",
-                "-pubin",
-                "-noout",
-                "-inform",
-                inform,
-                "-in",
-                s(&mine),
-            ]);
+            dir.openssl(&format!("pkey -pubin -noout {input}"));
         }
     }
 }
@@ -263,7 +189,7 @@ fn our_generated_keys_pass_openssl_check_and_raw_rsa_interoperates() {
                 "{label}"
             );
         }
-        let key_path = dir.path("p8.pem");
+        // p8.pem, written by the loop above, is the private key OpenSSL decrypts with.
         let pub_path = dir.path("pub.pem");
         let spki = encode_public_key(
             &key.public_key().to_parts(),
@@ -272,7 +198,7 @@ fn our_generated_keys_pass_openssl_check_and_raw_rsa_interoperates() {
         )
         .expect("encode SPKI");
         std::fs::write(&pub_path, &spki).expect("write public key");
-        openssl(&["pkey", "-pubin", "-in", s(&pub_path), "-noout"]);
+        dir.openssl("pkey -pubin -in pub.pem -noout");
 
         // A message representative below n: k bytes with the top byte zero.
         let k = key.size();
@@ -281,19 +207,10 @@ fn our_generated_keys_pass_openssl_check_and_raw_rsa_interoperates() {
         let (m_path, c_path) = (dir.path("m.bin"), dir.path("c.bin"));
         std::fs::write(&m_path, &m).expect("write m");
         // OpenSSL encrypts with our public key; we decrypt with CRT and plain.
-        openssl(&[
-            "pkeyutl",
-            "-encrypt",
-            "-pubin",
-            "-inkey",
-            s(&pub_path),
-            "-pkeyopt",
-            "rsa_padding_mode:none",
-            "-in",
-            s(&m_path),
-            "-out",
-            s(&c_path),
-        ]);
+        dir.openssl(
+            "pkeyutl -encrypt -pubin -inkey pub.pem -pkeyopt rsa_padding_mode:none \
+             -in m.bin -out c.bin",
+        );
         let c = read(&c_path);
         assert_eq!(
             key.private_op(&mut rng, &c).expect("CRT private op"),
@@ -309,16 +226,8 @@ fn our_generated_keys_pass_openssl_check_and_raw_rsa_interoperates() {
         let c2 = key.public_key().public_op(&m).expect("public op");
         assert_eq!(c2, c, "{label}: raw RSA is deterministic");
         std::fs::write(&c_path, &c2).expect("write c");
-        let back = openssl(&[
-            "pkeyutl",
-            "-decrypt",
-            "-inkey",
-            s(&key_path),
-            "-pkeyopt",
-            "rsa_padding_mode:none",
-            "-in",
-            s(&c_path),
-        ]);
+        let back =
+            dir.openssl("pkeyutl -decrypt -inkey p8.pem -pkeyopt rsa_padding_mode:none -in c.bin");
         assert_eq!(back, m, "{label}: OpenSSL decrypts what we encrypted");
     }
 }

@@ -16,7 +16,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use common::rng;
-use common::tools::{TempDir, have};
+use common::tools::{TempDir, have, python};
 use rand_core::Rng;
 use rsa::{Encoding, HashAlg, KeyFormat, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, encode_private_key};
 
@@ -210,19 +210,7 @@ fn pkcs1v15_implicit_rejection_matches_python_cryptography() {
     let list = dir.path("cts.txt");
     let lines: Vec<String> = cts.iter().map(|c| hex(c)).collect();
     std::fs::write(&list, lines.join("\n") + "\n").unwrap();
-    let out = Command::new("python3")
-        .args(["-c", PY_DECRYPT])
-        .arg(&path)
-        .arg(&list)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answers: Vec<String> = String::from_utf8(out.stdout)
-        .unwrap()
+    let answers: Vec<String> = python(PY_DECRYPT, &[&path, &list])
         .lines()
         .map(str::to_owned)
         .collect();

@@ -14,9 +14,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
-use common::tools::{TempDir, have, have_openssl, openssl, s};
+use common::tools::{TempDir, have, have_openssl, openssl, python, s};
 use common::{key_1024, rng};
 
 use rsa::pkcs1::{
@@ -402,16 +401,7 @@ print(k.sign(m, padding.PSS(padding.MGF1(hashes.SHA256()), 32), hashes.SHA256())
 print(k.public_key().encrypt(m, padding.OAEP(padding.MGF1(hashes.SHA256()), hashes.SHA256(),
       None)).hex())
 "#;
-    let out = Command::new("python3")
-        .args(["-c", script])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = String::from_utf8(out.stdout).unwrap();
+    let out = python(script, &[]);
     let end_private = out.find("-----END PRIVATE KEY-----\n").unwrap() + 26;
     let end_public = out.find("-----END PUBLIC KEY-----\n").unwrap() + 25;
     let (private_pem, public_pem) = (&out[..end_private], &out[end_private..end_public]);

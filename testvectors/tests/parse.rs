@@ -184,6 +184,14 @@ fn crt_decrypt(c: &BigUint, p: &[u8], q: &[u8], dp: &[u8], dq: &[u8], qinv: &[u8
     m2 + h * q
 }
 
+/// `text` without a field: from the first `from` up to the next `to`, and the first `keep`
+/// bytes of that `to`.
+fn without_field(text: &str, from: &str, to: &str, keep: usize) -> String {
+    let start = text.find(from).unwrap();
+    let end = start + text[start..].find(to).unwrap() + keep;
+    format!("{}{}", &text[..start], &text[end..])
+}
+
 fn mutated_is_err<T: std::fmt::Debug>(
     what: &str,
     text: &str,
@@ -324,11 +332,9 @@ fn nist_malformed_files_are_errors() {
         nist::parse_sig_gen,
     );
     // Missing field: the first Msg line removed.
-    let m = text.find("Msg = ").unwrap();
-    let end = m + text[m..].find('\n').unwrap() + 1;
     mutated_is_err(
         "no Msg",
-        &format!("{}{}", &text[..m], &text[end..]),
+        &without_field(&text, "Msg = ", "\n", 1),
         nist::parse_sig_gen,
     );
     // A non-hex digit in n.
@@ -530,19 +536,15 @@ fn pkcs1_malformed_files_are_errors() {
         pkcs1::parse_oaep_vect,
     );
     // Missing field: the first seed removed.
-    let s = text.find("# Seed:").unwrap();
-    let end = s + text[s..].find("\r\n\r\n").unwrap() + 2;
     mutated_is_err(
         "no seed",
-        &format!("{}{}", &text[..s], &text[end..]),
+        &without_field(&text, "# Seed:", "\r\n\r\n", 2),
         pkcs1::parse_oaep_vect,
     );
     // Missing key part: the first coefficient removed.
-    let s = text.find("# Coefficient:").unwrap();
-    let end = s + text[s..].find("\r\n\r\n").unwrap() + 2;
     mutated_is_err(
         "no qInv",
-        &format!("{}{}", &text[..s], &text[end..]),
+        &without_field(&text, "# Coefficient:", "\r\n\r\n", 2),
         pkcs1::parse_oaep_vect,
     );
     // Wrong file for the parser.

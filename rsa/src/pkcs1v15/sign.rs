@@ -65,7 +65,7 @@ impl Pkcs1v15Sign {
                 self.hash
             )));
         };
-        emsa_pkcs1v15(prefix, digest, em_len)
+        emsa_pkcs1v15(&prefix, digest, em_len)
     }
 }
 
@@ -321,63 +321,34 @@ impl<D: KnownDigest> VerifyingKey<D> {
 
 crate::typed::signature_key_impls!(SigningKey, VerifyingKey);
 
-/// The DER of DigestInfo up to the digest (RFC 8017 §9.2, note 1): SEQUENCE { SEQUENCE {
-/// OID, NULL }, OCTET STRING (hLen bytes) } without the hLen digest bytes; None for SHAKE,
-/// which PKCS #1 v1.5 does not define.
+/// The DER of DigestInfo up to the digest (RFC 8017 §9.2, note 1), built by
+/// [`digest_info_prefix_of`] from the hash's OID; None for SHAKE, which PKCS #1 v1.5 does
+/// not define.
 ///
 /// SHA-3's OIDs are NIST's id-sha3-224 .. id-sha3-512 (2.16.840.1.101.3.4.2.7 .. 10), with
 /// NULL parameters as RFC 8017 A.2.4 asks of every hash (FIPS 186-5 §5.4 allows SHA-3 here).
 /// NIST's ACVP sample sets write these prefixes with both SEQUENCE lengths two short
 /// (`30 4f 30 0b ..` for SHA3-512: ACVP-Server issues 256 and 257); that is the server's bug,
 /// not DER, and we sign and verify with the DER.
-const fn digest_info_prefix(hash: HashAlg) -> Option<&'static [u8]> {
-    Some(match hash {
-        HashAlg::Sha1 => &[
-            0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00, 0x04,
-            0x14,
-        ],
-        HashAlg::Sha224 => &[
-            0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x04, 0x05, 0x00, 0x04, 0x1c,
-        ],
-        HashAlg::Sha256 => &[
-            0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x01, 0x05, 0x00, 0x04, 0x20,
-        ],
-        HashAlg::Sha384 => &[
-            0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x02, 0x05, 0x00, 0x04, 0x30,
-        ],
-        HashAlg::Sha512 => &[
-            0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x03, 0x05, 0x00, 0x04, 0x40,
-        ],
-        HashAlg::Sha512_224 => &[
-            0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x05, 0x05, 0x00, 0x04, 0x1c,
-        ],
-        HashAlg::Sha512_256 => &[
-            0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x06, 0x05, 0x00, 0x04, 0x20,
-        ],
-        HashAlg::Sha3_224 => &[
-            0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x07, 0x05, 0x00, 0x04, 0x1c,
-        ],
-        HashAlg::Sha3_256 => &[
-            0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x08, 0x05, 0x00, 0x04, 0x20,
-        ],
-        HashAlg::Sha3_384 => &[
-            0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x09, 0x05, 0x00, 0x04, 0x30,
-        ],
-        HashAlg::Sha3_512 => &[
-            0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
-            0x0a, 0x05, 0x00, 0x04, 0x40,
-        ],
+fn digest_info_prefix(hash: HashAlg) -> Option<Vec<u8>> {
+    // id-sha1 is 1.3.14.3.2.26; the others are NIST's hash arcs 2.16.840.1.101.3.4.2.x.
+    const ID_SHA1: [u8; 5] = [0x2b, 0x0e, 0x03, 0x02, 0x1a];
+    let nist_arc = match hash {
+        HashAlg::Sha1 => return Some(digest_info_prefix_of(&ID_SHA1, hash.output_len())),
+        HashAlg::Sha256 => 1,
+        HashAlg::Sha384 => 2,
+        HashAlg::Sha512 => 3,
+        HashAlg::Sha224 => 4,
+        HashAlg::Sha512_224 => 5,
+        HashAlg::Sha512_256 => 6,
+        HashAlg::Sha3_224 => 7,
+        HashAlg::Sha3_256 => 8,
+        HashAlg::Sha3_384 => 9,
+        HashAlg::Sha3_512 => 10,
         HashAlg::Shake128 | HashAlg::Shake256 => return None,
-    })
+    };
+    let oid = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, nist_arc];
+    Some(digest_info_prefix_of(&oid, hash.output_len()))
 }
 
 #[cfg(test)]
@@ -385,13 +356,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn digest_info_prefix_of_builds_the_table_s_prefixes() {
-        // The table is RFC 8017 §9.2 note 1's bytes (and NIST's SHA-3 OIDs), written out.
-        for alg in HashAlg::EVERY.into_iter().filter(|h| !h.is_shake()) {
-            let p = digest_info_prefix(alg).unwrap();
-            // The OID's content octets sit after 30 L 30 L 06 L.
-            let oid = &p[6..6 + usize::from(p[5])];
-            assert_eq!(digest_info_prefix_of(oid, alg.output_len()), p, "{alg}");
+    fn digest_info_prefixes_are_rfc_8017_s() {
+        // RFC 8017 §9.2 note 1, the DigestInfo prefixes written out there.
+        for (alg, rfc) in [
+            (HashAlg::Sha1, "3021300906052b0e03021a05000414"),
+            (HashAlg::Sha224, "302d300d06096086480165030402040500041c"),
+            (HashAlg::Sha256, "3031300d060960864801650304020105000420"),
+            (HashAlg::Sha384, "3041300d060960864801650304020205000430"),
+            (HashAlg::Sha512, "3051300d060960864801650304020305000440"),
+            (
+                HashAlg::Sha512_224,
+                "302d300d06096086480165030402050500041c",
+            ),
+            (
+                HashAlg::Sha512_256,
+                "3031300d060960864801650304020605000420",
+            ),
+        ] {
+            let want: Vec<u8> = (0..rfc.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&rfc[i..i + 2], 16).unwrap())
+                .collect();
+            assert_eq!(digest_info_prefix(alg).unwrap(), want, "{alg}");
         }
         // Long-form lengths: a 200-byte "digest".
         let p = digest_info_prefix_of(&[0x2a, 0x03], 200);

@@ -22,18 +22,32 @@ pub fn have_openssl() -> bool {
     have("openssl", &["version"])
 }
 
-/// Runs `openssl args...`, asserting success, returning stdout.
-pub fn openssl(args: &[&str]) -> Vec<u8> {
-    let out = Command::new("openssl")
-        .args(args)
-        .output()
-        .expect("run openssl");
+/// Runs `cmd`, asserting success (`what` names it in the failure); returns stdout.
+fn run(cmd: &mut Command, what: &str) -> Vec<u8> {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{what}: {e}"));
     assert!(
         out.status.success(),
-        "openssl {args:?} failed: {}",
+        "{what} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     out.stdout
+}
+
+/// Runs `openssl args...`, asserting success, returning stdout.
+pub fn openssl(args: &[&str]) -> Vec<u8> {
+    run(
+        Command::new("openssl").args(args),
+        &format!("openssl {args:?}"),
+    )
+}
+
+/// Runs `python3 -c script paths...`, asserting success; returns stdout as text.
+pub fn python(script: &str, paths: &[&Path]) -> String {
+    let out = run(
+        Command::new("python3").args(["-c", script]).args(paths),
+        "python3",
+    );
+    String::from_utf8(out).expect("UTF-8 output")
 }
 
 /// A temp path as the `&str` a command line takes.
@@ -59,6 +73,18 @@ impl TempDir {
     /// A file in the directory.
     pub fn path(&self, file: &str) -> PathBuf {
         self.0.join(file)
+    }
+
+    /// Runs `openssl` in the directory with the arguments of `line`, split at whitespace (file
+    /// names relative to the directory; no argument holds a space), asserting success;
+    /// returns stdout.
+    pub fn openssl(&self, line: &str) -> Vec<u8> {
+        run(
+            Command::new("openssl")
+                .args(line.split_whitespace())
+                .current_dir(&self.0),
+            &format!("openssl {line}"),
+        )
     }
 }
 
