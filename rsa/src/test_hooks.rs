@@ -146,22 +146,6 @@ impl Oaep {
     ) -> Result<Vec<u8>> {
         self.encrypt_with_seed(key, msg, seed)
     }
-
-    /// Decryption up to, but not including, the declassification of the verdict and of the
-    /// message length, for the constant-time drivers.
-    ///
-    /// # Errors
-    ///
-    /// As [`Oaep`]'s decryption for the public checks and the fault check.
-    #[doc(hidden)]
-    pub fn decrypt_unsliced<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Unsliced> {
-        self.decrypt_block(key, rng, ciphertext)
-    }
 }
 
 impl Pkcs1v15Encrypt {
@@ -182,20 +166,30 @@ impl Pkcs1v15Encrypt {
     ) -> Result<Vec<u8>> {
         self.encrypt_with_padding(key, msg, ps)
     }
-
-    /// Decryption up to, but not including, the declassification of the message length (and,
-    /// with explicit rejection, of the verdict), for the constant-time drivers.
-    ///
-    /// # Errors
-    ///
-    /// As [`Pkcs1v15Encrypt`]'s decryption for the public checks and the fault check.
-    #[doc(hidden)]
-    pub fn decrypt_unsliced<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Unsliced> {
-        self.decrypt_block(key, rng, ciphertext)
-    }
 }
+
+/// `decrypt_unsliced` for each encryption scheme: its decryption up to, but not including, the
+/// declassification of the message length (and of the verdict where the scheme reveals it:
+/// OAEP, PKCS #1 v1.5 with explicit rejection), for the constant-time drivers.
+macro_rules! decrypt_unsliced {
+    ($($scheme:ty),*) => {$(
+        impl $scheme {
+            /// The decryption up to its declassifications, for the constant-time drivers.
+            ///
+            /// # Errors
+            ///
+            /// As the scheme's decryption for the public checks and the fault check.
+            #[doc(hidden)]
+            pub fn decrypt_unsliced<R: CryptoRng + ?Sized>(
+                &self,
+                key: &RsaPrivateKey,
+                rng: &mut R,
+                ciphertext: &[u8],
+            ) -> Result<Unsliced> {
+                self.decrypt_block(key, rng, ciphertext)
+            }
+        }
+    )*};
+}
+
+decrypt_unsliced!(Oaep, Pkcs1v15Encrypt);
