@@ -27,7 +27,7 @@ mod ifma_batch;
 mod leaky;
 
 use bignum::Limb;
-use bignum::modular::{self, Modulus};
+use bignum::modular::{self, Modulus, Residue};
 use common::big;
 use ct::{declassify, mark_public, mark_public_bytes, mark_secret};
 use num_bigint::BigUint;
@@ -84,6 +84,47 @@ fn secret_modulus(m: &[Limb]) -> Modulus {
     declassify(Modulus::new(&secret(m))).expect("valid modulus")
 }
 
+/// A secret modulus of n limbs from `seed`, and two secret residues: a (n limbs) and b (2n
+/// limbs, as c mod p in RSA-CRT) reduced by it; with the num-bigint values of m, a and b.
+struct Operands {
+    ctx: Modulus,
+    a: Vec<Limb>,
+    ra: Residue,
+    rb: Residue,
+    bm: BigUint,
+    ba: BigUint,
+    bb: BigUint,
+}
+
+fn operands(n: usize, seed: u64) -> Operands {
+    let (m, a, b) = (
+        n_limbs(n, seed, true),
+        n_limbs(n, seed + 1, false),
+        n_limbs(2 * n, seed + 2, false),
+    );
+    let ctx = secret_modulus(&m);
+    let ra = ctx.reduce(&secret(&a));
+    let rb = ctx.reduce(&secret(&b));
+    Operands {
+        bm: big(&m),
+        ba: big(&a),
+        bb: big(&b),
+        a,
+        ra,
+        rb,
+        ctx,
+    }
+}
+
+/// Each result out of Montgomery form, made public, against the oracle's value (n limbs).
+fn check_results(ctx: &Modulus, n: usize, cases: impl IntoIterator<Item = (Residue, BigUint)>) {
+    for (got, expect) in cases {
+        let got = ctx.retrieve(&got);
+        mark_public(&got);
+        assert_eq!(*got, want(&expect, n), "n = {n}");
+    }
+}
+
 #[test]
 fn modulus_construction_with_secret_modulus() {
     println!("running on valgrind: {}", ct::running_on_valgrind());
@@ -113,17 +154,15 @@ fn modulus_construction_with_secret_modulus() {
 #[test]
 fn montgomery_mul_sqr_and_conversions() {
     for (i, &n) in SIZES.iter().enumerate() {
-        let seed = 200 + 10 * i as u64;
-        let (m, a, b) = (
-            n_limbs(n, seed, true),
-            n_limbs(n, seed + 1, false),
-            n_limbs(2 * n, seed + 2, false),
-        );
-        let (bm, ba, bb) = (big(&m), big(&a), big(&b));
-        let ctx = secret_modulus(&m);
-        let ra = ctx.reduce(&secret(&a));
-        // A 2n-limb secret input to reduce: c mod p in RSA-CRT.
-        let rb = ctx.reduce(&secret(&b));
+        let Operands {
+            ctx,
+            a,
+            ra,
+            rb,
+            bm,
+            ba,
+            bb,
+        } = operands(n, 200 + 10 * i as u64);
         let cases = [
             (ctx.mul(&ra, &rb), &ba * &bb % &bm),
             (ctx.sqr(&ra), &ba * &ba % &bm),
@@ -132,11 +171,7 @@ fn montgomery_mul_sqr_and_conversions() {
             (ctx.neg(&ra), (&bm - &ba % &bm) % &bm),
             (ra.clone(), &ba % &bm),
         ];
-        for (got, expect) in cases {
-            let got = ctx.retrieve(&got);
-            mark_public(&got);
-            assert_eq!(*got, want(&expect, n));
-        }
+        check_results(&ctx, n, cases);
         let mut eq = ra.ct_eq(&rb);
         mark_public_bytes(&eq);
         assert!(!bool::from(eq));
@@ -255,15 +290,15 @@ fn pow_with_secret_base_exponent_and_modulus() {
 fn large_sizes_above_the_karatsuba_thresholds() {
     for (i, &n) in LARGE_SIZES.iter().enumerate() {
         let seed = 1000 + 10 * i as u64;
-        let (m, a, b) = (
-            n_limbs(n, seed, true),
-            n_limbs(n, seed + 1, false),
-            n_limbs(2 * n, seed + 2, false),
-        );
-        let (bm, ba, bb) = (big(&m), big(&a), big(&b));
-        let ctx = secret_modulus(&m);
-        let ra = ctx.reduce(&secret(&a));
-        let rb = ctx.reduce(&secret(&b));
+        let Operands {
+            ctx,
+            ra,
+            rb,
+            bm,
+            ba,
+            bb,
+            ..
+        } = operands(n, seed);
         let e = n_limbs(LARGE_EXP_BITS >> 6, seed + 3, false);
         let cases = [
             (ctx.mul(&ra, &rb), &ba * &bb % &bm),
@@ -273,11 +308,7 @@ fn large_sizes_above_the_karatsuba_thresholds() {
                 ba.modpow(&big(&e), &bm),
             ),
         ];
-        for (got, expect) in cases {
-            let got = ctx.retrieve(&got);
-            mark_public(&got);
-            assert_eq!(*got, want(&expect, n), "n = {n}");
-        }
+        check_results(&ctx, n, cases);
         if n >= bignum::mpn::KARATSUBA_SQR_THRESHOLD {
             // The lcm's product crossed its threshold at 48 limbs already.
             continue;
