@@ -50,11 +50,14 @@ pub use signature;
 mod bridge;
 mod encoding;
 pub mod errors;
+mod key_traits;
 pub mod oaep;
 mod private_key;
 pub mod pss;
 mod public_key;
 pub mod traits;
+#[path = "../../shared/typed_key.rs"]
+mod typed_key;
 
 #[cfg(feature = "pkcs1v15")]
 pub mod pkcs1v15;

@@ -61,6 +61,8 @@ pub mod pss;
 mod rng;
 mod sig;
 pub mod traits;
+#[path = "../../shared/typed_key.rs"]
+mod typed_key;
 
 #[cfg(feature = "hazmat")]
 pub mod hazmat;

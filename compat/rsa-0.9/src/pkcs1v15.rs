@@ -16,16 +16,11 @@ use core::fmt::Debug;
 use core::marker::PhantomData;
 
 use digest::Digest;
-use pkcs8::spki::der::AnyRef;
-use pkcs8::spki::{
-    AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier,
-};
-use pkcs8::{AssociatedOid, Document, EncodePrivateKey, EncodePublicKey, SecretDocument};
+use pkcs8::AssociatedOid;
 use rand_core::CryptoRngCore;
 use signature::hazmat::{PrehashSigner, PrehashVerifier};
 use signature::{
-    DigestSigner, DigestVerifier, Keypair, RandomizedDigestSigner, RandomizedSigner, Signer,
-    Verifier,
+    DigestSigner, DigestVerifier, RandomizedDigestSigner, RandomizedSigner, Signer, Verifier,
 };
 use subtle::ConstantTimeEq;
 use zeroize::ZeroizeOnDrop;
@@ -435,91 +430,13 @@ where
     }
 }
 
-impl<D> AsRef<RsaPrivateKey> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &RsaPrivateKey {
-        &self.inner
-    }
-}
-
-impl<D> AssociatedAlgorithmIdentifier for SigningKey<D>
-where
-    D: Digest,
-{
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-}
-
-impl<D> EncodePrivateKey for SigningKey<D>
-where
-    D: Digest,
-{
-    fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
-        self.inner.to_pkcs8_der()
-    }
-}
-
-impl<D> From<RsaPrivateKey> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn from(key: RsaPrivateKey) -> Self {
-        Self::new_unprefixed(key)
-    }
-}
-
-impl<D> From<SigningKey<D>> for RsaPrivateKey
-where
-    D: Digest,
-{
-    fn from(key: SigningKey<D>) -> Self {
-        key.inner
-    }
-}
-
-impl<D> Keypair for SigningKey<D>
-where
-    D: Digest,
-{
-    type VerifyingKey = VerifyingKey<D>;
-
-    fn verifying_key(&self) -> Self::VerifyingKey {
-        VerifyingKey {
-            inner: self.inner.to_public_key(),
-            prefix: self.prefix.clone(),
-            phantom: PhantomData,
-        }
-    }
-}
-
-impl<D> SignatureAlgorithmIdentifier for SigningKey<D>
-where
-    D: Digest + oid::RsaSignatureAssociatedOid,
-{
-    type Params = AnyRef<'static>;
-
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
-        AlgorithmIdentifierRef {
-            oid: D::OID,
-            parameters: Some(AnyRef::NULL),
-        };
-}
-
-impl<D> TryFrom<pkcs8::PrivateKeyInfo<'_>> for SigningKey<D>
-where
-    D: Digest + AssociatedOid,
-{
-    type Error = pkcs8::Error;
-
-    fn try_from(private_key_info: pkcs8::PrivateKeyInfo<'_>) -> pkcs8::Result<Self> {
-        RsaPrivateKey::try_from(private_key_info).map(Self::new)
-    }
-}
-
-impl<D> ZeroizeOnDrop for SigningKey<D> where D: Digest {}
+crate::typed_key::typed_key_impls!(
+    private SigningKey(RsaPrivateKey) => VerifyingKey { prefix },
+    from: new_unprefixed [Digest],
+    #[cfg(all())],
+    try_from: pkcs8::PrivateKeyInfo<'_> => pkcs8::Error,
+    signature_oid: oid::RsaSignatureAssociatedOid,
+);
 
 /// Verifying key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
 ///
@@ -604,84 +521,10 @@ where
     }
 }
 
-impl<D> AsRef<RsaPublicKey> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &RsaPublicKey {
-        &self.inner
-    }
-}
-
-impl<D> AssociatedAlgorithmIdentifier for VerifyingKey<D>
-where
-    D: Digest,
-{
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-}
-
-impl<D> Clone for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-            prefix: self.prefix.clone(),
-            phantom: PhantomData,
-        }
-    }
-}
-
-impl<D> EncodePublicKey for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn to_public_key_der(&self) -> pkcs8::spki::Result<Document> {
-        self.inner.to_public_key_der()
-    }
-}
-
-impl<D> From<RsaPublicKey> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn from(key: RsaPublicKey) -> Self {
-        Self::new_unprefixed(key)
-    }
-}
-
-impl<D> From<VerifyingKey<D>> for RsaPublicKey
-where
-    D: Digest,
-{
-    fn from(key: VerifyingKey<D>) -> Self {
-        key.inner
-    }
-}
-
-impl<D> SignatureAlgorithmIdentifier for VerifyingKey<D>
-where
-    D: Digest + oid::RsaSignatureAssociatedOid,
-{
-    type Params = AnyRef<'static>;
-
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
-        AlgorithmIdentifierRef {
-            oid: D::OID,
-            parameters: Some(AnyRef::NULL),
-        };
-}
-
-impl<D> TryFrom<pkcs8::SubjectPublicKeyInfoRef<'_>> for VerifyingKey<D>
-where
-    D: Digest + AssociatedOid,
-{
-    type Error = pkcs8::spki::Error;
-
-    fn try_from(spki: pkcs8::SubjectPublicKeyInfoRef<'_>) -> pkcs8::spki::Result<Self> {
-        RsaPublicKey::try_from(spki).map(Self::new)
-    }
-}
+crate::typed_key::typed_key_impls!(
+    public VerifyingKey(RsaPublicKey) { prefix },
+    from: new_unprefixed [Digest],
+    #[cfg(all())],
+    try_from: pkcs8::SubjectPublicKeyInfoRef<'_> => pkcs8::spki::Error,
+    signature_oid: oid::RsaSignatureAssociatedOid,
+);
