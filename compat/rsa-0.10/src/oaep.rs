@@ -138,19 +138,12 @@ where
     /// ```
     #[must_use]
     pub fn new() -> Self {
-        Oaep {
-            digest: D::new(),
-            mgf_digest: D::new(),
-            label: None,
-        }
+        Self::new_with_mgf_hash()
     }
 
     /// OAEP with `D` for the label and for MGF1, and `label`.
     pub fn new_with_label<S: Into<Box<[u8]>>>(label: S) -> Self {
-        Oaep {
-            label: Some(label.into()),
-            ..Self::new()
-        }
+        Self::new_with_mgf_hash_and_label(label)
     }
 }
 
