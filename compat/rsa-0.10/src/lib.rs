@@ -61,6 +61,9 @@ mod typed_key;
 
 #[cfg(feature = "pkcs1v15")]
 pub mod pkcs1v15;
+#[cfg(feature = "pkcs1v15")]
+#[path = "../../shared/pkcs1v15_impls.rs"]
+mod pkcs1v15_impls;
 
 #[cfg(feature = "hazmat")]
 pub mod hazmat;

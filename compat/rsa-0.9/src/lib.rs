@@ -57,6 +57,8 @@ pub mod errors;
 mod key;
 pub mod oaep;
 pub mod pkcs1v15;
+#[path = "../../shared/pkcs1v15_impls.rs"]
+mod pkcs1v15_impls;
 pub mod pss;
 mod rng;
 mod sig;
