@@ -1,6 +1,7 @@
 //! The traits of 0.10's keys typed by their hash that only this facade has (`signature` 3's
 //! signers and verifiers, `Generate`, `PartialEq`, serde), written once for the PKCS #1 v1.5
-//! and the PSS keys; the ones 0.9 has too are in `compat/shared/typed_key.rs`.
+//! and the PSS keys; the ones 0.9 has too are in `compat/shared/typed_key.rs`. The serde of
+//! [`PrivateKey`](crate::PrivateKey) and [`PublicKey`](crate::PublicKey) is the typed keys'.
 //!
 //! A signing key has `fn sign_hash(&self, rng: Option<&mut R>, hashed: &[u8])` (the RNG-less
 //! signers pass `None`), a verifying key `fn verify_hash(&self, hashed: &[u8], signature)`;
@@ -119,7 +120,8 @@ macro_rules! signing_key_impls {
             }
         }
 
-        $crate::key_traits::eq_and_serde_impls!(private $key { $field }, $(#[$de_doc])* [$($de)+]);
+        $crate::key_traits::typed_key_eq!($key { $field });
+        $crate::key_traits::der_serde_impls!(private $key<D> $(#[$de_doc])* [$($de)+]);
     };
 }
 
@@ -170,16 +172,32 @@ macro_rules! verifying_key_impls {
             }
         }
 
-        $crate::key_traits::eq_and_serde_impls!(public $key { $field }, $(#[$de_doc])* [$($de)+]);
+        $crate::key_traits::typed_key_eq!($key { $field });
+        $crate::key_traits::der_serde_impls!(public $key<D> $(#[$de_doc])* [$($de)+]);
     };
 }
 
-/// `PartialEq` (the key and `$field`) and, with the feature `serde`, `Serialize` (the key's
-/// DER, PKCS #8 for a `private` key and SubjectPublicKeyInfo for a `public` one, as `serdect`
-/// writes bytes) and `Deserialize` (the same DER, `D` bounded by `$de`).
-macro_rules! eq_and_serde_impls {
+/// `PartialEq` of a typed key: the key and `$field`.
+macro_rules! typed_key_eq {
+    ($key:ident { $field:ident }) => {
+        impl<D> PartialEq for $key<D>
+        where
+            D: ::digest::Digest,
+        {
+            fn eq(&self, other: &Self) -> bool {
+                self.inner == other.inner && self.$field == other.$field
+            }
+        }
+    };
+}
+
+/// With the feature `serde`, `Serialize` (the key's DER, PKCS #8 for a `private` key and
+/// SubjectPublicKeyInfo for a `public` one, as `serdect` writes bytes) and `Deserialize` (the
+/// same DER) of `PrivateKey` and `PublicKey` and of the keys typed by a hash `D` (their
+/// `Deserialize` with `D` bounded by `$de`).
+macro_rules! der_serde_impls {
     (private $($rest:tt)*) => {
-        $crate::key_traits::eq_and_serde_impls!(
+        $crate::key_traits::der_serde_impls!(
             @ "PKCS #8",
             ::pkcs8::EncodePrivateKey::to_pkcs8_der,
             ::pkcs8::DecodePrivateKey::from_pkcs8_der,
@@ -187,7 +205,7 @@ macro_rules! eq_and_serde_impls {
         );
     };
     (public $($rest:tt)*) => {
-        $crate::key_traits::eq_and_serde_impls!(
+        $crate::key_traits::der_serde_impls!(
             @ "SubjectPublicKeyInfo",
             ::pkcs8::EncodePublicKey::to_public_key_der,
             ::pkcs8::DecodePublicKey::from_public_key_der,
@@ -198,26 +216,16 @@ macro_rules! eq_and_serde_impls {
         @ $format:literal,
         $encode:path,
         $decode:path,
-        $key:ident { $field:ident },
-        $(#[$de_doc:meta])* [$($de:tt)+] $(,)?
+        $key:ident $(<$d:ident> $(#[$de_doc:meta])* [$($de:tt)+])? $(,)?
     ) => {
-        impl<D> PartialEq for $key<D>
-        where
-            D: ::digest::Digest,
-        {
-            fn eq(&self, other: &Self) -> bool {
-                self.inner == other.inner && self.$field == other.$field
-            }
-        }
-
         #[doc = concat!(
             "The key as ", $format, " DER: lower-case hexadecimal in human-readable formats, ",
             "bytes in others."
         )]
         #[cfg(feature = "serde")]
-        impl<D> ::serdect::serde::Serialize for $key<D>
+        impl$(<$d>)? ::serdect::serde::Serialize for $key$(<$d>)?
         where
-            D: ::digest::Digest,
+            $($d: ::digest::Digest,)?
         {
             fn serialize<S>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error>
             where
@@ -228,11 +236,11 @@ macro_rules! eq_and_serde_impls {
             }
         }
 
-        $(#[$de_doc])*
+        $($(#[$de_doc])*)?
         #[cfg(feature = "serde")]
-        impl<'de, D> ::serdect::serde::Deserialize<'de> for $key<D>
+        impl<'de $(, $d)?> ::serdect::serde::Deserialize<'de> for $key$(<$d>)?
         where
-            D: $($de)+,
+            $($d: $($de)+,)?
         {
             fn deserialize<De>(deserializer: De) -> ::core::result::Result<Self, De::Error>
             where
@@ -247,4 +255,4 @@ macro_rules! eq_and_serde_impls {
     };
 }
 
-pub(crate) use {eq_and_serde_impls, signing_key_impls, verifying_key_impls};
+pub(crate) use {der_serde_impls, signing_key_impls, typed_key_eq, verifying_key_impls};

@@ -52,6 +52,8 @@ mod encoding;
 pub mod errors;
 mod key_traits;
 pub mod oaep;
+#[path = "../../shared/oaep_impls.rs"]
+mod oaep_impls;
 mod private_key;
 pub mod pss;
 mod public_key;

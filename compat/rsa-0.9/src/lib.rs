@@ -56,6 +56,8 @@ mod encoding;
 pub mod errors;
 mod key;
 pub mod oaep;
+#[path = "../../shared/oaep_impls.rs"]
+mod oaep_impls;
 pub mod pkcs1v15;
 #[path = "../../shared/pkcs1v15_impls.rs"]
 mod pkcs1v15_impls;
