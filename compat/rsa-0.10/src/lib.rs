@@ -49,6 +49,8 @@ pub use signature;
 
 mod bridge;
 mod encoding;
+#[path = "../../shared/encryption_traits.rs"]
+mod encryption_traits;
 pub mod errors;
 mod key_traits;
 pub mod oaep;

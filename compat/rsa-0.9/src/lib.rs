@@ -53,6 +53,8 @@ pub use signature;
 
 mod digests;
 mod encoding;
+#[path = "../../shared/encryption_traits.rs"]
+mod encryption_traits;
 pub mod errors;
 mod key;
 pub mod oaep;
