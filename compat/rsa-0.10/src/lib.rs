@@ -49,8 +49,6 @@ pub use signature;
 
 mod bridge;
 mod encoding;
-#[path = "../../shared/encryption_traits.rs"]
-mod encryption_traits;
 pub mod errors;
 mod key_traits;
 pub mod oaep;
@@ -59,6 +57,8 @@ mod oaep_impls;
 mod private_key;
 pub mod pss;
 mod public_key;
+#[path = "../../shared/rsa_traits.rs"]
+mod rsa_traits;
 pub mod traits;
 #[path = "../../shared/typed_key.rs"]
 mod typed_key;

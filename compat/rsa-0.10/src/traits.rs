@@ -1,14 +1,12 @@
 //! Traits of the keys and padding schemes, as upstream's `rsa::traits`.
 
 use alloc::boxed::Box;
-use alloc::vec::Vec;
 
 use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams};
 use crypto_bigint::{BoxedUint, NonZero, Odd};
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
-use crate::errors::Result;
 use crate::private_key::SecretPrime;
 use crate::{PrivateKey, PublicKey};
 
@@ -99,60 +97,10 @@ impl Drop for CrtValue {
     }
 }
 
-/// Padding scheme used for encryption.
-pub trait PaddingScheme {
-    /// Decrypt the given message using the given private key.
-    ///
-    /// If an `rng` is passed, it uses RSA blinding to help mitigate timing side-channel
-    /// attacks (without one, this crate blinds with randomness of its own).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Decryption`](crate::Error::Decryption) for a rejected ciphertext.
-    fn decrypt<Rng: TryCryptoRng + ?Sized>(
-        self,
-        rng: Option<&mut Rng>,
-        priv_key: &PrivateKey,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>>;
+crate::rsa_traits::padding_traits!(
+    keys: PrivateKey, PublicKey,
+    rng: [TryCryptoRng + ?Sized],
+    /// (without one, this crate blinds with randomness of its own).
+);
 
-    /// Encrypt the given message using the given public key.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::MessageTooLong`](crate::Error::MessageTooLong) if the message does not fit.
-    fn encrypt<Rng: TryCryptoRng + ?Sized>(
-        self,
-        rng: &mut Rng,
-        pub_key: &PublicKey,
-        msg: &[u8],
-    ) -> Result<Vec<u8>>;
-}
-
-/// Digital signature scheme.
-pub trait SignatureScheme {
-    /// Sign the given digest.
-    ///
-    /// # Errors
-    ///
-    /// As the scheme's signing.
-    fn sign<Rng: TryCryptoRng + ?Sized>(
-        self,
-        rng: Option<&mut Rng>,
-        priv_key: &PrivateKey,
-        hashed: &[u8],
-    ) -> Result<Vec<u8>>;
-
-    /// Verify a signed message.
-    ///
-    /// `hashed` must be the result of hashing the input using the hashing function passed in
-    /// through `hash`. If the message is valid `Ok(())` is returned, otherwise an `Err`
-    /// indicating failure.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Verification`](crate::Error::Verification) for an invalid signature.
-    fn verify(self, pub_key: &PublicKey, hashed: &[u8], sig: &[u8]) -> Result<()>;
-}
-
-crate::encryption_traits::encryption_traits!(rng: [TryCryptoRng + ?Sized]);
+crate::rsa_traits::encryption_traits!(rng: [TryCryptoRng + ?Sized]);

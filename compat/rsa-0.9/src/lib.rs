@@ -53,8 +53,6 @@ pub use signature;
 
 mod digests;
 mod encoding;
-#[path = "../../shared/encryption_traits.rs"]
-mod encryption_traits;
 pub mod errors;
 mod key;
 pub mod oaep;
@@ -65,6 +63,8 @@ pub mod pkcs1v15;
 mod pkcs1v15_impls;
 pub mod pss;
 mod rng;
+#[path = "../../shared/rsa_traits.rs"]
+mod rsa_traits;
 mod sig;
 pub mod traits;
 #[path = "../../shared/typed_key.rs"]

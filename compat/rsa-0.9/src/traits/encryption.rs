@@ -1,3 +1,3 @@
 //! Encryption-related traits.
 
-crate::encryption_traits::encryption_traits!(rng: [rand_core::CryptoRngCore + ?Sized]);
+crate::rsa_traits::encryption_traits!(rng: [rand_core::CryptoRngCore + ?Sized]);
