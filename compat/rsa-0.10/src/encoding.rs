@@ -14,6 +14,27 @@ use crate::{PrivateKey, PublicKey};
 /// ObjectID for the RSASSA-PSS. See <https://datatracker.ietf.org/doc/html/rfc8017#appendix-A.2.3>
 pub const ID_RSASSA_PSS: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.10");
 
+/// The algorithm check of the PKCS #1 v1.5 keys' `TryFrom`: `rsaEncryption` only.
+#[cfg(all(feature = "encoding", feature = "pkcs1v15"))]
+pub(crate) fn assert_rsa_encryption(
+    algorithm: &spki::AlgorithmIdentifierRef<'_>,
+) -> spki::Result<()> {
+    algorithm
+        .assert_algorithm_oid(pkcs1::ALGORITHM_OID)
+        .map(drop)
+}
+
+/// The algorithm check of the PSS verifying key's `TryFrom`: `rsaEncryption` or
+/// `id-RSASSA-PSS`.
+#[cfg(feature = "encoding")]
+pub(crate) fn assert_rsa_or_pss(algorithm: &spki::AlgorithmIdentifierRef<'_>) -> spki::Result<()> {
+    let oid = algorithm.oid;
+    if oid != ID_RSASSA_PSS && oid != pkcs1::ALGORITHM_OID {
+        return Err(spki::Error::OidUnknown { oid });
+    }
+    Ok(())
+}
+
 /// An encoded integer as a `BoxedUint` of its encoded width (upstream's precision).
 fn uint_from_slice(data: &[u8]) -> pkcs1::Result<BoxedUint> {
     let bits = u32::try_from(data.len())

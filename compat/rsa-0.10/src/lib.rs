@@ -50,14 +50,24 @@ pub use signature;
 mod bridge;
 mod encoding;
 pub mod errors;
+mod key_traits;
 pub mod oaep;
+#[path = "../../shared/oaep_impls.rs"]
+mod oaep_impls;
 mod private_key;
 pub mod pss;
 mod public_key;
+#[path = "../../shared/rsa_traits.rs"]
+mod rsa_traits;
 pub mod traits;
+#[path = "../../shared/typed_key.rs"]
+mod typed_key;
 
 #[cfg(feature = "pkcs1v15")]
 pub mod pkcs1v15;
+#[cfg(feature = "pkcs1v15")]
+#[path = "../../shared/pkcs1v15_impls.rs"]
+mod pkcs1v15_impls;
 
 #[cfg(feature = "hazmat")]
 pub mod hazmat;

@@ -18,7 +18,6 @@ pub use self::{decrypting_key::DecryptingKey, encrypting_key::EncryptingKey};
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::fmt;
 
 use digest::{Digest, FixedOutputReset};
 use rand_core::TryCryptoRng;
@@ -138,19 +137,12 @@ where
     /// ```
     #[must_use]
     pub fn new() -> Self {
-        Oaep {
-            digest: D::new(),
-            mgf_digest: D::new(),
-            label: None,
-        }
+        Self::new_with_mgf_hash()
     }
 
     /// OAEP with `D` for the label and for MGF1, and `label`.
     pub fn new_with_label<S: Into<Box<[u8]>>>(label: S) -> Self {
-        Oaep {
-            label: Some(label.into()),
-            ..Self::new()
-        }
+        Self::new_with_mgf_hash_and_label(label)
     }
 }
 
@@ -228,15 +220,7 @@ where
     }
 }
 
-impl<D, MGD> fmt::Debug for Oaep<D, MGD> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("OAEP")
-            .field("digest", &"...")
-            .field("mgf_digest", &"...")
-            .field("label", &self.label)
-            .finish()
-    }
-}
+crate::oaep_impls::oaep_debug_impl!(<D, MGD> Oaep<D, MGD>);
 
 /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1) by rsatool-rsa: `D` hashes `label`, `MGD` is MGF1's
 /// hash, the seed is drawn from `rng` once the message is known to fit.

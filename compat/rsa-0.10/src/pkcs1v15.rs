@@ -43,7 +43,6 @@ use rsatool::hazmat::{PrivateOp as _, PublicOp as _};
 use crate::bridge;
 use crate::bridge::NoRng;
 use crate::errors::{Error, Result};
-use crate::traits::{PaddingScheme, SignatureScheme};
 use crate::{PrivateKey, PublicKey};
 
 #[cfg(feature = "getrandom")]
@@ -209,26 +208,6 @@ impl PrivateKey {
 #[derive(Clone, Copy, Debug, Default, Eq, PartialEq)]
 pub struct Pkcs1v15Encrypt;
 
-impl PaddingScheme for Pkcs1v15Encrypt {
-    fn decrypt<Rng: TryCryptoRng + ?Sized>(
-        self,
-        rng: Option<&mut Rng>,
-        priv_key: &PrivateKey,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        decrypt(rng, priv_key, ciphertext)
-    }
-
-    fn encrypt<Rng: TryCryptoRng + ?Sized>(
-        self,
-        rng: &mut Rng,
-        pub_key: &PublicKey,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        encrypt(rng, pub_key, msg)
-    }
-}
-
 /// RSASSA-PKCS1-v1_5 as data, for [`PrivateKey::sign`] and [`PublicKey::verify`]: T =
 /// `prefix ‖ H`, with H of `hash_len` bytes when that is set.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -263,45 +242,14 @@ impl Pkcs1v15Sign {
             prefix: Box::new([]),
         }
     }
-
-    fn check_len(&self, hashed: &[u8]) -> Result<()> {
-        match self.hash_len {
-            Some(len) if len != hashed.len() => Err(Error::InputNotHashed),
-            _ => Ok(()),
-        }
-    }
 }
 
-impl SignatureScheme for Pkcs1v15Sign {
-    /// Signs `hashed`, blinded with `rng` (or, without one, as
-    /// [`PrivateKey::pkcs1v15_decrypt`] is).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InputNotHashed`] if `hashed` is not `hash_len` bytes;
-    /// [`Error::MessageTooLong`] if the key is too small for T; [`Error::Rng`] if `rng` fails;
-    /// [`Error::Internal`] if the private operation fails its check.
-    fn sign<Rng: TryCryptoRng + ?Sized>(
-        self,
-        rng: Option<&mut Rng>,
-        priv_key: &PrivateKey,
-        hashed: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.check_len(hashed)?;
-        sign(rng, priv_key, &self.prefix, hashed)
-    }
-
-    /// Verifies `sig` over `hashed`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InputNotHashed`] if `hashed` is not `hash_len` bytes;
-    /// [`Error::Verification`] for every invalid signature.
-    fn verify(self, pub_key: &PublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
-        self.check_len(hashed)?;
-        verify(pub_key, &self.prefix, hashed, sig)
-    }
-}
+crate::pkcs1v15_impls::scheme_impls!(
+    Pkcs1v15Encrypt,
+    Pkcs1v15Sign,
+    keys: PrivateKey, PublicKey,
+    rng: [TryCryptoRng + ?Sized],
+);
 
 /// RSAES-PKCS1-V1_5-ENCRYPT (RFC 8017 §7.2.1): PS of non-zero bytes from `rng` (drawn as
 /// upstream draws them: all at once, then each zero byte again), by rsatool-rsa.

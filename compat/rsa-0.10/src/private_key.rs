@@ -614,28 +614,7 @@ impl PrivateKeyParts for PrivateKey {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for PrivateKey {
-    fn serialize<S: serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> core::result::Result<S::Ok, S::Error> {
-        use pkcs8::EncodePrivateKey;
-        let der = self.to_pkcs8_der().map_err(serde::ser::Error::custom)?;
-        serdect::slice::serialize_hex_lower_or_bin(&der.as_bytes(), serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for PrivateKey {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> core::result::Result<Self, D::Error> {
-        use pkcs8::DecodePrivateKey;
-        let der_bytes = serdect::slice::deserialize_hex_or_bin_vec(deserializer)?;
-        Self::from_pkcs8_der(&der_bytes).map_err(serde::de::Error::custom)
-    }
-}
+crate::key_traits::der_serde_impls!(private PrivateKey);
 
 /// rsatool-rsa's key of these integers: built and validated in constant time.
 fn engine_of(

@@ -198,30 +198,7 @@ impl PublicKeyParts for PublicKey {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for PublicKey {
-    fn serialize<S: serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> core::result::Result<S::Ok, S::Error> {
-        use spki::EncodePublicKey;
-        let der = self
-            .to_public_key_der()
-            .map_err(serde::ser::Error::custom)?;
-        serdect::slice::serialize_hex_lower_or_bin(&der, serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for PublicKey {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> core::result::Result<Self, D::Error> {
-        use spki::DecodePublicKey;
-        let der_bytes = serdect::slice::deserialize_hex_or_bin_vec(deserializer)?;
-        Self::from_public_key_der(&der_bytes).map_err(serde::de::Error::custom)
-    }
-}
+crate::key_traits::der_serde_impls!(public PublicKey);
 
 /// The checks of upstream's `check_public`, in its order: the exponent's size bounds too.
 pub(crate) fn check_public(public_key: &impl PublicKeyParts) -> Result<()> {

@@ -1,14 +1,12 @@
 //! Traits of the keys and padding schemes, as upstream's `rsa::traits`.
 
 use alloc::boxed::Box;
-use alloc::vec::Vec;
 
 use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams};
 use crypto_bigint::{BoxedUint, NonZero, Odd};
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
-use crate::errors::Result;
 use crate::private_key::SecretPrime;
 use crate::{PrivateKey, PublicKey};
 
@@ -99,106 +97,10 @@ impl Drop for CrtValue {
     }
 }
 
-/// Padding scheme used for encryption.
-pub trait PaddingScheme {
-    /// Decrypt the given message using the given private key.
-    ///
-    /// If an `rng` is passed, it uses RSA blinding to help mitigate timing side-channel
-    /// attacks (without one, this crate blinds with randomness of its own).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Decryption`](crate::Error::Decryption) for a rejected ciphertext.
-    fn decrypt<Rng: TryCryptoRng + ?Sized>(
-        self,
-        rng: Option<&mut Rng>,
-        priv_key: &PrivateKey,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>>;
+crate::rsa_traits::padding_traits!(
+    keys: PrivateKey, PublicKey,
+    rng: [TryCryptoRng + ?Sized],
+    /// (without one, this crate blinds with randomness of its own).
+);
 
-    /// Encrypt the given message using the given public key.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::MessageTooLong`](crate::Error::MessageTooLong) if the message does not fit.
-    fn encrypt<Rng: TryCryptoRng + ?Sized>(
-        self,
-        rng: &mut Rng,
-        pub_key: &PublicKey,
-        msg: &[u8],
-    ) -> Result<Vec<u8>>;
-}
-
-/// Digital signature scheme.
-pub trait SignatureScheme {
-    /// Sign the given digest.
-    ///
-    /// # Errors
-    ///
-    /// As the scheme's signing.
-    fn sign<Rng: TryCryptoRng + ?Sized>(
-        self,
-        rng: Option<&mut Rng>,
-        priv_key: &PrivateKey,
-        hashed: &[u8],
-    ) -> Result<Vec<u8>>;
-
-    /// Verify a signed message.
-    ///
-    /// `hashed` must be the result of hashing the input using the hashing function passed in
-    /// through `hash`. If the message is valid `Ok(())` is returned, otherwise an `Err`
-    /// indicating failure.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Verification`](crate::Error::Verification) for an invalid signature.
-    fn verify(self, pub_key: &PublicKey, hashed: &[u8], sig: &[u8]) -> Result<()>;
-}
-
-/// Encrypt the message using provided random source
-pub trait RandomizedEncryptor {
-    /// Encrypt the given message.
-    ///
-    /// # Errors
-    ///
-    /// As the scheme's encryption.
-    fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> Result<Vec<u8>>;
-}
-
-/// Decrypt the given message
-pub trait Decryptor {
-    /// Decrypt the given message.
-    ///
-    /// # Errors
-    ///
-    /// As the scheme's decryption.
-    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>>;
-}
-
-/// Decrypt the given message using provided random source
-pub trait RandomizedDecryptor {
-    /// Decrypt the given message.
-    ///
-    /// # Errors
-    ///
-    /// As the scheme's decryption.
-    fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>>;
-}
-
-/// Encryption keypair with an associated encryption key.
-pub trait EncryptingKeypair {
-    /// Encrypting key type for this keypair.
-    type EncryptingKey: Clone;
-
-    /// Get the encrypting key which can encrypt messages to be decrypted by the decryption
-    /// key portion of this keypair.
-    fn encrypting_key(&self) -> Self::EncryptingKey;
-}
+crate::rsa_traits::encryption_traits!(rng: [TryCryptoRng + ?Sized]);

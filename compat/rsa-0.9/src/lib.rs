@@ -56,11 +56,19 @@ mod encoding;
 pub mod errors;
 mod key;
 pub mod oaep;
+#[path = "../../shared/oaep_impls.rs"]
+mod oaep_impls;
 pub mod pkcs1v15;
+#[path = "../../shared/pkcs1v15_impls.rs"]
+mod pkcs1v15_impls;
 pub mod pss;
 mod rng;
+#[path = "../../shared/rsa_traits.rs"]
+mod rsa_traits;
 mod sig;
 pub mod traits;
+#[path = "../../shared/typed_key.rs"]
+mod typed_key;
 
 #[cfg(feature = "hazmat")]
 pub mod hazmat;

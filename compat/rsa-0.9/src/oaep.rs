@@ -8,7 +8,6 @@
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::fmt;
 use core::marker::PhantomData;
 
 use digest::{Digest, DynDigest, FixedOutputReset};
@@ -123,15 +122,7 @@ impl PaddingScheme for Oaep {
     }
 }
 
-impl fmt::Debug for Oaep {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("OAEP")
-            .field("digest", &"...")
-            .field("mgf_digest", &"...")
-            .field("label", &self.label)
-            .finish()
-    }
-}
+crate::oaep_impls::oaep_debug_impl!(<> Oaep);
 
 /// Encryption key for OAEP encryption as described in [RFC8017 § 7.1].
 ///

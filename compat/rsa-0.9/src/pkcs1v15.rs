@@ -16,27 +16,18 @@ use core::fmt::Debug;
 use core::marker::PhantomData;
 
 use digest::Digest;
-use pkcs8::spki::der::AnyRef;
-use pkcs8::spki::{
-    AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier,
-};
-use pkcs8::{AssociatedOid, Document, EncodePrivateKey, EncodePublicKey, SecretDocument};
+use pkcs8::AssociatedOid;
 use rand_core::CryptoRngCore;
 use signature::hazmat::{PrehashSigner, PrehashVerifier};
 use signature::{
-    DigestSigner, DigestVerifier, Keypair, RandomizedDigestSigner, RandomizedSigner, Signer,
-    Verifier,
+    DigestSigner, DigestVerifier, RandomizedDigestSigner, RandomizedSigner, Signer, Verifier,
 };
 use subtle::ConstantTimeEq;
-use zeroize::ZeroizeOnDrop;
 
 use crate::errors::{Error, Result, from_rsatool};
 use crate::key::{RsaPrivateKey, RsaPublicKey};
 use crate::rng::NoRng;
-use crate::traits::{
-    Decryptor, EncryptingKeypair, PaddingScheme, PublicKeyParts, RandomizedDecryptor,
-    RandomizedEncryptor, SignatureScheme,
-};
+use crate::traits::PublicKeyParts;
 
 crate::sig::signature_type!(
     /// `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
@@ -54,24 +45,23 @@ fn encryption() -> rsatool::Pkcs1v15Encrypt {
     rsatool::Pkcs1v15Encrypt::explicit_rejection()
 }
 
-impl PaddingScheme for Pkcs1v15Encrypt {
-    fn decrypt<Rng: CryptoRngCore>(
-        self,
-        rng: Option<&mut Rng>,
-        priv_key: &RsaPrivateKey,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        priv_key.decrypt_with(rng, &encryption(), ciphertext)
-    }
+/// RSAES-PKCS1-v1_5 encryption by rsatool-rsa.
+fn encrypt<R: CryptoRngCore + ?Sized>(
+    rng: &mut R,
+    pub_key: &RsaPublicKey,
+    msg: &[u8],
+) -> Result<Vec<u8>> {
+    pub_key.encrypt_with(rng, &encryption(), msg)
+}
 
-    fn encrypt<Rng: CryptoRngCore>(
-        self,
-        rng: &mut Rng,
-        pub_key: &RsaPublicKey,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        pub_key.encrypt_with(rng, &encryption(), msg)
-    }
+/// RSAES-PKCS1-v1_5 decryption by rsatool-rsa, blinded with `rng` (or without one as
+/// [`RsaPrivateKey::decrypt`] says).
+fn decrypt<R: CryptoRngCore + ?Sized>(
+    rng: Option<&mut R>,
+    priv_key: &RsaPrivateKey,
+    ciphertext: &[u8],
+) -> Result<Vec<u8>> {
+    priv_key.decrypt_with(rng, &encryption(), ciphertext)
 }
 
 /// `RSASSA-PKCS1-v1_5`: digital signatures using PKCS#1 v1.5 padding.
@@ -116,32 +106,14 @@ impl Pkcs1v15Sign {
     pub fn new_raw() -> Self {
         Self::new_unprefixed()
     }
-
-    /// `Err(InputNotHashed)` unless `hashed` has the hash's length (any, unprefixed).
-    fn check_len(&self, hashed: &[u8]) -> Result<()> {
-        match self.hash_len {
-            Some(len) if len != hashed.len() => Err(Error::InputNotHashed),
-            _ => Ok(()),
-        }
-    }
 }
 
-impl SignatureScheme for Pkcs1v15Sign {
-    fn sign<Rng: CryptoRngCore>(
-        self,
-        rng: Option<&mut Rng>,
-        priv_key: &RsaPrivateKey,
-        hashed: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.check_len(hashed)?;
-        sign(rng, priv_key, &self.prefix, hashed)
-    }
-
-    fn verify(self, pub_key: &RsaPublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
-        self.check_len(hashed)?;
-        verify(pub_key, &self.prefix, hashed, sig)
-    }
-}
+crate::pkcs1v15_impls::scheme_impls!(
+    Pkcs1v15Encrypt,
+    Pkcs1v15Sign,
+    keys: RsaPrivateKey, RsaPublicKey,
+    rng: [CryptoRngCore],
+);
 
 /// The DER of DigestInfo up to the digest, for `D`'s OID and output size (RFC 8017 §9.2
 /// note 1): SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING (hLen bytes) } without the digest.
@@ -234,16 +206,6 @@ impl EncryptingKey {
     }
 }
 
-impl RandomizedEncryptor for EncryptingKey {
-    fn encrypt_with_rng<R: CryptoRngCore + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.inner.encrypt_with(rng, &encryption(), msg)
-    }
-}
-
 /// Decryption key for PKCS#1 v1.5 decryption as described in [RFC8017 § 7.2].
 ///
 /// [RFC8017 § 7.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.2
@@ -259,33 +221,14 @@ impl DecryptingKey {
     }
 }
 
-impl Decryptor for DecryptingKey {
-    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        self.inner
-            .decrypt_with(None::<&mut NoRng>, &encryption(), ciphertext)
-    }
-}
-
-impl RandomizedDecryptor for DecryptingKey {
-    fn decrypt_with_rng<R: CryptoRngCore + ?Sized>(
-        &self,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.inner
-            .decrypt_with(Some(rng), &encryption(), ciphertext)
-    }
-}
-
-impl EncryptingKeypair for DecryptingKey {
-    type EncryptingKey = EncryptingKey;
-
-    fn encrypting_key(&self) -> EncryptingKey {
-        EncryptingKey::new(self.inner.to_public_key())
-    }
-}
-
-impl ZeroizeOnDrop for DecryptingKey {}
+crate::pkcs1v15_impls::encryption_key_impls!(
+    EncryptingKey,
+    DecryptingKey,
+    rng: rand_core::CryptoRngCore,
+    no_rng: NoRng,
+    encrypt: encrypt,
+    decrypt: decrypt,
+);
 
 /// Signing key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
 ///
@@ -435,91 +378,13 @@ where
     }
 }
 
-impl<D> AsRef<RsaPrivateKey> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &RsaPrivateKey {
-        &self.inner
-    }
-}
-
-impl<D> AssociatedAlgorithmIdentifier for SigningKey<D>
-where
-    D: Digest,
-{
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-}
-
-impl<D> EncodePrivateKey for SigningKey<D>
-where
-    D: Digest,
-{
-    fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
-        self.inner.to_pkcs8_der()
-    }
-}
-
-impl<D> From<RsaPrivateKey> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn from(key: RsaPrivateKey) -> Self {
-        Self::new_unprefixed(key)
-    }
-}
-
-impl<D> From<SigningKey<D>> for RsaPrivateKey
-where
-    D: Digest,
-{
-    fn from(key: SigningKey<D>) -> Self {
-        key.inner
-    }
-}
-
-impl<D> Keypair for SigningKey<D>
-where
-    D: Digest,
-{
-    type VerifyingKey = VerifyingKey<D>;
-
-    fn verifying_key(&self) -> Self::VerifyingKey {
-        VerifyingKey {
-            inner: self.inner.to_public_key(),
-            prefix: self.prefix.clone(),
-            phantom: PhantomData,
-        }
-    }
-}
-
-impl<D> SignatureAlgorithmIdentifier for SigningKey<D>
-where
-    D: Digest + oid::RsaSignatureAssociatedOid,
-{
-    type Params = AnyRef<'static>;
-
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
-        AlgorithmIdentifierRef {
-            oid: D::OID,
-            parameters: Some(AnyRef::NULL),
-        };
-}
-
-impl<D> TryFrom<pkcs8::PrivateKeyInfo<'_>> for SigningKey<D>
-where
-    D: Digest + AssociatedOid,
-{
-    type Error = pkcs8::Error;
-
-    fn try_from(private_key_info: pkcs8::PrivateKeyInfo<'_>) -> pkcs8::Result<Self> {
-        RsaPrivateKey::try_from(private_key_info).map(Self::new)
-    }
-}
-
-impl<D> ZeroizeOnDrop for SigningKey<D> where D: Digest {}
+crate::typed_key::typed_key_impls!(
+    private SigningKey(RsaPrivateKey) => VerifyingKey { prefix },
+    from: new_unprefixed [Digest],
+    #[cfg(all())],
+    try_from: pkcs8::PrivateKeyInfo<'_> => pkcs8::Error,
+    signature_oid: oid::RsaSignatureAssociatedOid,
+);
 
 /// Verifying key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
 ///
@@ -604,84 +469,10 @@ where
     }
 }
 
-impl<D> AsRef<RsaPublicKey> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &RsaPublicKey {
-        &self.inner
-    }
-}
-
-impl<D> AssociatedAlgorithmIdentifier for VerifyingKey<D>
-where
-    D: Digest,
-{
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-}
-
-impl<D> Clone for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-            prefix: self.prefix.clone(),
-            phantom: PhantomData,
-        }
-    }
-}
-
-impl<D> EncodePublicKey for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn to_public_key_der(&self) -> pkcs8::spki::Result<Document> {
-        self.inner.to_public_key_der()
-    }
-}
-
-impl<D> From<RsaPublicKey> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn from(key: RsaPublicKey) -> Self {
-        Self::new_unprefixed(key)
-    }
-}
-
-impl<D> From<VerifyingKey<D>> for RsaPublicKey
-where
-    D: Digest,
-{
-    fn from(key: VerifyingKey<D>) -> Self {
-        key.inner
-    }
-}
-
-impl<D> SignatureAlgorithmIdentifier for VerifyingKey<D>
-where
-    D: Digest + oid::RsaSignatureAssociatedOid,
-{
-    type Params = AnyRef<'static>;
-
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
-        AlgorithmIdentifierRef {
-            oid: D::OID,
-            parameters: Some(AnyRef::NULL),
-        };
-}
-
-impl<D> TryFrom<pkcs8::SubjectPublicKeyInfoRef<'_>> for VerifyingKey<D>
-where
-    D: Digest + AssociatedOid,
-{
-    type Error = pkcs8::spki::Error;
-
-    fn try_from(spki: pkcs8::SubjectPublicKeyInfoRef<'_>) -> pkcs8::spki::Result<Self> {
-        RsaPublicKey::try_from(spki).map(Self::new)
-    }
-}
+crate::typed_key::typed_key_impls!(
+    public VerifyingKey(RsaPublicKey) { prefix },
+    from: new_unprefixed [Digest],
+    #[cfg(all())],
+    try_from: pkcs8::SubjectPublicKeyInfoRef<'_> => pkcs8::spki::Error,
+    signature_oid: oid::RsaSignatureAssociatedOid,
+);

@@ -17,17 +17,12 @@ use core::marker::PhantomData;
 use const_oid::{AssociatedOid, ObjectIdentifier};
 use digest::{Digest, DynDigest, FixedOutputReset};
 use pkcs1::RsaPssParams;
-use pkcs8::spki::der::{Any, AnyRef};
-use pkcs8::spki::{
-    AlgorithmIdentifierOwned, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier,
-    DynSignatureAlgorithmIdentifier,
-};
-use pkcs8::{Document, EncodePrivateKey, EncodePublicKey, SecretDocument};
+use pkcs8::spki::der::Any;
+use pkcs8::spki::{AlgorithmIdentifierOwned, DynSignatureAlgorithmIdentifier};
 use rand_core::CryptoRngCore;
 use rsatool::{HashAlg, SaltLen};
 use signature::hazmat::{PrehashVerifier, RandomizedPrehashSigner};
-use signature::{DigestVerifier, Keypair, RandomizedDigestSigner, RandomizedSigner, Verifier};
-use zeroize::ZeroizeOnDrop;
+use signature::{DigestVerifier, RandomizedDigestSigner, RandomizedSigner, Verifier};
 
 use crate::digests::{hash_of, hash_of_dyn};
 use crate::errors::{Error, Result};
@@ -260,24 +255,6 @@ macro_rules! signing_key {
             }
         }
 
-        impl<D> AsRef<RsaPrivateKey> for $name<D>
-        where
-            D: Digest,
-        {
-            fn as_ref(&self) -> &RsaPrivateKey {
-                &self.inner
-            }
-        }
-
-        impl<D> AssociatedAlgorithmIdentifier for $name<D>
-        where
-            D: Digest,
-        {
-            type Params = AnyRef<'static>;
-
-            const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-        }
-
         impl<D> DynSignatureAlgorithmIdentifier for $name<D>
         where
             D: Digest + AssociatedOid,
@@ -291,45 +268,11 @@ macro_rules! signing_key {
             }
         }
 
-        impl<D> EncodePrivateKey for $name<D>
-        where
-            D: Digest,
-        {
-            fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
-                self.inner.to_pkcs8_der()
-            }
-        }
-
-        impl<D> From<RsaPrivateKey> for $name<D>
-        where
-            D: Digest,
-        {
-            fn from(key: RsaPrivateKey) -> Self {
-                Self::new(key)
-            }
-        }
-
-        impl<D> From<$name<D>> for RsaPrivateKey
-        where
-            D: Digest,
-        {
-            fn from(key: $name<D>) -> Self {
-                key.inner
-            }
-        }
-
-        impl<D> Keypair for $name<D>
-        where
-            D: Digest,
-        {
-            type VerifyingKey = VerifyingKey<D>;
-
-            fn verifying_key(&self) -> Self::VerifyingKey {
-                VerifyingKey::new_with_salt_len(self.inner.to_public_key(), self.salt_len)
-            }
-        }
-
-        impl<D> ZeroizeOnDrop for $name<D> where D: Digest {}
+        crate::typed_key::typed_key_impls!(
+            private $name(RsaPrivateKey) => VerifyingKey { salt_len },
+            from: new [Digest],
+            #[cfg(all())]
+        );
     };
 }
 
@@ -435,56 +378,8 @@ where
     }
 }
 
-impl<D> AsRef<RsaPublicKey> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &RsaPublicKey {
-        &self.inner
-    }
-}
-
-impl<D> AssociatedAlgorithmIdentifier for VerifyingKey<D>
-where
-    D: Digest,
-{
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-}
-
-impl<D> Clone for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn clone(&self) -> Self {
-        Self::new_with_salt_len(self.inner.clone(), self.salt_len)
-    }
-}
-
-impl<D> EncodePublicKey for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn to_public_key_der(&self) -> pkcs8::spki::Result<Document> {
-        self.inner.to_public_key_der()
-    }
-}
-
-impl<D> From<RsaPublicKey> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn from(key: RsaPublicKey) -> Self {
-        Self::new(key)
-    }
-}
-
-impl<D> From<VerifyingKey<D>> for RsaPublicKey
-where
-    D: Digest,
-{
-    fn from(key: VerifyingKey<D>) -> Self {
-        key.inner
-    }
-}
+crate::typed_key::typed_key_impls!(
+    public VerifyingKey(RsaPublicKey) { salt_len },
+    from: new [Digest],
+    #[cfg(all())]
+);

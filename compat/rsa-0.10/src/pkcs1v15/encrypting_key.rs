@@ -1,13 +1,9 @@
 //! [`EncryptingKey`]: a public key for RSAES-PKCS1-v1_5.
 
-use alloc::vec::Vec;
-
-use rand_core::TryCryptoRng;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
-use super::encrypt;
-use crate::{PublicKey, Result, traits::RandomizedEncryptor};
+use crate::PublicKey;
 
 /// A public key that encrypts with RSAES-PKCS1-v1_5 ([RFC 8017 §7.2]); see the
 /// [module](crate::pkcs1v15)'s warning.
@@ -24,16 +20,5 @@ impl EncryptingKey {
     #[must_use]
     pub fn new(key: PublicKey) -> Self {
         EncryptingKey { inner: key }
-    }
-}
-
-impl RandomizedEncryptor for EncryptingKey {
-    /// As [`PublicKey::pkcs1v15_encrypt_with_rng`].
-    fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        encrypt(rng, &self.inner, msg)
     }
 }
