@@ -9,7 +9,8 @@ use std::fs;
 use std::path::Path;
 
 use common::{
-    assert_failure, assert_success, key, listing, public_key, rsatool, rsatool_in, s, scratch,
+    assert_failure, assert_success, key, listing, public_key, rsatool, rsatool_fails, rsatool_in,
+    rsatool_ok, s, scratch,
 };
 
 const ALL_HASHES: [&str; 7] = [
@@ -38,7 +39,7 @@ fn encrypt(dir: &Path, msg: &[u8], extra: &[&str]) -> Vec<u8> {
         "ct",
     ];
     args.extend_from_slice(extra);
-    assert_success(&rsatool_in(dir, &args, None));
+    rsatool_ok(dir, &args);
     let ct = fs::read(dir.join("ct")).expect("ciphertext");
     assert_eq!(ct.len(), 256);
     ct
@@ -346,8 +347,7 @@ fn encrypt_and_decrypt_refuse_bad_arguments_and_keys_with_exit_2() {
             "no/dir/x",
         ),
     ] {
-        let out = rsatool_in(d, args, None);
-        assert_failure(&out, 2, &[needle]);
+        rsatool_fails(d, args, 2, &[needle]);
         assert_eq!(listing(d), ["ct", "plain"], "{args:?} left a file");
     }
 }

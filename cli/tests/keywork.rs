@@ -8,8 +8,8 @@ use std::fs;
 use std::path::Path;
 
 use common::{
-    assert_failure, assert_success, key, listing, openssl, openssl_genrsa, python, rsatool_in,
-    rsatool_ok, s, scratch,
+    assert_failure, assert_success, key, listing, openssl, python, rsatool_fails, rsatool_in,
+    rsatool_ok, s, scratch, scratch_with_openssl_key,
 };
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) {
@@ -47,23 +47,23 @@ fn bug2_rsa_pss_key_parameters_are_honoured_as_openssl_does() {
     }
     write(d, "msg", b"pay Bob 10 EUR\n");
     // OpenSSL refuses these; so must we.
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "sign", "-k", "pss.pem", "--scheme", "pkcs1v15", "-i", "msg", "-o", "x.sig",
         ],
-        None,
+        2,
+        &["pss.pem", "pss only"],
     );
-    assert_failure(&out, 2, &["pss.pem", "pss only"]);
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "sign", "-k", "pss.pem", "--scheme", "pss", "--hash", "sha512", "-i", "msg", "-o",
             "x.sig",
         ],
-        None,
+        2,
+        &["pss.pem", "SHA-256"],
     );
-    assert_failure(&out, 2, &["pss.pem", "SHA-256"]);
     let out = rsatool_in(
         d,
         &[
@@ -122,14 +122,12 @@ fn bug2_rsa_pss_key_parameters_are_honoured_as_openssl_does() {
         None,
     );
     rsatool_ok(d, &["pubkey", "-k", "pss.pem", "-o", "pub.pem"]);
-    let out = rsatool_in(
+    rsatool_ok(
         d,
         &[
             "verify", "-k", "pub.pem", "--scheme", "pss", "-i", "msg", "-s", "ossl.sig",
         ],
-        None,
     );
-    assert_success(&out);
     // pubkey keeps the restrictions: byte for byte what OpenSSL writes.
     let expected = openssl(d, &["pkey", "-in", "pss.pem", "-pubout"], None).expect("openssl");
     assert_eq!(fs::read(d.join("pub.pem")).expect("pub"), expected.stdout);
@@ -222,14 +220,14 @@ fn bug3_the_key_block_of_a_several_block_pem_is_used_and_truncation_says_so() {
         );
     }
     write(d, "cut.pem", &key[..key.len() >> 1]);
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "sign", "-k", "cut.pem", "--scheme", "pss", "-i", "msg", "-o", "x.sig",
         ],
-        None,
+        2,
+        &["cut.pem", "truncated"],
     );
-    assert_failure(&out, 2, &["cut.pem", "truncated"]);
     assert!(!d.join("x.sig").exists());
 }
 
@@ -253,8 +251,7 @@ fn a_pem_file_of_a_certificate_and_its_key_works_and_truncation_says_so() {
     let expected =
         openssl(d, &["x509", "-in", "cert.pem", "-pubkey", "-noout"], None).expect("openssl");
     for file in ["both.pem", "cert.pem"] {
-        let out = rsatool_in(d, &["pubkey", "-k", file], None);
-        assert_success(&out);
+        let out = rsatool_ok(d, &["pubkey", "-k", file]);
         assert_eq!(out.stdout, expected.stdout, "{file}");
     }
     // A DER certificate too.
@@ -275,13 +272,12 @@ fn a_pem_file_of_a_certificate_and_its_key_works_and_truncation_says_so() {
             "sign", "-k", "both.pem", "--scheme", "pkcs1v15", "-i", "msg", "-o", "m.sig",
         ],
     );
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
         &[
             "verify", "-k", "cert.pem", "--scheme", "pkcs1v15", "-i", "msg", "-s", "m.sig",
         ],
-        None,
-    ));
+    );
     openssl(
         d,
         &[
@@ -353,12 +349,12 @@ fn bug4_keygen_caps_the_number_of_primes_as_openssl_does() {
     let dir = scratch();
     let d = dir.path();
     for (bits, primes, cap) in [("1024", "5", "3"), ("2048", "4", "3"), ("4096", "5", "4")] {
-        let out = rsatool_in(
+        rsatool_fails(
             d,
             &["keygen", "--bits", bits, "--primes", primes, "-o", "k.pem"],
-            None,
+            2,
+            &["--primes", &format!("at most {cap}")],
         );
-        assert_failure(&out, 2, &["--primes", &format!("at most {cap}")]);
     }
     assert!(listing(d).is_empty());
     rsatool_ok(
@@ -378,8 +374,7 @@ fn a_multi_prime_key_over_the_cap_made_elsewhere_still_loads() {
     let pem = rsa::encode_private_key(&key.to_parts(), rsa::KeyFormat::Pkcs8, rsa::Encoding::Pem)
         .expect("encode");
     write(d, "k4.pem", &pem);
-    let out = rsatool_in(d, &["key", "-k", "k4.pem", "--check"], None);
-    assert_success(&out);
+    let out = rsatool_ok(d, &["key", "-k", "k4.pem", "--check"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "RSA key ok\n");
     write(d, "msg", b"m");
     rsatool_ok(
@@ -414,7 +409,7 @@ fn bug5_messages_say_what_is_wrong() {
     let dir = scratch();
     let d = dir.path();
     write(d, "m", b"x");
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "encrypt",
@@ -429,13 +424,21 @@ fn bug5_messages_say_what_is_wrong() {
             "-o",
             "c",
         ],
-        None,
+        2,
+        &["too small", "SHA-512"],
     );
-    assert_failure(&out, 2, &["too small", "SHA-512"]);
-    let out = rsatool_in(d, &["speed", "-s", "10", "foo"], None);
-    assert_failure(&out, 2, &["foo", "addmul_1", "mont_sqr"]);
-    let out = rsatool_in(d, &["speed", "-s", "10", "add_n.foo"], None);
-    assert_failure(&out, 2, &["unknown back end 'foo'", "portable"]);
+    rsatool_fails(
+        d,
+        &["speed", "-s", "10", "foo"],
+        2,
+        &["foo", "addmul_1", "mont_sqr"],
+    );
+    rsatool_fails(
+        d,
+        &["speed", "-s", "10", "add_n.foo"],
+        2,
+        &["unknown back end 'foo'", "portable"],
+    );
     fs::create_dir(d.join("empty")).expect("mkdir");
     let out = rsatool_in(d, &["kat", "empty"], None);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -469,26 +472,30 @@ fn every_private_key_command_validates_and_key_check_says_what_is_wrong() {
         ("pq.pem", "not distinct"),
         ("n.pem", "not the product"),
     ] {
-        let out = rsatool_in(d, &["pubkey", "-k", file, "-o", "pub.pem"], None);
-        assert_failure(&out, 2, &[file, check_msg]);
+        rsatool_fails(
+            d,
+            &["pubkey", "-k", file, "-o", "pub.pem"],
+            2,
+            &[file, check_msg],
+        );
         assert!(!d.join("pub.pem").exists(), "{file}");
-        let out = rsatool_in(d, &["key", "-k", file, "--check"], None);
-        assert_failure(&out, 1, &[file, "not ok", check_msg]);
+        rsatool_fails(
+            d,
+            &["key", "-k", file, "--check"],
+            1,
+            &[file, "not ok", check_msg],
+        );
     }
 }
 
 #[test]
 fn encrypted_keys_interoperate_with_openssl_both_ways() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl_genrsa(
-        d,
-        2048,
-        &["-aes-128-cbc", "-pass", "pass:s3cret"],
-        "enc.pem",
-    ) else {
+    let Some(dir) =
+        scratch_with_openssl_key(2048, &["-aes-128-cbc", "-pass", "pass:s3cret"], "enc.pem")
+    else {
         return;
     };
+    let d = dir.path();
     let plain = openssl(
         d,
         &[
@@ -518,7 +525,7 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
         assert_eq!(out.stdout, plain, "{src}");
     }
     // Wrong password, empty password file (no line at all), no password without a terminal: one line, exit 2.
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "pubkey",
@@ -529,9 +536,9 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
             "-o",
             "o.pem",
         ],
-        None,
+        2,
+        &["enc.pem", "wrong password"],
     );
-    assert_failure(&out, 2, &["enc.pem", "wrong password"]);
     let out = rsatool_in(
         d,
         &[
@@ -547,8 +554,12 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
     );
     // An empty file holds no password (an empty line would be an empty password).
     assert_failure(&out, 2, &["no password"]);
-    let out = rsatool_in(d, &["pubkey", "-k", "enc.pem", "-o", "o.pem"], None);
-    assert_failure(&out, 2, &["--passin"]);
+    rsatool_fails(
+        d,
+        &["pubkey", "-k", "enc.pem", "-o", "o.pem"],
+        2,
+        &["--passin"],
+    );
     // A truncated encrypted key.
     let der = openssl(
         d,
@@ -634,19 +645,14 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
                 .expect("pem")
                 .contains("Proc-Type: 4,ENCRYPTED")
         );
-        let out = rsatool_in(
-            d,
-            &["pubkey", "-k", "legacy.pem", "--passin", "pass:old"],
-            None,
-        );
-        assert_success(&out);
+        let out = rsatool_ok(d, &["pubkey", "-k", "legacy.pem", "--passin", "pass:old"]);
         assert_eq!(out.stdout, plain, "{cipher}");
-        let out = rsatool_in(
+        rsatool_fails(
             d,
             &["pubkey", "-k", "legacy.pem", "--passin", "pass:bad"],
-            None,
+            2,
+            &["wrong password"],
         );
-        assert_failure(&out, 2, &["wrong password"]);
     }
     // Ours, read by OpenSSL: keygen --passout and key --passout.
     rsatool_ok(
@@ -793,12 +799,7 @@ fn encrypted_keys_interoperate_with_python_cryptography_both_ways() {
     if python(d, PY_ENC, &["write"]).is_none() {
         return;
     }
-    let out = rsatool_in(
-        d,
-        &["pubkey", "-k", "py.pem", "--passin", "pass:pypw"],
-        None,
-    );
-    assert_success(&out);
+    let out = rsatool_ok(d, &["pubkey", "-k", "py.pem", "--passin", "pass:pypw"]);
     assert_eq!(out.stdout, fs::read(d.join("py.pub")).expect("pub"));
     rsatool_ok(
         d,
@@ -841,13 +842,12 @@ fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
     ) else {
         return;
     };
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
         &[
             "verify", "-k", k, "--scheme", "pss", "-i", "msg", "-s", "max.sig",
         ],
-        None,
-    ));
+    );
     // An explicit length is enforced.
     let out = rsatool_in(
         d,
@@ -920,7 +920,7 @@ fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
         ],
         None,
     );
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
         &[
             "verify",
@@ -937,8 +937,7 @@ fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
             "-s",
             "m2.sig",
         ],
-        None,
-    ));
+    );
     // --prehashed: the digest itself, as pkeyutl -pkeyopt digest:sha256 signs it.
     let digest = openssl(d, &["dgst", "-sha256", "-binary", "msg"], None)
         .expect("openssl")
@@ -960,7 +959,7 @@ fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
         ],
         None,
     );
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
         &[
             "verify",
@@ -974,8 +973,7 @@ fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
             "-s",
             "pre.sig",
         ],
-        None,
-    ));
+    );
     rsatool_ok(
         d,
         &[
@@ -998,7 +996,7 @@ fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
     );
     // A digest of the wrong length.
     write(d, "short", &digest[..20]);
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "sign",
@@ -1012,9 +1010,9 @@ fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
             "-o",
             "x.sig",
         ],
-        None,
+        2,
+        &["short", "32 bytes"],
     );
-    assert_failure(&out, 2, &["short", "32 bytes"]);
     assert!(!d.join("x.sig").exists());
 }
 
@@ -1060,7 +1058,7 @@ fn sign_of_several_files_writes_a_signature_beside_each_that_openssl_verifies() 
     for n in names {
         fs::remove_file(d.join(format!("{n}.sig"))).expect("rm");
     }
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "sign",
@@ -1075,9 +1073,9 @@ fn sign_of_several_files_writes_a_signature_beside_each_that_openssl_verifies() 
             "-i",
             "c.txt",
         ],
-        None,
+        2,
+        &["missing.txt", "no such file"],
     );
-    assert_failure(&out, 2, &["missing.txt", "no such file"]);
     assert!(d.join("a.txt.sig").is_file() && d.join("c.txt.sig").is_file());
     assert!(!d.join("missing.txt.sig").exists());
     for n in ["a.txt", "c.txt"] {
@@ -1096,14 +1094,14 @@ fn sign_of_several_files_writes_a_signature_beside_each_that_openssl_verifies() 
         );
     }
     // -o with several inputs is refused.
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "sign", "-k", k, "--scheme", "pss", "-i", "a.txt", "c.txt", "-o", "x",
         ],
-        None,
+        2,
+        &["--output"],
     );
-    assert_failure(&out, 2, &["--output"]);
     // --passin stdin cannot share stdin with the input.
     let out = rsatool_in(
         d,
@@ -1164,7 +1162,7 @@ fn mgf1_hash_salt_auto_prehashed_and_certificates_interoperate_with_python_crypt
     write(d, "msg.sha256", &digest.stdout);
     python(d, PY_PSS, &["make", k]);
     // Python's MAX_LENGTH signature with MGF1-SHA1: no --salt-len needed.
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
         &[
             "verify",
@@ -1179,9 +1177,8 @@ fn mgf1_hash_salt_auto_prehashed_and_certificates_interoperate_with_python_crypt
             "-s",
             "py-max.sig",
         ],
-        None,
-    ));
-    assert_success(&rsatool_in(
+    );
+    rsatool_ok(
         d,
         &[
             "verify",
@@ -1195,11 +1192,10 @@ fn mgf1_hash_salt_auto_prehashed_and_certificates_interoperate_with_python_crypt
             "-s",
             "py-pre.sig",
         ],
-        None,
-    ));
+    );
     // Python's certificate, PEM and DER, as the public key.
     for cert in ["py-cert.pem", "py-cert.der"] {
-        assert_success(&rsatool_in(
+        rsatool_ok(
             d,
             &[
                 "verify",
@@ -1213,8 +1209,7 @@ fn mgf1_hash_salt_auto_prehashed_and_certificates_interoperate_with_python_crypt
                 "-s",
                 "py-pre.sig",
             ],
-            None,
-        ));
+        );
     }
     rsatool_ok(
         d,

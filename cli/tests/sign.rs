@@ -8,7 +8,8 @@ use std::fs;
 use std::path::Path;
 
 use common::{
-    assert_failure, assert_success, key, listing, public_key, rsatool, rsatool_in, s, scratch,
+    assert_failure, assert_success, key, listing, public_key, rsatool, rsatool_fails, rsatool_in,
+    rsatool_ok, s, scratch,
 };
 
 const SIGN_HASHES: [&str; 6] = [
@@ -26,8 +27,7 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) {
 fn sign(dir: &Path, extra: &[&str]) -> Vec<u8> {
     let mut args = vec!["sign", "-k", s(key(2048)), "-i", "msg"];
     args.extend_from_slice(extra);
-    let out = rsatool_in(dir, &args, None);
-    assert_success(&out);
+    let out = rsatool_ok(dir, &args);
     assert_eq!(out.stdout.len(), 256, "{extra:?}: a signature as long as n");
     out.stdout
 }
@@ -333,8 +333,7 @@ fn sign_and_verify_refuse_bad_arguments_and_keys_with_exit_2_and_no_output() {
             "pss only",
         ),
     ] {
-        let out = rsatool_in(d, args, None);
-        assert_failure(&out, 2, &[needle]);
+        rsatool_fails(d, args, 2, &[needle]);
         assert_eq!(listing(d), ["msg"], "{args:?} left a file");
     }
     // Every bad key file, for sign (private) and verify (public).
@@ -348,22 +347,22 @@ fn sign_and_verify_refuse_bad_arguments_and_keys_with_exit_2_and_no_output() {
         ),
     ] {
         write(d, name, content);
-        let out = rsatool_in(
+        rsatool_fails(
             d,
             &[
                 "sign", "-k", name, "--scheme", "pss", "-i", "msg", "-o", "sig",
             ],
-            None,
+            2,
+            &[name, needle],
         );
-        assert_failure(&out, 2, &[name, needle]);
-        let out = rsatool_in(
+        rsatool_fails(
             d,
             &[
                 "verify", "-k", name, "--scheme", "pss", "-i", "msg", "-s", "msg",
             ],
-            None,
+            2,
+            &[name, needle],
         );
-        assert_failure(&out, 2, &[name, needle]);
         fs::remove_file(d.join(name)).expect("remove");
         assert_eq!(listing(d), ["msg"]);
     }

@@ -8,6 +8,27 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
+/// Every command: DESIGN.md's, then `completions` and `man` (issue 30, item 10).
+pub const COMMANDS: [&str; 17] = [
+    "keygen",
+    "pubkey",
+    "key",
+    "sign",
+    "verify",
+    "encrypt",
+    "decrypt",
+    "prime",
+    "kat",
+    "acvp",
+    "speedtest",
+    "primegen",
+    "metime",
+    "mulsqr",
+    "speed",
+    "completions",
+    "man",
+];
+
 /// Runs rsatool with `args` in `dir`, with `stdin` as its standard input (empty if `None`).
 pub fn rsatool_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
     run_with_stdin(
@@ -63,6 +84,28 @@ pub fn openssl_genrsa(dir: &Path, bits: usize, extra: &[&str], out: &str) -> Opt
     args.extend_from_slice(extra);
     args.extend(["-out", out]);
     openssl(dir, &args, None)
+}
+
+/// A [`scratch`] folder holding `name`, made by [`openssl_genrsa`]; `None` if openssl is not
+/// installed.
+pub fn scratch_with_openssl_key(
+    bits: usize,
+    extra: &[&str],
+    name: &str,
+) -> Option<tempfile::TempDir> {
+    let dir = scratch();
+    openssl_genrsa(dir.path(), bits, extra, name)?;
+    Some(dir)
+}
+
+/// OpenSSL opens the encrypted `file` with `password`.
+pub fn openssl_opens(dir: &Path, file: &str, password: &str) {
+    let pass = format!("pass:{password}");
+    openssl(
+        dir,
+        &["pkey", "-in", file, "-passin", &pass, "-noout"],
+        None,
+    );
 }
 
 /// Whether the `openssl` command runs; prints a note once when it does not.
@@ -128,6 +171,14 @@ pub fn scratch() -> tempfile::TempDir {
         .expect("scratch folder")
 }
 
+/// A [`scratch`] folder holding `k.pem`, a copy of the shared 2048-bit [`key`].
+pub fn scratch_with_key() -> tempfile::TempDir {
+    let dir = scratch();
+    let bytes = std::fs::read(key(2048)).expect("key");
+    std::fs::write(dir.path().join("k.pem"), bytes).expect("write");
+    dir
+}
+
 /// A folder that lives as long as the test binary (the shared keys are kept there).
 fn shared_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -139,63 +190,39 @@ fn shared_dir() -> &'static Path {
     })
 }
 
-/// A private key of `bits` bits (PKCS #8 PEM, made by `rsatool keygen`), once per test binary.
-pub fn key(bits: usize) -> &'static Path {
-    static K2048: OnceLock<PathBuf> = OnceLock::new();
-    static K3072: OnceLock<PathBuf> = OnceLock::new();
-    static K1024: OnceLock<PathBuf> = OnceLock::new();
+/// A file of the shared folder, made once per test binary and key size (1024, 2048 or 3072
+/// bits): `{name}{bits}.pem`, written by `rsatool ARGS -o FILE` (which must succeed).
+fn shared_file(
+    cells: &'static [OnceLock<PathBuf>; 3],
+    bits: usize,
+    name: &str,
+    args: &[&str],
+) -> &'static Path {
     let cell = match bits {
-        1024 => &K1024,
-        2048 => &K2048,
-        3072 => &K3072,
+        1024 => &cells[0],
+        2048 => &cells[1],
+        3072 => &cells[2],
         _ => panic!("no shared key of {bits} bits"),
     };
     cell.get_or_init(|| {
-        let path = shared_dir().join(format!("key{bits}.pem"));
-        let out = rsatool_in(
-            shared_dir(),
-            &[
-                "keygen",
-                "--bits",
-                &bits.to_string(),
-                "-o",
-                path.to_str().expect("utf-8"),
-            ],
-            None,
-        );
-        assert_success(&out);
+        let path = shared_dir().join(format!("{name}{bits}.pem"));
+        let mut args = args.to_vec();
+        args.extend(["-o", s(&path)]);
+        assert_success(&rsatool_in(shared_dir(), &args, None));
         path
     })
 }
 
+/// A private key of `bits` bits (PKCS #8 PEM, made by `rsatool keygen`), once per test binary.
+pub fn key(bits: usize) -> &'static Path {
+    static KEYS: [OnceLock<PathBuf>; 3] = [const { OnceLock::new() }; 3];
+    shared_file(&KEYS, bits, "key", &["keygen", "--bits", &bits.to_string()])
+}
+
 /// The public key (SPKI PEM) of [`key`].
 pub fn public_key(bits: usize) -> &'static Path {
-    static P2048: OnceLock<PathBuf> = OnceLock::new();
-    static P3072: OnceLock<PathBuf> = OnceLock::new();
-    static P1024: OnceLock<PathBuf> = OnceLock::new();
-    let cell = match bits {
-        1024 => &P1024,
-        2048 => &P2048,
-        3072 => &P3072,
-        _ => panic!("no shared key of {bits} bits"),
-    };
-    cell.get_or_init(|| {
-        let private = key(bits);
-        let path = shared_dir().join(format!("pub{bits}.pem"));
-        let out = rsatool_in(
-            shared_dir(),
-            &[
-                "pubkey",
-                "-k",
-                private.to_str().expect("utf-8"),
-                "-o",
-                path.to_str().expect("utf-8"),
-            ],
-            None,
-        );
-        assert_success(&out);
-        path
-    })
+    static PUBLIC: [OnceLock<PathBuf>; 3] = [const { OnceLock::new() }; 3];
+    shared_file(&PUBLIC, bits, "pub", &["pubkey", "-k", s(key(bits))])
 }
 
 /// Path as `&str` for an argument list.
@@ -203,14 +230,19 @@ pub fn s(p: &Path) -> &str {
     p.to_str().expect("test paths are UTF-8")
 }
 
-/// Exit 0 and nothing on stderr.
-pub fn assert_success(out: &Output) {
+/// Exit `code`; the message shows stderr when it is not.
+pub fn assert_exit(out: &Output, code: i32) {
     assert_eq!(
         out.status.code(),
-        Some(0),
-        "expected success; stderr: {}",
+        Some(code),
+        "exit code; stderr: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Exit 0 and nothing on stderr.
+pub fn assert_success(out: &Output) {
+    assert_exit(out, 0);
     assert!(
         out.stderr.is_empty(),
         "nothing on stderr: {}",
@@ -347,8 +379,14 @@ pub fn big_message(dir: &Path) -> &'static str {
     "big.msg"
 }
 
-/// Runs rsatool in `dir` and requires success with nothing on stderr.
-pub fn rsatool_ok(dir: &Path, args: &[&str]) {
+/// Runs rsatool in `dir` and requires success with nothing on stderr; its output.
+pub fn rsatool_ok(dir: &Path, args: &[&str]) -> Output {
     let out = rsatool_in(dir, args, None);
     assert_success(&out);
+    out
+}
+
+/// Runs rsatool in `dir` and requires the error contract of [`assert_failure`].
+pub fn rsatool_fails(dir: &Path, args: &[&str], code: i32, needles: &[&str]) {
+    assert_failure(&rsatool_in(dir, args, None), code, needles);
 }
