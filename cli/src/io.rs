@@ -709,6 +709,17 @@ pub fn one_stdin(a: (&str, &Path), b: (&str, &Path)) -> Result<(), Failure> {
     Ok(())
 }
 
+/// What is wrong with an input of `len` bytes where a `bits`-bit key's `what` (signatures,
+/// ciphertexts) are `size` bytes: "255 bytes, but a 2048-bit key's signatures are 256 bytes",
+/// "more than 256 bytes, ...".
+pub fn wrong_length(len: usize, size: usize, bits: usize, what: &str) -> String {
+    let more = if len > size { "more than " } else { "" };
+    format!(
+        "{more}{} bytes, but a {bits}-bit key's {what} are {size} bytes",
+        len.min(size)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

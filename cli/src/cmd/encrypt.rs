@@ -1,10 +1,10 @@
 //! `rsatool encrypt`: OAEP or PKCS #1 v1.5 encryption of a short message.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rsa::{HashAlg, Oaep, Pkcs1v15Encrypt};
 
-use crate::cmd::args::parse_hash;
+use crate::cmd::args::{Help, KeyArgs, KeyTexts, PUBLIC_KEY_HELP, PUBLIC_PASSIN_HELP, parse_hash};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
@@ -15,6 +15,17 @@ pub enum EncScheme {
     Oaep,
     /// RSAES-PKCS1-v1_5 (legacy)
     Pkcs1v15,
+}
+
+/// `encrypt`'s help texts of the shared options.
+#[derive(Debug)]
+pub struct Texts;
+
+impl Help<KeyTexts> for Texts {
+    const HELP: KeyTexts = KeyTexts {
+        key: PUBLIC_KEY_HELP,
+        passin: PUBLIC_PASSIN_HELP,
+    };
 }
 
 /// Encrypt a short message to a public key (OAEP or PKCS #1 v1.5).
@@ -29,13 +40,8 @@ pub enum EncScheme {
     rsatool encrypt -k pub.pem --scheme oaep --hash sha256 --mgf1-hash sha1 --label app -i secret.txt -o secret.enc"
 )]
 pub struct Args {
-    /// Public key, certificate or private key (PEM or DER, any format), or - for stdin
-    #[arg(short, long, value_name = "KEY")]
-    key: PathBuf,
-    /// The password of an encrypted private key given as --key: pass:TEXT, env:VAR,
-    /// file:PATH, fd:N or stdin
-    #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
-    passin: Option<crate::pass::PassSource>,
+    #[command(flatten)]
+    keyfile: KeyArgs<Texts>,
     #[command(flatten)]
     scheme: SchemeArgs,
     /// Message, or - for stdin
@@ -115,30 +121,42 @@ impl SchemeArgs {
     }
 }
 
+/// Refuses what `encrypt` and `decrypt` cannot do: the key (or its password) and the input
+/// both on stdin, and an output that is one of the files read.
+pub fn check_paths<H: Help<KeyTexts>>(
+    keyfile: &KeyArgs<H>,
+    input: &Path,
+    output: &Path,
+) -> Result<(), Failure> {
+    io::one_stdin(("--key", &keyfile.key), ("--input", input))?;
+    crate::pass::one_stdin("--passin", keyfile.passin.as_ref(), &[("--input", input)])?;
+    io::distinct(
+        &crate::pass::with_file(
+            &[("--key", &keyfile.key), ("--input", input)],
+            "--passin",
+            keyfile.passin.as_ref(),
+        ),
+        &[("--output", output)],
+    )
+}
+
+/// Refuses an RSA-PSS key (`key` names it): it is for PSS signatures only.
+pub fn rsa_only(algorithm: &rsa::KeyAlgorithm, key: &Path) -> Result<(), Failure> {
+    if *algorithm != rsa::KeyAlgorithm::Rsa {
+        return Err(Failure::error(format!(
+            "{}: an RSA-PSS key is for PSS signatures only",
+            io::input_name(key)
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `rsatool encrypt`.
 pub fn run(args: &Args) -> CmdResult {
     let oaep = args.scheme.oaep()?;
-    io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
-    crate::pass::one_stdin(
-        "--passin",
-        args.passin.as_ref(),
-        &[("--input", &args.input)],
-    )?;
-    io::distinct(
-        &crate::pass::with_file(
-            &[("--key", &args.key), ("--input", &args.input)],
-            "--passin",
-            args.passin.as_ref(),
-        ),
-        &[("--output", &args.output)],
-    )?;
-    let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
-    if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
-        return Err(Failure::error(format!(
-            "{}: an RSA-PSS key is for PSS signatures only",
-            io::input_name(&args.key)
-        )));
-    }
+    check_paths(&args.keyfile, &args.input, &args.output)?;
+    let loaded = io::read_public_key(&args.keyfile.key, args.keyfile.passin.as_ref())?;
+    rsa_only(&loaded.algorithm, &args.keyfile.key)?;
     let key = loaded.key;
     if let Some(oaep) = &oaep {
         // RFC 8017 §7.1.1: k ≥ 2·hLen + 2, else not even an empty message fits.
@@ -147,7 +165,7 @@ pub fn run(args: &Args) -> CmdResult {
             return Err(Failure::error(format!(
                 "{}: a {}-bit key is too small for OAEP with {} (it needs a modulus of at \
                  least {need} bytes, 2·hLen + 2); use a smaller --hash or a larger key",
-                io::input_name(&args.key),
+                io::input_name(&args.keyfile.key),
                 key.bits(),
                 oaep.hash()
             )));
