@@ -8,13 +8,12 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
 
 use tempfile::TempDir;
 
 use common::{
-    assert_success, has_openssl, key, openssl, rsatool_fails, rsatool_in, rsatool_ok, s, scratch,
-    scratch_with_key,
+    assert_success, has_openssl, key, openssl, openssl_dgst, openssl_genpss, rsatool_fails,
+    rsatool_in, rsatool_ok, s, scratch, scratch_made_by, scratch_with_key,
 };
 
 /// A [`scratch_with_key`] folder with `msg` holding `msg`, for checks against openssl; `None`
@@ -54,35 +53,37 @@ fn key_reads_a_key_from_stdin_once_for_pkcs1_text_and_pubout() {
     }
 }
 
-/// A file of key A followed by a self-signed certificate of key B (made by openssl).
-fn key_and_other_cert(d: &Path) -> bool {
-    if !has_openssl() {
-        return false;
-    }
-    fs::copy(key(2048), d.join("a.pem")).expect("copy");
-    fs::copy(key(3072), d.join("b.pem")).expect("copy");
-    openssl(
-        d,
-        &[
-            "req", "-x509", "-new", "-key", "b.pem", "-subj", "/CN=b", "-days", "1", "-out",
-            "b.crt",
-        ],
-        None,
-    );
-    let mut both = fs::read(d.join("a.pem")).expect("a");
-    both.extend(fs::read(d.join("b.crt")).expect("cert"));
-    fs::write(d.join("both.pem"), both).expect("write");
-    fs::write(d.join("msg"), b"message").expect("msg");
-    true
+/// A scratch folder with `both.pem`, a file of key A followed by a self-signed certificate of
+/// key B (made by openssl), the two keys (`a.pem`, `b.pem`) and `msg`; `None` without openssl.
+fn scratch_with_key_and_other_cert() -> Option<TempDir> {
+    scratch_made_by(|d| {
+        if !has_openssl() {
+            return None;
+        }
+        fs::copy(key(2048), d.join("a.pem")).expect("copy");
+        fs::copy(key(3072), d.join("b.pem")).expect("copy");
+        openssl(
+            d,
+            &[
+                "req", "-x509", "-new", "-key", "b.pem", "-subj", "/CN=b", "-days", "1", "-out",
+                "b.crt",
+            ],
+            None,
+        )?;
+        let mut both = fs::read(d.join("a.pem")).expect("a");
+        both.extend(fs::read(d.join("b.crt")).expect("cert"));
+        fs::write(d.join("both.pem"), both).expect("write");
+        fs::write(d.join("msg"), b"message").expect("msg");
+        Some(())
+    })
 }
 
 #[test]
 fn a_key_beside_another_keys_certificate_is_refused_and_check_says_so() {
-    let dir = scratch();
-    let d = dir.path();
-    if !key_and_other_cert(d) {
+    let Some(dir) = scratch_with_key_and_other_cert() else {
         return;
-    }
+    };
+    let d = dir.path();
     for args in [
         &["sign", "-k", "both.pem", "-i", "msg", "-o", "sig"][..],
         &["pubkey", "-k", "both.pem"],
@@ -160,19 +161,7 @@ fn sign_and_verify_default_to_pkcs1v15_as_openssl_dgst_and_pss_for_a_pss_key() {
     let d = dir.path();
     // PKCS #1 v1.5 is deterministic: the signature equals openssl dgst's.
     rsatool_ok(d, &["sign", "-k", "k.pem", "-i", "msg", "-o", "ours.sig"]);
-    openssl(
-        d,
-        &[
-            "dgst",
-            "-sha256",
-            "-sign",
-            "k.pem",
-            "-out",
-            "theirs.sig",
-            "msg",
-        ],
-        None,
-    );
+    openssl_dgst(d, "sha256", "-sign", "k.pem", &[], "theirs.sig", "msg");
     assert_eq!(
         fs::read(d.join("ours.sig")).expect("ours"),
         fs::read(d.join("theirs.sig")).expect("theirs")
@@ -182,34 +171,16 @@ fn sign_and_verify_default_to_pkcs1v15_as_openssl_dgst_and_pss_for_a_pss_key() {
         &["verify", "-k", "k.pem", "-i", "msg", "-s", "theirs.sig"],
     );
     // An RSA-PSS key implies PSS.
-    openssl(
-        d,
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA-PSS",
-            "-pkeyopt",
-            "rsa_keygen_bits:2048",
-            "-out",
-            "pss.pem",
-        ],
-        None,
-    );
+    openssl_genpss(d, &[], "pss.pem");
     rsatool_ok(d, &["sign", "-k", "pss.pem", "-i", "msg", "-o", "pss.sig"]);
-    openssl(
+    openssl_dgst(
         d,
-        &[
-            "dgst",
-            "-sha256",
-            "-prverify",
-            "pss.pem",
-            "-sigopt",
-            "rsa_padding_mode:pss",
-            "-signature",
-            "pss.sig",
-            "msg",
-        ],
-        None,
+        "sha256",
+        "-prverify",
+        "pss.pem",
+        &["rsa_padding_mode:pss"],
+        "pss.sig",
+        "msg",
     );
     rsatool_ok(
         d,
@@ -261,22 +232,14 @@ fn salt_len_digest_max_and_auto_as_openssl_takes_them() {
                 "--force",
             ],
         );
-        openssl(
+        openssl_dgst(
             d,
-            &[
-                "dgst",
-                "-sha256",
-                "-prverify",
-                "k.pem",
-                "-sigopt",
-                "rsa_padding_mode:pss",
-                "-sigopt",
-                &format!("rsa_pss_saltlen:{theirs}"),
-                "-signature",
-                "sig",
-                "msg",
-            ],
-            None,
+            "sha256",
+            "-prverify",
+            "k.pem",
+            &["rsa_padding_mode:pss", &format!("rsa_pss_saltlen:{theirs}")],
+            "sig",
+            "msg",
         );
         let got = rsatool_in(
             d,

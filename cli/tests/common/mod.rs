@@ -86,6 +86,23 @@ pub fn openssl_genrsa(dir: &Path, bits: usize, extra: &[&str], out: &str) -> Opt
     openssl(dir, &args, None)
 }
 
+/// `openssl genpkey` of a 2048-bit RSA-PSS key into `out` in `dir`, with each of `pkeyopts` as
+/// a further `-pkeyopt`; `None` if openssl is not installed.
+pub fn openssl_genpss(dir: &Path, pkeyopts: &[&str], out: &str) -> Option<Output> {
+    let mut args = vec![
+        "genpkey",
+        "-algorithm",
+        "RSA-PSS",
+        "-pkeyopt",
+        "rsa_keygen_bits:2048",
+    ];
+    for opt in pkeyopts {
+        args.extend(["-pkeyopt", opt]);
+    }
+    args.extend(["-out", out]);
+    openssl(dir, &args, None)
+}
+
 /// A [`scratch`] folder holding `name`, made by [`openssl_genrsa`]; `None` if openssl is not
 /// installed.
 pub fn scratch_with_openssl_key(
@@ -93,9 +110,41 @@ pub fn scratch_with_openssl_key(
     extra: &[&str],
     name: &str,
 ) -> Option<tempfile::TempDir> {
+    scratch_made_by(|d| openssl_genrsa(d, bits, extra, name))
+}
+
+/// A [`scratch`] folder with what `make` wrote in it; `None` when `make` gives `None` (its
+/// oracle is not installed).
+pub fn scratch_made_by<T>(make: impl FnOnce(&Path) -> Option<T>) -> Option<tempfile::TempDir> {
     let dir = scratch();
-    openssl_genrsa(dir.path(), bits, extra, name)?;
+    make(dir.path())?;
     Some(dir)
+}
+
+/// `openssl dgst -HASH ACTION KEY`, `-sigopt` before each of `sigopts`, then `-out SIG` (for
+/// `-sign`) or `-signature SIG` (`-verify`, `-prverify`), over `msg`; requires success. `None`
+/// if openssl is not installed.
+pub fn openssl_dgst(
+    dir: &Path,
+    hash: &str,
+    action: &str,
+    key: &str,
+    sigopts: &[&str],
+    sig: &str,
+    msg: &str,
+) -> Option<Output> {
+    let hash = format!("-{hash}");
+    let mut args = vec!["dgst", &hash, action, key];
+    for opt in sigopts {
+        args.extend(["-sigopt", opt]);
+    }
+    let sig_flag = if action == "-sign" {
+        "-out"
+    } else {
+        "-signature"
+    };
+    args.extend([sig_flag, sig, msg]);
+    openssl(dir, &args, None)
 }
 
 /// OpenSSL opens the encrypted `file` with `password`.
@@ -169,6 +218,21 @@ pub fn scratch() -> tempfile::TempDir {
         .prefix("rsatool-test-")
         .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
         .expect("scratch folder")
+}
+
+/// A [`scratch`] folder holding `name`, with `bytes` in it.
+pub fn scratch_with(name: &str, bytes: &[u8]) -> tempfile::TempDir {
+    let dir = scratch();
+    write(dir.path(), name, bytes);
+    dir
+}
+
+/// Runs `check` in a [`scratch_with`] folder when `oracle` (whether the oracle it checks
+/// against is installed) is true; skipped otherwise.
+pub fn with_oracle(oracle: bool, name: &str, bytes: &[u8], check: impl FnOnce(&Path)) {
+    if oracle {
+        check(scratch_with(name, bytes).path());
+    }
 }
 
 /// A [`scratch`] folder holding `k.pem`, a copy of the shared 2048-bit [`key`].
@@ -367,8 +431,61 @@ pub fn op(words: &[&str]) -> Vec<String> {
     words.iter().map(|w| (*w).to_owned()).collect()
 }
 
+/// Every hash `--hash` takes; `sign` takes all but SHA-1, the first (`HASHES[1..]`).
+pub const HASHES: [&str; 7] = [
+    "sha1",
+    "sha224",
+    "sha256",
+    "sha384",
+    "sha512",
+    "sha512-224",
+    "sha512-256",
+];
+
+/// Writes `bytes` to `name` in `dir`.
+pub fn write(dir: &Path, name: &str, bytes: &[u8]) {
+    std::fs::write(dir.join(name), bytes).expect("write");
+}
+
+/// Inputs of the wrong length made from `good` (as long as a 2048-bit key's modulus), each
+/// with what the error says of it: a byte short, a byte (`extra`) too long, empty; `what`
+/// names such inputs ("signatures", "ciphertexts").
+pub fn wrong_lengths(good: &[u8], extra: u8, what: &str) -> [(Vec<u8>, String); 3] {
+    [
+        (
+            good[1..].to_vec(),
+            format!("255 bytes, but a 2048-bit key's {what} are 256 bytes"),
+        ),
+        ([good, &[extra]].concat(), "more than 256 bytes".to_owned()),
+        (Vec::new(), "0 bytes".to_owned()),
+    ]
+}
+
 /// The key sizes of the interop tests.
 pub const SIZES: [usize; 2] = [2048, 3072];
+
+/// A both-ways check against Python in `dir`: `queue(bits, i)` does our side of case `i` (of
+/// `cases`) at each of [`SIZES`] and gives Python's operations for it, one [`py_batch`] runs
+/// them all, then `check(bits, i)` looks at the results.
+pub fn py_each_size_and_case(
+    dir: &Path,
+    cases: usize,
+    mut queue: impl FnMut(usize, usize) -> Vec<Vec<String>>,
+    mut check: impl FnMut(usize, usize),
+) {
+    let mut ops = Vec::new();
+    for bits in SIZES {
+        for i in 0..cases {
+            ops.extend(queue(bits, i));
+        }
+    }
+    assert!(py_batch(dir, &ops));
+    for bits in SIZES {
+        for i in 0..cases {
+            check(bits, i);
+        }
+    }
+}
 
 /// A message of a few megabytes, so that streaming the input through the hash is exercised.
 pub fn big_message(dir: &Path) -> &'static str {
@@ -384,6 +501,24 @@ pub fn rsatool_ok(dir: &Path, args: &[&str]) -> Output {
     let out = rsatool_in(dir, args, None);
     assert_success(&out);
     out
+}
+
+/// The arguments of `rsatool sign` (of `input` into `sig`, `-o`) or `verify` (of `sig` over
+/// `input`, `-s`) with `key` and `--scheme scheme`, then `extra`.
+pub fn sig_args<'a>(
+    command: &'a str,
+    key: &'a str,
+    scheme: &'a str,
+    input: &'a str,
+    sig: &'a str,
+    extra: &[&'a str],
+) -> Vec<&'a str> {
+    let sig_flag = if command == "sign" { "-o" } else { "-s" };
+    let mut args = vec![
+        command, "-k", key, "--scheme", scheme, "-i", input, sig_flag, sig,
+    ];
+    args.extend_from_slice(extra);
+    args
 }
 
 /// Runs rsatool in `dir` and requires the error contract of [`assert_failure`].
