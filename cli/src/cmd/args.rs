@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use rsa::HashAlg;
 
+use crate::exit::Failure;
+use crate::io;
 use crate::pass::{PassSource, parse_pass_source};
 
 /// A comma-separated list of bit sizes, as `--bits` takes it.
@@ -308,6 +310,17 @@ pub struct KeyArgs<H: Help<KeyTexts>> {
     pub passin: Option<PassSource>,
     #[arg(skip)]
     _texts: PhantomData<H>,
+}
+
+impl<H: Help<KeyTexts>> KeyArgs<H> {
+    /// Reads the key file and decodes it with `decode`, the password from `--passin`.
+    ///
+    /// # Errors
+    ///
+    /// As [`io::read_key`].
+    pub fn read<K>(&self, decode: io::KeyDecoder<K>) -> Result<io::Loaded<K>, Failure> {
+        io::read_key(&self.key, self.passin.as_ref(), decode)
+    }
 }
 
 /// The help texts of [`SigArgs`].

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use rsa::Pkcs1v15Encrypt;
 
 use crate::cmd::args::{Help, KeyArgs, KeyTexts, PRIVATE_PASSIN_HELP};
-use crate::cmd::encrypt::{SchemeArgs, check_paths, rsa_only};
+use crate::cmd::encrypt::{SchemeArgs, check_paths, encryption_key};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
@@ -64,9 +64,7 @@ pub fn run(args: &Args) -> CmdResult {
         ));
     }
     check_paths(&args.keyfile, &args.input, &args.output)?;
-    let loaded = io::read_private_key(&args.keyfile.key, args.keyfile.passin.as_ref())?;
-    rsa_only(&loaded.algorithm, &args.keyfile.key)?;
-    let key = loaded.key;
+    let key = encryption_key(&args.keyfile, io::private_key_from)?;
     let ciphertext = io::read_input(&args.input, key.size())?;
     let mut rng = rsa::os_rng();
     let result = match &oaep {

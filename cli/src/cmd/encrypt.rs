@@ -140,24 +140,27 @@ pub fn check_paths<H: Help<KeyTexts>>(
     )
 }
 
-/// Refuses an RSA-PSS key (`key` names it): it is for PSS signatures only.
-pub fn rsa_only(algorithm: &rsa::KeyAlgorithm, key: &Path) -> Result<(), Failure> {
-    if *algorithm != rsa::KeyAlgorithm::Rsa {
+/// The key of `encrypt` or `decrypt`, read as `decode` does; an RSA-PSS key is refused: it is
+/// for PSS signatures only.
+pub fn encryption_key<H: Help<KeyTexts>, K>(
+    keyfile: &KeyArgs<H>,
+    decode: io::KeyDecoder<K>,
+) -> Result<K, Failure> {
+    let loaded = keyfile.read(decode)?;
+    if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
         return Err(Failure::error(format!(
             "{}: an RSA-PSS key is for PSS signatures only",
-            io::input_name(key)
+            io::input_name(&keyfile.key)
         )));
     }
-    Ok(())
+    Ok(loaded.key)
 }
 
 /// Runs `rsatool encrypt`.
 pub fn run(args: &Args) -> CmdResult {
     let oaep = args.scheme.oaep()?;
     check_paths(&args.keyfile, &args.input, &args.output)?;
-    let loaded = io::read_public_key(&args.keyfile.key, args.keyfile.passin.as_ref())?;
-    rsa_only(&loaded.algorithm, &args.keyfile.key)?;
-    let key = loaded.key;
+    let key = encryption_key(&args.keyfile, io::public_key_from)?;
     if let Some(oaep) = &oaep {
         // RFC 8017 §7.1.1: k ≥ 2·hLen + 2, else not even an empty message fits.
         let need = 2 * oaep.hash().output_len() + 2;

@@ -128,7 +128,7 @@ pub fn run(args: &Args) -> CmdResult {
             .map(|p| ("--output", p.as_path()))
             .collect::<Vec<_>>(),
     )?;
-    let loaded = io::read_private_key(&args.sig.keyfile.key, args.sig.keyfile.passin.as_ref())?;
+    let loaded = args.sig.keyfile.read(io::private_key_from)?;
     let key = &loaded.key;
     let key_name = io::input_name(&args.sig.keyfile.key);
     let scheme = signature_scheme(

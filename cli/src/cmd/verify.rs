@@ -68,7 +68,7 @@ pub fn run(args: &Args) -> CmdResult {
         args.sig.keyfile.passin.as_ref(),
         &[("--input", &args.input), ("--signature", &args.signature)],
     )?;
-    let loaded = io::read_public_key(&args.sig.keyfile.key, args.sig.keyfile.passin.as_ref())?;
+    let loaded = args.sig.keyfile.read(io::public_key_from)?;
     let key = &loaded.key;
     let scheme = signature_scheme(
         &io::input_name(&args.sig.keyfile.key),
