@@ -9,7 +9,7 @@
 
 use std::hint::black_box;
 
-use bignum::mpn;
+use bignum::{Limb, mpn};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 const ADDMUL_LIMBS: [usize; 5] = [10, 32, 100, 316, 1000];
@@ -33,21 +33,48 @@ fn addmul_1(c: &mut Criterion) {
     g.finish();
 }
 
+/// Operands of `n` limbs from `seed` and `seed + 1`, and room for their product.
+fn operands(seed: u64, n: usize) -> (Vec<Limb>, Vec<Limb>, Vec<Limb>) {
+    (
+        benches::limbs(seed, n),
+        benches::limbs(seed + 1, n),
+        vec![0; 2 * n],
+    )
+}
+
+/// `mpn/{kernel}/{back end}/{size}`: r = a·b by `mul`, on the back end chosen at run time.
+fn bench_mul(
+    c: &mut Criterion,
+    (kernel, size): (&str, usize),
+    (r, a, b): (&mut [Limb], &[Limb], &[Limb]),
+    mul: impl Fn(&mut [Limb], &[Limb], &[Limb]),
+) {
+    let id = format!("mpn/{kernel}/{}/{size}", mpn::kernels().name);
+    c.bench_function(&id, |bench| {
+        bench.iter(|| mul(black_box(&mut *r), black_box(a), black_box(b)));
+    });
+}
+
+/// `mpn/{kernel}/{back end}/{size}`: r = a² by `sqr`, on the back end chosen at run time.
+fn bench_sqr(
+    c: &mut Criterion,
+    (kernel, size): (&str, usize),
+    (r, a): (&mut [Limb], &[Limb]),
+    sqr: impl Fn(&mut [Limb], &[Limb]),
+) {
+    let id = format!("mpn/{kernel}/{}/{size}", mpn::kernels().name);
+    c.bench_function(&id, |bench| {
+        bench.iter(|| sqr(black_box(&mut *r), black_box(a)));
+    });
+}
+
 /// `mul` and `sqr` of the same operand size run one after the other, so that the square's gain
 /// is measured under the same load.
 fn mul_sqr(c: &mut Criterion) {
-    let backend = mpn::kernels().name;
     for bits in MULSQR_BITS {
-        let n = bits >> 6;
-        let a = benches::limbs(4, n);
-        let b = benches::limbs(5, n);
-        let mut r = vec![0; 2 * n];
-        c.bench_function(&format!("mpn/mul/{backend}/{bits}"), |bench| {
-            bench.iter(|| mpn::mul(black_box(&mut r), black_box(&a), black_box(&b)));
-        });
-        c.bench_function(&format!("mpn/sqr/{backend}/{bits}"), |bench| {
-            bench.iter(|| mpn::sqr(black_box(&mut r), black_box(&a)));
-        });
+        let (a, b, mut r) = operands(4, bits >> 6);
+        bench_mul(c, ("mul", bits), (&mut r, &a, &b), mpn::mul);
+        bench_sqr(c, ("sqr", bits), (&mut r, &a), mpn::sqr);
     }
 }
 
@@ -55,23 +82,17 @@ fn mul_sqr(c: &mut Criterion) {
 /// the threshold. The four run interleaved, size by size, so that load on a shared machine
 /// drifts less between the two sides of a comparison.
 fn thresholds(c: &mut Criterion) {
-    let backend = mpn::kernels().name;
     for n in TUNE_LIMBS {
-        let a = benches::limbs(6, n);
-        let b = benches::limbs(7, n);
-        let mut r = vec![0; 2 * n];
-        c.bench_function(&format!("mpn/mul_basecase/{backend}/{n}"), |bench| {
-            bench.iter(|| mpn::mul_basecase(black_box(&mut r), black_box(&a), black_box(&b)));
-        });
-        c.bench_function(&format!("mpn/mul_karatsuba/{backend}/{n}"), |bench| {
-            bench.iter(|| mpn::mul_karatsuba(black_box(&mut r), black_box(&a), black_box(&b)));
-        });
-        c.bench_function(&format!("mpn/sqr_basecase/{backend}/{n}"), |bench| {
-            bench.iter(|| mpn::sqr_basecase(black_box(&mut r), black_box(&a)));
-        });
-        c.bench_function(&format!("mpn/sqr_karatsuba/{backend}/{n}"), |bench| {
-            bench.iter(|| mpn::sqr_karatsuba(black_box(&mut r), black_box(&a)));
-        });
+        let (a, b, mut r) = operands(6, n);
+        bench_mul(c, ("mul_basecase", n), (&mut r, &a, &b), mpn::mul_basecase);
+        bench_mul(
+            c,
+            ("mul_karatsuba", n),
+            (&mut r, &a, &b),
+            mpn::mul_karatsuba,
+        );
+        bench_sqr(c, ("sqr_basecase", n), (&mut r, &a), mpn::sqr_basecase);
+        bench_sqr(c, ("sqr_karatsuba", n), (&mut r, &a), mpn::sqr_karatsuba);
     }
 }
 

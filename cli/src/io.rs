@@ -101,12 +101,12 @@ pub fn hash_input(spec: &Path, hash: HashAlg) -> Result<Vec<u8>, Failure> {
     Ok(hasher.finalize())
 }
 
-/// The bytes of a key file, as [`read_private_key`] reads them (for commands that look at the
+/// The bytes of a key file, as [`read_key`] reads them (for commands that look at the
 /// file before choosing how to read it).
 ///
 /// # Errors
 ///
-/// As [`read_private_key`], for the file itself.
+/// As [`read_key`], for the file itself.
 pub fn read_key_bytes(spec: &Path) -> Result<Zeroizing<Vec<u8>>, Failure> {
     read_key_file(spec)
 }
@@ -181,29 +181,37 @@ pub fn key_and_passin(spec: &Path, passin: Option<&PassSource>) -> Result<(), Fa
     Ok(())
 }
 
-/// Reads a private key: PKCS #8 (plain or encrypted) or PKCS #1 (plain or OpenSSL's legacy
-/// encryption), PEM or DER, detected, then validated. An encrypted key takes its password
-/// from `passin`, or a no-echo prompt on a terminal.
+/// How a key is decoded from the bytes of its file: [`private_key_from`] or
+/// [`public_key_from`].
+pub type KeyDecoder<K> = fn(&str, &[u8], Option<&PassSource>) -> Result<Loaded<K>, Failure>;
+
+/// Reads the key file `spec` (`-` for stdin) and decodes it with `decode`, which takes the
+/// password of an encrypted key from `passin`.
 ///
 /// # Errors
 ///
-/// One line naming the file: unreadable, empty, not a key, a public key, an invalid key, a
-/// wrong password, a certificate beside the key that is another key's.
-pub fn read_private_key(
+/// One line naming the file: unreadable, or as `decode` says; or `spec` and `passin` both
+/// stdin.
+pub fn read_key<K>(
     spec: &Path,
     passin: Option<&PassSource>,
-) -> Result<Loaded<RsaPrivateKey>, Failure> {
+    decode: KeyDecoder<K>,
+) -> Result<Loaded<K>, Failure> {
     key_and_passin(spec, passin)?;
     let data = read_key_file(spec)?;
-    private_key_from(&input_name(spec), &data, passin)
+    decode(&input_name(spec), &data, passin)
 }
 
-/// [`read_private_key`] of bytes already read (`name` for messages), so that stdin is read
-/// once even when a command looks at the key before choosing what to do.
+/// A private key from the bytes of its file (`name` for messages): PKCS #8 (plain or
+/// encrypted) or PKCS #1 (plain or OpenSSL's legacy encryption), PEM or DER, detected, then
+/// validated. An encrypted key takes its password from `passin`, or a no-echo prompt on a
+/// terminal. Given the bytes, a command can look at the key before choosing what to do and
+/// still read stdin once.
 ///
 /// # Errors
 ///
-/// As [`read_private_key`].
+/// One line naming the file: empty, not a key, a public key, an invalid key, a wrong password,
+/// a certificate beside the key that is another key's.
 pub fn private_key_from(
     name: &str,
     data: &[u8],
@@ -257,28 +265,15 @@ pub fn mismatch(data: &[u8], n: &[u8], e: &[u8]) -> Option<String> {
     ))
 }
 
-/// Reads a public key (SubjectPublicKeyInfo or PKCS #1), the key of an X.509 certificate, or
-/// the public half of a private key (validated as [`read_private_key`] does, so that a broken
-/// private key is refused here too), PEM or DER, detected, then validated.
+/// A public key from the bytes of its file (`name` for messages): SubjectPublicKeyInfo or
+/// PKCS #1, the key of an X.509 certificate, or the public half of a private key (validated
+/// as [`private_key_from`] does, so that a broken private key is refused here too), PEM or
+/// DER, detected, then validated.
 ///
 /// # Errors
 ///
-/// One line naming the file: unreadable, empty, not a key, an invalid key, a certificate
-/// beside a private key that is another key's.
-pub fn read_public_key(
-    spec: &Path,
-    passin: Option<&PassSource>,
-) -> Result<Loaded<RsaPublicKey>, Failure> {
-    key_and_passin(spec, passin)?;
-    let data = read_key_file(spec)?;
-    public_key_from(&input_name(spec), &data, passin)
-}
-
-/// [`read_public_key`] of bytes already read (`name` for messages).
-///
-/// # Errors
-///
-/// As [`read_public_key`].
+/// One line naming the file: empty, not a key, an invalid key, a certificate beside a private
+/// key that is another key's.
 pub fn public_key_from(
     name: &str,
     data: &[u8],
@@ -707,6 +702,17 @@ pub fn one_stdin(a: (&str, &Path), b: (&str, &Path)) -> Result<(), Failure> {
         )));
     }
     Ok(())
+}
+
+/// What is wrong with an input of `len` bytes where a `bits`-bit key's `what` (signatures,
+/// ciphertexts) are `size` bytes: "255 bytes, but a 2048-bit key's signatures are 256 bytes",
+/// "more than 256 bytes, ...".
+pub fn wrong_length(len: usize, size: usize, bits: usize, what: &str) -> String {
+    let more = if len > size { "more than " } else { "" };
+    format!(
+        "{more}{} bytes, but a {bits}-bit key's {what} are {size} bytes",
+        len.min(size)
+    )
 }
 
 #[cfg(test)]

@@ -5,9 +5,10 @@
 mod common;
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
-use common::{assert_failure, rsatool, s, scratch};
+use common::{assert_exit, assert_failure, rsatool, s, scratch};
 
 fn set(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -15,8 +16,20 @@ fn set(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn stdout(o: &std::process::Output) -> String {
+fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// `rsatool acvp PROMPT --response RESPONSE --expected EXPECTED`: checks an answer.
+fn check(prompt: &Path, response: &Path, expected: &Path) -> Output {
+    rsatool(&[
+        "acvp",
+        s(prompt),
+        "--response",
+        s(response),
+        "--expected",
+        s(expected),
+    ])
 }
 
 #[test]
@@ -26,23 +39,11 @@ fn answers_to_a_file_then_checks_it() {
     let expected = set("RSA-SigVer-FIPS186-5").join("expectedResults.json");
     let response = dir.path().join("response.json");
     let out = rsatool(&["acvp", s(&prompt), "-o", s(&response)]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit(&out, 0);
     assert!(out.stdout.is_empty());
     let json = fs::read_to_string(&response).unwrap();
     assert!(json.contains("\"testPassed\": false") && json.contains("\"tgId\": 45"));
-    let out = rsatool(&[
-        "acvp",
-        s(&prompt),
-        "--response",
-        s(&response),
-        "--expected",
-        s(&expected),
-    ]);
+    let out = check(&prompt, &response, &expected);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 46, "45 groups and a total");
@@ -93,14 +94,7 @@ fn a_wrong_answer_exits_1_with_its_case_named() {
     let wrong = stdout(&out).replacen("\"testPassed\": true", "\"testPassed\": false", 1);
     let response = dir.path().join("wrong.json");
     fs::write(&response, wrong).unwrap();
-    let out = rsatool(&[
-        "acvp",
-        s(&prompt),
-        "--response",
-        s(&response),
-        "--expected",
-        s(&expected),
-    ]);
+    let out = check(&prompt, &response, &expected);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(

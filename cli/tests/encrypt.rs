@@ -9,25 +9,12 @@ use std::fs;
 use std::path::Path;
 
 use common::{
-    assert_failure, assert_success, key, listing, public_key, rsatool, rsatool_in, s, scratch,
+    HASHES, assert_failure, assert_success, key, listing, public_key, rsatool, rsatool_fails,
+    rsatool_in, rsatool_ok, s, scratch, write, wrong_lengths,
 };
 
-const ALL_HASHES: [&str; 7] = [
-    "sha1",
-    "sha224",
-    "sha256",
-    "sha384",
-    "sha512",
-    "sha512-224",
-    "sha512-256",
-];
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) {
-    fs::write(dir.join(name), bytes).expect("write");
-}
-
-fn encrypt(dir: &Path, msg: &[u8], extra: &[&str]) -> Vec<u8> {
-    write(dir, "plain", msg);
+/// `encrypt` of `plain` into `ct` with the shared 2048-bit public key, then `extra`.
+fn encrypt_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "encrypt",
         "-k",
@@ -38,7 +25,12 @@ fn encrypt(dir: &Path, msg: &[u8], extra: &[&str]) -> Vec<u8> {
         "ct",
     ];
     args.extend_from_slice(extra);
-    assert_success(&rsatool_in(dir, &args, None));
+    args
+}
+
+fn encrypt(dir: &Path, msg: &[u8], extra: &[&str]) -> Vec<u8> {
+    write(dir, "plain", msg);
+    rsatool_ok(dir, &encrypt_args(extra));
     let ct = fs::read(dir.join("ct")).expect("ciphertext");
     assert_eq!(ct.len(), 256);
     ct
@@ -71,7 +63,7 @@ fn encryption_round_trips_for_every_scheme_hash_mgf1_and_label() {
     let dir = scratch();
     let d = dir.path();
     let msg = b"a 32-byte symmetric key, say....";
-    for hash in ALL_HASHES {
+    for hash in HASHES {
         let ct = encrypt(d, msg, &["--scheme", "oaep", "--hash", hash]);
         assert_decrypts_to(
             d,
@@ -85,40 +77,15 @@ fn encryption_round_trips_for_every_scheme_hash_mgf1_and_label() {
             !d.join("out").exists(),
             "no output for a rejected ciphertext"
         );
-        // MGF1 over another hash, and a label.
-        let opts = [
-            "--scheme",
-            "oaep",
-            "--hash",
-            hash,
-            "--mgf1-hash",
-            "sha1",
-            "--label",
-            "context",
-        ];
-        let ct = encrypt(d, msg, &opts);
-        assert_decrypts_to(d, &decrypt(d, &ct, &opts), msg);
-        let out = decrypt(
-            d,
-            &ct,
-            &["--scheme", "oaep", "--hash", hash, "--mgf1-hash", "sha1"],
-        );
-        assert_failure(&out, 1, &["decryption failed"]);
-        let out = decrypt(
-            d,
-            &ct,
-            &[
-                "--scheme",
-                "oaep",
-                "--hash",
-                hash,
-                "--mgf1-hash",
-                "sha1",
-                "--label",
-                "other",
-            ],
-        );
-        assert_failure(&out, 1, &["decryption failed"]);
+        // MGF1 over another hash, and a label; without the label, or with another, rejected.
+        let mgf1 = ["--scheme", "oaep", "--hash", hash, "--mgf1-hash", "sha1"];
+        let with_label = |label| [&mgf1[..], &["--label", label]].concat();
+        let ct = encrypt(d, msg, &with_label("context"));
+        assert_decrypts_to(d, &decrypt(d, &ct, &with_label("context")), msg);
+        for opts in [mgf1.to_vec(), with_label("other")] {
+            let out = decrypt(d, &ct, &opts);
+            assert_failure(&out, 1, &["decryption failed"]);
+        }
     }
     // OAEP's default hash is SHA-256 for both the label and MGF1.
     let ct = encrypt(d, msg, &["--scheme", "oaep"]);
@@ -174,19 +141,9 @@ fn message_length_limits_are_exact_and_too_long_is_exit_2_with_no_output() {
         fs::remove_file(d.join("out")).expect("remove");
         for len in [max + 1, 300, 100_000] {
             write(d, "plain", &vec![0x5a; len]);
-            let mut args = vec![
-                "encrypt",
-                "-k",
-                s(public_key(2048)),
-                "-i",
-                "plain",
-                "-o",
-                "ct",
-            ];
-            args.extend_from_slice(opts);
-            let out = rsatool_in(d, &args, None);
-            assert_failure(
-                &out,
+            rsatool_fails(
+                d,
+                &encrypt_args(opts),
                 2,
                 &["plain: message too long", &format!("at most {max}")],
             );
@@ -202,16 +159,10 @@ fn rejected_ciphertexts_exit_1_and_leave_no_file_and_implicit_rejection_answers_
     let ct = encrypt(d, b"secret", &["--scheme", "oaep"]);
     let mut flipped = ct.clone();
     flipped[7] ^= 0x80;
-    for (bad, needle) in [
-        (&flipped[..], "the ciphertext was rejected"),
-        (
-            &ct[1..],
-            "255 bytes, but a 2048-bit key's ciphertexts are 256 bytes",
-        ),
-        (&[ct.as_slice(), &[1]].concat()[..], "more than 256 bytes"),
-        (&[][..], "0 bytes"),
-        (&[0xff; 256][..], "rejected"),
-    ] {
+    let mut cases = vec![(flipped.clone(), "the ciphertext was rejected".to_owned())];
+    cases.extend(wrong_lengths(&ct, 1, "ciphertexts"));
+    cases.push((vec![0xff; 256], "rejected".to_owned()));
+    for (bad, needle) in &cases {
         let out = decrypt(d, bad, &["--scheme", "oaep"]);
         assert_failure(&out, 1, &["ct: decryption failed", needle]);
         assert!(!d.join("out").exists(), "no output file");
@@ -346,8 +297,7 @@ fn encrypt_and_decrypt_refuse_bad_arguments_and_keys_with_exit_2() {
             "no/dir/x",
         ),
     ] {
-        let out = rsatool_in(d, args, None);
-        assert_failure(&out, 2, &[needle]);
+        rsatool_fails(d, args, 2, &[needle]);
         assert_eq!(listing(d), ["ct", "plain"], "{args:?} left a file");
     }
 }
@@ -356,28 +306,16 @@ fn encrypt_and_decrypt_refuse_bad_arguments_and_keys_with_exit_2() {
 fn encrypt_and_decrypt_through_stdin_and_stdout() {
     let dir = scratch();
     let d = dir.path();
+    let k = s(key(2048));
     let out = rsatool_in(
         d,
-        &["encrypt", "-k", s(key(2048)), "--scheme", "oaep"],
+        &["encrypt", "-k", k, "--scheme", "oaep"],
         Some(b"via pipes"),
     );
     assert_success(&out);
     assert_eq!(out.stdout.len(), 256);
-    let back = rsatool_in(
-        d,
-        &[
-            "decrypt",
-            "-k",
-            s(key(2048)),
-            "--scheme",
-            "oaep",
-            "-i",
-            "-",
-            "-o",
-            "-",
-        ],
-        Some(&out.stdout),
-    );
+    let args = ["decrypt", "-k", k, "--scheme", "oaep", "-i", "-", "-o", "-"];
+    let back = rsatool_in(d, &args, Some(&out.stdout));
     assert_success(&back);
     assert_eq!(back.stdout, b"via pipes");
     assert!(listing(d).is_empty());

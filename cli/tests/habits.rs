@@ -8,19 +8,29 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
 
-use common::{assert_failure, assert_success, has_openssl, key, openssl, rsatool_in, s, scratch};
+use tempfile::TempDir;
 
-fn key_copy(dir: &Path, name: &str) {
-    fs::copy(key(2048), dir.join(name)).expect("copy");
+use common::{
+    assert_success, has_openssl, key, openssl, openssl_dgst, openssl_genpss, rsatool_fails,
+    rsatool_in, rsatool_ok, s, scratch, scratch_made_by, scratch_with_key,
+};
+
+/// A [`scratch_with_key`] folder with `msg` holding `msg`, for checks against openssl; `None`
+/// if openssl is not installed.
+fn openssl_scratch(msg: &[u8]) -> Option<TempDir> {
+    if !has_openssl() {
+        return None;
+    }
+    let dir = scratch_with_key();
+    fs::write(dir.path().join("msg"), msg).expect("msg");
+    Some(dir)
 }
 
 #[test]
 fn key_reads_a_key_from_stdin_once_for_pkcs1_text_and_pubout() {
-    let dir = scratch();
+    let dir = scratch_with_key();
     let d = dir.path();
-    key_copy(d, "k.pem");
     let pem = fs::read(d.join("k.pem")).expect("key");
     let cases: [(&[&str], &[&str]); 3] = [
         (&["--pkcs1"], &["pkey", "-in", "k.pem", "-traditional"]),
@@ -43,35 +53,37 @@ fn key_reads_a_key_from_stdin_once_for_pkcs1_text_and_pubout() {
     }
 }
 
-/// A file of key A followed by a self-signed certificate of key B (made by openssl).
-fn key_and_other_cert(d: &Path) -> bool {
-    if !has_openssl() {
-        return false;
-    }
-    fs::copy(key(2048), d.join("a.pem")).expect("copy");
-    fs::copy(key(3072), d.join("b.pem")).expect("copy");
-    openssl(
-        d,
-        &[
-            "req", "-x509", "-new", "-key", "b.pem", "-subj", "/CN=b", "-days", "1", "-out",
-            "b.crt",
-        ],
-        None,
-    );
-    let mut both = fs::read(d.join("a.pem")).expect("a");
-    both.extend(fs::read(d.join("b.crt")).expect("cert"));
-    fs::write(d.join("both.pem"), both).expect("write");
-    fs::write(d.join("msg"), b"message").expect("msg");
-    true
+/// A scratch folder with `both.pem`, a file of key A followed by a self-signed certificate of
+/// key B (made by openssl), the two keys (`a.pem`, `b.pem`) and `msg`; `None` without openssl.
+fn scratch_with_key_and_other_cert() -> Option<TempDir> {
+    scratch_made_by(|d| {
+        if !has_openssl() {
+            return None;
+        }
+        fs::copy(key(2048), d.join("a.pem")).expect("copy");
+        fs::copy(key(3072), d.join("b.pem")).expect("copy");
+        openssl(
+            d,
+            &[
+                "req", "-x509", "-new", "-key", "b.pem", "-subj", "/CN=b", "-days", "1", "-out",
+                "b.crt",
+            ],
+            None,
+        )?;
+        let mut both = fs::read(d.join("a.pem")).expect("a");
+        both.extend(fs::read(d.join("b.crt")).expect("cert"));
+        fs::write(d.join("both.pem"), both).expect("write");
+        fs::write(d.join("msg"), b"message").expect("msg");
+        Some(())
+    })
 }
 
 #[test]
 fn a_key_beside_another_keys_certificate_is_refused_and_check_says_so() {
-    let dir = scratch();
-    let d = dir.path();
-    if !key_and_other_cert(d) {
+    let Some(dir) = scratch_with_key_and_other_cert() else {
         return;
-    }
+    };
+    let d = dir.path();
     for args in [
         &["sign", "-k", "both.pem", "-i", "msg", "-o", "sig"][..],
         &["pubkey", "-k", "both.pem"],
@@ -79,41 +91,36 @@ fn a_key_beside_another_keys_certificate_is_refused_and_check_says_so() {
         &["decrypt", "-k", "both.pem", "--scheme", "oaep", "-i", "msg"],
         &["key", "-k", "both.pem", "--pkcs1"],
     ] {
-        let got = rsatool_in(d, args, None);
-        assert_failure(&got, 2, &["both.pem", "certificate", "do not match"]);
+        rsatool_fails(d, args, 2, &["both.pem", "certificate", "do not match"]);
     }
     assert!(!d.join("sig").exists());
     // verify too (the signature made with the key alone).
-    assert_success(&rsatool_in(
-        d,
-        &["sign", "-k", "a.pem", "-i", "msg", "-o", "sig"],
-        None,
-    ));
-    let got = rsatool_in(
+    rsatool_ok(d, &["sign", "-k", "a.pem", "-i", "msg", "-o", "sig"]);
+    rsatool_fails(
         d,
         &["verify", "-k", "both.pem", "-i", "msg", "-s", "sig"],
-        None,
+        2,
+        &["do not match"],
     );
-    assert_failure(&got, 2, &["do not match"]);
-    let got = rsatool_in(d, &["key", "-k", "both.pem", "--check"], None);
-    assert_failure(&got, 1, &["not ok", "do not match"]);
+    rsatool_fails(
+        d,
+        &["key", "-k", "both.pem", "--check"],
+        1,
+        &["not ok", "do not match"],
+    );
     // The matching pair still works.
     let mut good = fs::read(d.join("b.pem")).expect("b");
     good.extend(fs::read(d.join("b.crt")).expect("cert"));
     fs::write(d.join("good.pem"), good).expect("write");
-    let got = rsatool_in(d, &["key", "-k", "good.pem", "--check"], None);
-    assert_success(&got);
+    rsatool_ok(d, &["key", "-k", "good.pem", "--check"]);
 }
 
 #[test]
 fn a_rejected_oaep_ciphertext_names_the_parameters_and_openssls_default() {
-    let dir = scratch();
-    let d = dir.path();
-    if !has_openssl() {
+    let Some(dir) = openssl_scratch(b"secret") else {
         return;
-    }
-    key_copy(d, "k.pem");
-    fs::write(d.join("msg"), b"secret").expect("msg");
+    };
+    let d = dir.path();
     // OpenSSL's OAEP default: SHA-1 for the hash and MGF1.
     openssl(
         d,
@@ -131,112 +138,64 @@ fn a_rejected_oaep_ciphertext_names_the_parameters_and_openssls_default() {
         ],
         None,
     );
-    let got = rsatool_in(
+    rsatool_fails(
         d,
         &["decrypt", "-k", "k.pem", "--scheme", "oaep", "-i", "ct"],
-        None,
+        1,
+        &["rejected", "SHA-256", "no label", "--hash sha1"],
     );
-    assert_failure(&got, 1, &["rejected", "SHA-256", "no label", "--hash sha1"]);
-    let got = rsatool_in(
+    let got = rsatool_ok(
         d,
         &[
             "decrypt", "-k", "k.pem", "--scheme", "oaep", "--hash", "sha1", "-i", "ct",
         ],
-        None,
     );
-    assert_success(&got);
     assert_eq!(got.stdout, b"secret");
 }
 
 #[test]
 fn sign_and_verify_default_to_pkcs1v15_as_openssl_dgst_and_pss_for_a_pss_key() {
-    let dir = scratch();
-    let d = dir.path();
-    if !has_openssl() {
+    let Some(dir) = openssl_scratch(b"message") else {
         return;
-    }
-    key_copy(d, "k.pem");
-    fs::write(d.join("msg"), b"message").expect("msg");
+    };
+    let d = dir.path();
     // PKCS #1 v1.5 is deterministic: the signature equals openssl dgst's.
-    assert_success(&rsatool_in(
-        d,
-        &["sign", "-k", "k.pem", "-i", "msg", "-o", "ours.sig"],
-        None,
-    ));
-    openssl(
-        d,
-        &[
-            "dgst",
-            "-sha256",
-            "-sign",
-            "k.pem",
-            "-out",
-            "theirs.sig",
-            "msg",
-        ],
-        None,
-    );
+    rsatool_ok(d, &["sign", "-k", "k.pem", "-i", "msg", "-o", "ours.sig"]);
+    openssl_dgst(d, "sha256", "-sign", "k.pem", &[], "theirs.sig", "msg");
     assert_eq!(
         fs::read(d.join("ours.sig")).expect("ours"),
         fs::read(d.join("theirs.sig")).expect("theirs")
     );
-    let got = rsatool_in(
+    rsatool_ok(
         d,
         &["verify", "-k", "k.pem", "-i", "msg", "-s", "theirs.sig"],
-        None,
     );
-    assert_success(&got);
     // An RSA-PSS key implies PSS.
-    openssl(
+    openssl_genpss(d, &[], "pss.pem");
+    rsatool_ok(d, &["sign", "-k", "pss.pem", "-i", "msg", "-o", "pss.sig"]);
+    openssl_dgst(
         d,
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA-PSS",
-            "-pkeyopt",
-            "rsa_keygen_bits:2048",
-            "-out",
-            "pss.pem",
-        ],
-        None,
+        "sha256",
+        "-prverify",
+        "pss.pem",
+        &["rsa_padding_mode:pss"],
+        "pss.sig",
+        "msg",
     );
-    assert_success(&rsatool_in(
-        d,
-        &["sign", "-k", "pss.pem", "-i", "msg", "-o", "pss.sig"],
-        None,
-    ));
-    openssl(
-        d,
-        &[
-            "dgst",
-            "-sha256",
-            "-prverify",
-            "pss.pem",
-            "-sigopt",
-            "rsa_padding_mode:pss",
-            "-signature",
-            "pss.sig",
-            "msg",
-        ],
-        None,
-    );
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
         &["verify", "-k", "pss.pem", "-i", "msg", "-s", "pss.sig"],
-        None,
-    ));
+    );
 }
 
 #[test]
 fn keygen_writes_to_stdout_without_o_and_format_takes_any_case() {
     let dir = scratch();
     let d = dir.path();
-    let got = rsatool_in(d, &["keygen", "--bits", "1024", "--format", "PEM"], None);
-    assert_success(&got);
+    let got = rsatool_ok(d, &["keygen", "--bits", "1024", "--format", "PEM"]);
     assert!(got.stdout.starts_with(b"-----BEGIN PRIVATE KEY-----"));
     fs::write(d.join("k.pem"), &got.stdout).expect("write");
-    let got = rsatool_in(d, &["pubkey", "-k", "k.pem", "--format", "Der"], None);
-    assert_success(&got);
+    let got = rsatool_ok(d, &["pubkey", "-k", "k.pem", "--format", "Der"]);
     assert_eq!(got.stdout.first(), Some(&0x30), "DER");
     if let Some(want) = openssl(
         d,
@@ -249,17 +208,14 @@ fn keygen_writes_to_stdout_without_o_and_format_takes_any_case() {
 
 #[test]
 fn salt_len_digest_max_and_auto_as_openssl_takes_them() {
-    let dir = scratch();
-    let d = dir.path();
-    if !has_openssl() {
+    let Some(dir) = openssl_scratch(b"message") else {
         return;
-    }
-    key_copy(d, "k.pem");
-    fs::write(d.join("msg"), b"message").expect("msg");
+    };
+    let d = dir.path();
     // Each of our salt spellings against OpenSSL's verifier told the expected length:
     // digest = 32 for SHA-256, max (and auto when signing) = 256 - 32 - 2 = 222.
     for (ours, theirs) in [("digest", "32"), ("max", "222"), ("auto", "222")] {
-        assert_success(&rsatool_in(
+        rsatool_ok(
             d,
             &[
                 "sign",
@@ -275,24 +231,15 @@ fn salt_len_digest_max_and_auto_as_openssl_takes_them() {
                 "sig",
                 "--force",
             ],
-            None,
-        ));
-        openssl(
+        );
+        openssl_dgst(
             d,
-            &[
-                "dgst",
-                "-sha256",
-                "-prverify",
-                "k.pem",
-                "-sigopt",
-                "rsa_padding_mode:pss",
-                "-sigopt",
-                &format!("rsa_pss_saltlen:{theirs}"),
-                "-signature",
-                "sig",
-                "msg",
-            ],
-            None,
+            "sha256",
+            "-prverify",
+            "k.pem",
+            &["rsa_padding_mode:pss", &format!("rsa_pss_saltlen:{theirs}")],
+            "sig",
+            "msg",
         );
         let got = rsatool_in(
             d,
@@ -317,9 +264,8 @@ fn salt_len_digest_max_and_auto_as_openssl_takes_them() {
 
 #[test]
 fn openssl_spellings_get_a_hint_naming_our_option() {
-    let dir = scratch();
+    let dir = scratch_with_key();
     let d = dir.path();
-    key_copy(d, "k.pem");
     for (args, ours) in [
         (&["sign", "-inkey", "k.pem", "-in", "msg"][..], "-k/--key"),
         (&["pubkey", "-k", "k.pem", "-out", "pub.pem"], "-o/--output"),
@@ -332,8 +278,7 @@ fn openssl_spellings_get_a_hint_naming_our_option() {
             "--hash sha256",
         ),
     ] {
-        let got = rsatool_in(d, args, None);
-        assert_failure(&got, 2, &["OpenSSL's spelling", ours, "--help"]);
+        rsatool_fails(d, args, 2, &["OpenSSL's spelling", ours, "--help"]);
     }
     assert!(!d.join("pub.pem").exists());
     let _ = s(d);

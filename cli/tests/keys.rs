@@ -8,29 +8,9 @@ mod common;
 use std::fs;
 
 use common::{
-    assert_failure, assert_success, key, listing, openssl, openssl_genrsa, public_key, rsatool,
-    rsatool_in, s, scratch,
+    COMMANDS, assert_failure, assert_success, key, listing, openssl, public_key, rsatool,
+    rsatool_fails, rsatool_in, rsatool_ok, s, scratch, scratch_with_openssl_key,
 };
-
-const SUBCOMMANDS: [&str; 17] = [
-    "completions",
-    "man",
-    "keygen",
-    "pubkey",
-    "key",
-    "sign",
-    "verify",
-    "encrypt",
-    "decrypt",
-    "prime",
-    "kat",
-    "acvp",
-    "speedtest",
-    "primegen",
-    "metime",
-    "mulsqr",
-    "speed",
-];
 
 #[test]
 fn version_names_the_tool_and_the_crate_version() {
@@ -47,7 +27,7 @@ fn every_subcommand_help_ends_with_an_example() {
     let top = rsatool(&["--help"]);
     assert_success(&top);
     let top = String::from_utf8_lossy(&top.stdout).into_owned();
-    for name in SUBCOMMANDS {
+    for name in COMMANDS {
         assert!(
             top.contains(&format!("  {name} ")),
             "{name} listed in --help"
@@ -117,8 +97,7 @@ fn keygen_refuses_unsupported_sizes_and_parameters_leaving_no_file() {
         let mut all = vec!["keygen"];
         all.extend_from_slice(args);
         all.extend_from_slice(&["-o", "key.pem"]);
-        let out = rsatool_in(dir.path(), &all, None);
-        assert_failure(&out, 2, &[needle]);
+        rsatool_fails(dir.path(), &all, 2, &[needle]);
         assert!(
             listing(dir.path()).is_empty(),
             "{args:?} left {:?}",
@@ -157,7 +136,7 @@ fn keygen_writes_pkcs8_pem_with_mode_0600_that_openssl_checks() {
 fn keygen_pkcs1_der_exponent_and_multi_prime_keys_pass_openssl_check() {
     let dir = scratch();
     let d = dir.path();
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
         &[
             "keygen",
@@ -171,17 +150,15 @@ fn keygen_pkcs1_der_exponent_and_multi_prime_keys_pass_openssl_check() {
             "-o",
             "k1.der",
         ],
-        None,
-    ));
+    );
     let der = fs::read(d.join("k1.der")).expect("DER key");
     assert_eq!(der.first(), Some(&0x30), "DER starts with a SEQUENCE");
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
         &[
             "keygen", "--bits", "2048", "--primes", "3", "--pkcs1", "-o", "k3.pem",
         ],
-        None,
-    ));
+    );
     let pem = fs::read_to_string(d.join("k3.pem")).expect("key");
     assert!(
         pem.starts_with("-----BEGIN RSA PRIVATE KEY-----\n"),
@@ -316,11 +293,10 @@ fn pubkey_reads_every_key_format_pem_and_der_and_stdin() {
 
 #[test]
 fn pubkey_reads_a_key_openssl_generated() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl_genrsa(d, 2048, &[], "ossl.pem") else {
+    let Some(dir) = scratch_with_openssl_key(2048, &[], "ossl.pem") else {
         return;
     };
+    let d = dir.path();
     let ours = rsatool_in(d, &["pubkey", "-k", "ossl.pem"], None);
     assert_success(&ours);
     let theirs = openssl(d, &["pkey", "-in", "ossl.pem", "-pubout"], None).expect("openssl");
@@ -370,8 +346,12 @@ fn pubkey_refuses_bad_key_files_in_one_line_and_leaves_no_output() {
     let d = dir.path();
     for (name, content, needle) in bad_keys() {
         fs::write(d.join(name), &content).expect("write");
-        let out = rsatool_in(d, &["pubkey", "-k", name, "-o", "pub.pem"], None);
-        assert_failure(&out, 2, &[name, needle]);
+        rsatool_fails(
+            d,
+            &["pubkey", "-k", name, "-o", "pub.pem"],
+            2,
+            &[name, needle],
+        );
         assert!(!d.join("pub.pem").exists(), "{name}: no output file");
         fs::remove_file(d.join(name)).expect("remove");
         assert!(listing(d).is_empty(), "{name}: left {:?}", listing(d));
@@ -379,10 +359,13 @@ fn pubkey_refuses_bad_key_files_in_one_line_and_leaves_no_output() {
         let out = rsatool_in(d, &["pubkey", "-k", "-"], Some(&content));
         assert_failure(&out, 2, &["stdin", needle]);
     }
-    let out = rsatool_in(d, &["pubkey", "-k", "missing.pem"], None);
-    assert_failure(&out, 2, &["missing.pem", "no such file"]);
-    let out = rsatool_in(d, &["pubkey", "-k", "."], None);
-    assert_failure(&out, 2, &["directory"]);
+    rsatool_fails(
+        d,
+        &["pubkey", "-k", "missing.pem"],
+        2,
+        &["missing.pem", "no such file"],
+    );
+    rsatool_fails(d, &["pubkey", "-k", "."], 2, &["directory"]);
 }
 
 #[test]
@@ -391,8 +374,12 @@ fn a_failed_command_does_not_clobber_an_existing_output_file() {
     let d = dir.path();
     fs::write(d.join("out.pem"), b"precious").expect("write");
     fs::write(d.join("bad.pem"), b"not a key").expect("write");
-    let out = rsatool_in(d, &["pubkey", "-k", "bad.pem", "-o", "out.pem"], None);
-    assert_failure(&out, 2, &["bad.pem"]);
+    rsatool_fails(
+        d,
+        &["pubkey", "-k", "bad.pem", "-o", "out.pem"],
+        2,
+        &["bad.pem"],
+    );
     let out = rsatool_in(d, &["keygen", "--bits", "512", "-o", "out.pem"], None);
     assert_failure(&out, 2, &["512"]);
     assert_eq!(fs::read(d.join("out.pem")).expect("out"), b"precious");
@@ -417,11 +404,7 @@ fn a_successful_write_replaces_the_file_atomically_and_keeps_the_folder_clean() 
         use std::os::unix::fs::PermissionsExt;
         fs::set_permissions(d.join("key.pem"), fs::Permissions::from_mode(0o644)).expect("chmod");
     }
-    assert_success(&rsatool_in(
-        d,
-        &["keygen", "--bits", "1024", "-o", "key.pem"],
-        None,
-    ));
+    rsatool_ok(d, &["keygen", "--bits", "1024", "-o", "key.pem"]);
     assert!(
         fs::read(d.join("key.pem"))
             .expect("key")
@@ -429,11 +412,7 @@ fn a_successful_write_replaces_the_file_atomically_and_keeps_the_folder_clean() 
     );
     #[cfg(unix)]
     assert_eq!(mode(&d.join("key.pem")), 0o600, "a new file, created 0600");
-    assert_success(&rsatool_in(
-        d,
-        &["pubkey", "-k", "key.pem", "-o", "pub.pem"],
-        None,
-    ));
+    rsatool_ok(d, &["pubkey", "-k", "key.pem", "-o", "pub.pem"]);
     assert_eq!(listing(d), ["key.pem", "pub.pem"]);
 }
 
@@ -547,11 +526,10 @@ fn ctrl_c_during_keygen_leaves_the_terminal_on_a_new_line() {
 
 #[test]
 fn a_key_below_1024_bits_is_refused_naming_its_size() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl_genrsa(d, 512, &[], "small.pem") else {
+    let Some(dir) = scratch_with_openssl_key(512, &[], "small.pem") else {
         return;
     };
+    let d = dir.path();
     for cmd in [
         &["pubkey", "-k", "small.pem"][..],
         &[
@@ -564,8 +542,7 @@ fn a_key_below_1024_bits_is_refused_naming_its_size() {
             "small.pem",
         ][..],
     ] {
-        let out = rsatool_in(d, cmd, None);
-        assert_failure(&out, 2, &["small.pem", "512 bits", "1024"]);
+        rsatool_fails(d, cmd, 2, &["small.pem", "512 bits", "1024"]);
     }
 }
 

@@ -6,130 +6,81 @@ mod common;
 
 use std::fs;
 use std::path::Path;
+use std::process::Output;
+
+use tempfile::TempDir;
 
 use common::{
-    assert_failure, assert_success, key, listing, openssl, openssl_genrsa, python, rsatool_in,
-    rsatool_ok, s, scratch,
+    assert_failure, assert_success, key, listing, openssl, openssl_dgst, openssl_genpss, python,
+    rsatool_fails, rsatool_in, rsatool_ok, s, scratch, scratch_made_by, scratch_with,
+    scratch_with_openssl_key, sig_args, write,
 };
 
-fn write(dir: &Path, name: &str, bytes: &[u8]) {
-    fs::write(dir.join(name), bytes).expect("write");
+/// A scratch folder with `pss.pem`, an RSA-PSS key as in the issue: SHA-256, salt 32 (and
+/// OpenSSL 3.0 leaves MGF1 at SHA-1); `None` without openssl.
+fn scratch_with_pss_key() -> Option<TempDir> {
+    let opts = ["rsa_pss_keygen_md:sha256", "rsa_pss_keygen_saltlen:32"];
+    scratch_made_by(|d| openssl_genpss(d, &opts, "pss.pem"))
 }
 
-/// An RSA-PSS key as in the issue: SHA-256, salt 32 (and OpenSSL 3.0 leaves MGF1 at SHA-1).
-fn openssl_pss_key(d: &Path) -> bool {
-    openssl(
-        d,
-        &[
-            "genpkey",
-            "-algorithm",
-            "RSA-PSS",
-            "-pkeyopt",
-            "rsa_keygen_bits:2048",
-            "-pkeyopt",
-            "rsa_pss_keygen_md:sha256",
-            "-pkeyopt",
-            "rsa_pss_keygen_saltlen:32",
-            "-out",
-            "pss.pem",
-        ],
-        None,
-    )
-    .is_some()
+/// A scratch folder with `key.pem` and `cert.pem`, a new 2048-bit key and its self-signed
+/// certificate made by openssl; `None` without openssl.
+fn scratch_with_key_and_cert() -> Option<TempDir> {
+    scratch_made_by(|d| {
+        let args = [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out",
+            "cert.pem", "-subj", "/CN=test", "-days", "1",
+        ];
+        openssl(d, &args, None)
+    })
 }
 
 #[test]
 fn bug2_rsa_pss_key_parameters_are_honoured_as_openssl_does() {
-    let dir = scratch();
-    let d = dir.path();
-    if !openssl_pss_key(d) {
+    let Some(dir) = scratch_with_pss_key() else {
         return;
-    }
+    };
+    let d = dir.path();
     write(d, "msg", b"pay Bob 10 EUR\n");
     // OpenSSL refuses these; so must we.
-    let out = rsatool_in(
-        d,
-        &[
-            "sign", "-k", "pss.pem", "--scheme", "pkcs1v15", "-i", "msg", "-o", "x.sig",
-        ],
-        None,
-    );
-    assert_failure(&out, 2, &["pss.pem", "pss only"]);
-    let out = rsatool_in(
-        d,
-        &[
-            "sign", "-k", "pss.pem", "--scheme", "pss", "--hash", "sha512", "-i", "msg", "-o",
-            "x.sig",
-        ],
-        None,
-    );
-    assert_failure(&out, 2, &["pss.pem", "SHA-256"]);
-    let out = rsatool_in(
-        d,
-        &[
-            "sign",
-            "-k",
-            "pss.pem",
-            "--scheme",
-            "pss",
-            "--salt-len",
-            "20",
-            "-i",
-            "msg",
-            "-o",
-            "x.sig",
-        ],
-        None,
-    );
-    assert_failure(&out, 2, &["at least 32"]);
+    for (scheme, extra, needles) in [
+        ("pkcs1v15", &[][..], &["pss.pem", "pss only"][..]),
+        ("pss", &["--hash", "sha512"], &["pss.pem", "SHA-256"]),
+        ("pss", &["--salt-len", "20"], &["at least 32"]),
+    ] {
+        let args = sig_args("sign", "pss.pem", scheme, "msg", "x.sig", extra);
+        rsatool_fails(d, &args, 2, needles);
+    }
     assert!(!d.join("x.sig").exists());
     // Our default signature with the key verifies in OpenSSL with the key's own defaults.
     rsatool_ok(
         d,
-        &[
-            "sign", "-k", "pss.pem", "--scheme", "pss", "-i", "msg", "-o", "ours.sig",
-        ],
+        &sig_args("sign", "pss.pem", "pss", "msg", "ours.sig", &[]),
     );
-    openssl(
+    openssl_dgst(
         d,
-        &[
-            "dgst",
-            "-sha256",
-            "-prverify",
-            "pss.pem",
-            "-sigopt",
-            "rsa_padding_mode:pss",
-            "-signature",
-            "ours.sig",
-            "msg",
-        ],
-        None,
+        "sha256",
+        "-prverify",
+        "pss.pem",
+        &["rsa_padding_mode:pss"],
+        "ours.sig",
+        "msg",
     );
     // OpenSSL's signature with the key verifies here without flags.
-    openssl(
+    openssl_dgst(
         d,
-        &[
-            "dgst",
-            "-sha256",
-            "-sign",
-            "pss.pem",
-            "-sigopt",
-            "rsa_padding_mode:pss",
-            "-out",
-            "ossl.sig",
-            "msg",
-        ],
-        None,
+        "sha256",
+        "-sign",
+        "pss.pem",
+        &["rsa_padding_mode:pss"],
+        "ossl.sig",
+        "msg",
     );
     rsatool_ok(d, &["pubkey", "-k", "pss.pem", "-o", "pub.pem"]);
-    let out = rsatool_in(
+    rsatool_ok(
         d,
-        &[
-            "verify", "-k", "pub.pem", "--scheme", "pss", "-i", "msg", "-s", "ossl.sig",
-        ],
-        None,
+        &sig_args("verify", "pub.pem", "pss", "msg", "ossl.sig", &[]),
     );
-    assert_success(&out);
     // pubkey keeps the restrictions: byte for byte what OpenSSL writes.
     let expected = openssl(d, &["pkey", "-in", "pss.pem", "-pubout"], None).expect("openssl");
     assert_eq!(fs::read(d.join("pub.pem")).expect("pub"), expected.stdout);
@@ -137,11 +88,10 @@ fn bug2_rsa_pss_key_parameters_are_honoured_as_openssl_does() {
 
 #[test]
 fn rsa_pss_keys_are_shown_by_key_text_and_made_by_keygen_pss() {
-    let dir = scratch();
-    let d = dir.path();
-    if !openssl_pss_key(d) {
+    let Some(dir) = scratch_with_pss_key() else {
         return;
-    }
+    };
+    let d = dir.path();
     // key --text shows them, in OpenSSL's layout.
     let ours = rsatool_in(d, &["key", "-k", "pss.pem", "--text"], None);
     assert_success(&ours);
@@ -178,18 +128,10 @@ fn rsa_pss_keys_are_shown_by_key_text_and_made_by_keygen_pss() {
 
 #[test]
 fn bug3_the_key_block_of_a_several_block_pem_is_used_and_truncation_says_so() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl(
-        d,
-        &[
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out",
-            "cert.pem", "-subj", "/CN=test", "-days", "1",
-        ],
-        None,
-    ) else {
+    let Some(dir) = scratch_with_key_and_cert() else {
         return;
     };
+    let d = dir.path();
     // Key first, certificate after, and the reverse, as servers store them.
     let key = fs::read(d.join("key.pem")).expect("key");
     let cert = fs::read(d.join("cert.pem")).expect("cert");
@@ -201,60 +143,32 @@ fn bug3_the_key_block_of_a_several_block_pem_is_used_and_truncation_says_so() {
         .stdout;
     write(d, "certpub.pem", &certpub);
     for file in ["key-cert.pem", "cert-key.pem"] {
-        rsatool_ok(
-            d,
-            &[
-                "sign", "-k", file, "--scheme", "pkcs1v15", "-i", "msg", "-o", "m.sig",
-            ],
-        );
-        openssl(
-            d,
-            &[
-                "dgst",
-                "-sha256",
-                "-verify",
-                "certpub.pem",
-                "-signature",
-                "m.sig",
-                "msg",
-            ],
-            None,
-        );
+        rsatool_ok(d, &sig_args("sign", file, "pkcs1v15", "msg", "m.sig", &[]));
+        openssl_dgst(d, "sha256", "-verify", "certpub.pem", &[], "m.sig", "msg");
     }
     write(d, "cut.pem", &key[..key.len() >> 1]);
-    let out = rsatool_in(
+    rsatool_fails(
         d,
-        &[
-            "sign", "-k", "cut.pem", "--scheme", "pss", "-i", "msg", "-o", "x.sig",
-        ],
-        None,
+        &sig_args("sign", "cut.pem", "pss", "msg", "x.sig", &[]),
+        2,
+        &["cut.pem", "truncated"],
     );
-    assert_failure(&out, 2, &["cut.pem", "truncated"]);
     assert!(!d.join("x.sig").exists());
 }
 
 #[test]
 fn a_pem_file_of_a_certificate_and_its_key_works_and_truncation_says_so() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl(
-        d,
-        &[
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out",
-            "cert.pem", "-subj", "/CN=test", "-days", "1",
-        ],
-        None,
-    ) else {
+    let Some(dir) = scratch_with_key_and_cert() else {
         return;
     };
+    let d = dir.path();
     let mut both = fs::read(d.join("cert.pem")).expect("cert");
     both.extend(fs::read(d.join("key.pem")).expect("key"));
     write(d, "both.pem", &both);
     let expected =
         openssl(d, &["x509", "-in", "cert.pem", "-pubkey", "-noout"], None).expect("openssl");
     for file in ["both.pem", "cert.pem"] {
-        let out = rsatool_in(d, &["pubkey", "-k", file], None);
-        assert_success(&out);
+        let out = rsatool_ok(d, &["pubkey", "-k", file]);
         assert_eq!(out.stdout, expected.stdout, "{file}");
     }
     // A DER certificate too.
@@ -271,17 +185,12 @@ fn a_pem_file_of_a_certificate_and_its_key_works_and_truncation_says_so() {
     write(d, "msg", b"hello");
     rsatool_ok(
         d,
-        &[
-            "sign", "-k", "both.pem", "--scheme", "pkcs1v15", "-i", "msg", "-o", "m.sig",
-        ],
+        &sig_args("sign", "both.pem", "pkcs1v15", "msg", "m.sig", &[]),
     );
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
-        &[
-            "verify", "-k", "cert.pem", "--scheme", "pkcs1v15", "-i", "msg", "-s", "m.sig",
-        ],
-        None,
-    ));
+        &sig_args("verify", "cert.pem", "pkcs1v15", "msg", "m.sig", &[]),
+    );
     openssl(
         d,
         &[
@@ -353,12 +262,12 @@ fn bug4_keygen_caps_the_number_of_primes_as_openssl_does() {
     let dir = scratch();
     let d = dir.path();
     for (bits, primes, cap) in [("1024", "5", "3"), ("2048", "4", "3"), ("4096", "5", "4")] {
-        let out = rsatool_in(
+        rsatool_fails(
             d,
             &["keygen", "--bits", bits, "--primes", primes, "-o", "k.pem"],
-            None,
+            2,
+            &["--primes", &format!("at most {cap}")],
         );
-        assert_failure(&out, 2, &["--primes", &format!("at most {cap}")]);
     }
     assert!(listing(d).is_empty());
     rsatool_ok(
@@ -369,43 +278,28 @@ fn bug4_keygen_caps_the_number_of_primes_as_openssl_does() {
 
 #[test]
 fn a_multi_prime_key_over_the_cap_made_elsewhere_still_loads() {
-    let dir = scratch();
-    let d = dir.path();
     // OpenSSL refuses 5 primes below 8192 bits, so the rsa crate makes this one (1024 bits,
     // 4 primes, over the cap of 3).
     let mut rng = rsa::os_rng();
     let key = rsa::RsaPrivateKey::generate_multi_prime(1024, 4, &mut rng).expect("keygen");
     let pem = rsa::encode_private_key(&key.to_parts(), rsa::KeyFormat::Pkcs8, rsa::Encoding::Pem)
         .expect("encode");
-    write(d, "k4.pem", &pem);
-    let out = rsatool_in(d, &["key", "-k", "k4.pem", "--check"], None);
-    assert_success(&out);
+    let dir = scratch_with("k4.pem", &pem);
+    let d = dir.path();
+    let out = rsatool_ok(d, &["key", "-k", "k4.pem", "--check"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "RSA key ok\n");
     write(d, "msg", b"m");
-    rsatool_ok(
-        d,
-        &[
-            "sign", "-k", "k4.pem", "--scheme", "pss", "-i", "msg", "-o", "m.sig",
-        ],
-    );
+    rsatool_ok(d, &sig_args("sign", "k4.pem", "pss", "msg", "m.sig", &[]));
     // OpenSSL's own check refuses keys over its cap, but its verifier takes the signature.
     rsatool_ok(d, &["pubkey", "-k", "k4.pem", "-o", "pub.pem"]);
-    openssl(
+    openssl_dgst(
         d,
-        &[
-            "dgst",
-            "-sha256",
-            "-verify",
-            "pub.pem",
-            "-sigopt",
-            "rsa_padding_mode:pss",
-            "-sigopt",
-            "rsa_pss_saltlen:digest",
-            "-signature",
-            "m.sig",
-            "msg",
-        ],
-        None,
+        "sha256",
+        "-verify",
+        "pub.pem",
+        &["rsa_padding_mode:pss", "rsa_pss_saltlen:digest"],
+        "m.sig",
+        "msg",
     );
 }
 
@@ -414,7 +308,7 @@ fn bug5_messages_say_what_is_wrong() {
     let dir = scratch();
     let d = dir.path();
     write(d, "m", b"x");
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "encrypt",
@@ -429,13 +323,21 @@ fn bug5_messages_say_what_is_wrong() {
             "-o",
             "c",
         ],
-        None,
+        2,
+        &["too small", "SHA-512"],
     );
-    assert_failure(&out, 2, &["too small", "SHA-512"]);
-    let out = rsatool_in(d, &["speed", "-s", "10", "foo"], None);
-    assert_failure(&out, 2, &["foo", "addmul_1", "mont_sqr"]);
-    let out = rsatool_in(d, &["speed", "-s", "10", "add_n.foo"], None);
-    assert_failure(&out, 2, &["unknown back end 'foo'", "portable"]);
+    rsatool_fails(
+        d,
+        &["speed", "-s", "10", "foo"],
+        2,
+        &["foo", "addmul_1", "mont_sqr"],
+    );
+    rsatool_fails(
+        d,
+        &["speed", "-s", "10", "add_n.foo"],
+        2,
+        &["unknown back end 'foo'", "portable"],
+    );
     fs::create_dir(d.join("empty")).expect("mkdir");
     let out = rsatool_in(d, &["kat", "empty"], None);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -469,40 +371,48 @@ fn every_private_key_command_validates_and_key_check_says_what_is_wrong() {
         ("pq.pem", "not distinct"),
         ("n.pem", "not the product"),
     ] {
-        let out = rsatool_in(d, &["pubkey", "-k", file, "-o", "pub.pem"], None);
-        assert_failure(&out, 2, &[file, check_msg]);
+        rsatool_fails(
+            d,
+            &["pubkey", "-k", file, "-o", "pub.pem"],
+            2,
+            &[file, check_msg],
+        );
         assert!(!d.join("pub.pem").exists(), "{file}");
-        let out = rsatool_in(d, &["key", "-k", file, "--check"], None);
-        assert_failure(&out, 1, &[file, "not ok", check_msg]);
+        rsatool_fails(
+            d,
+            &["key", "-k", file, "--check"],
+            1,
+            &[file, "not ok", check_msg],
+        );
     }
+}
+
+/// The text of the PEM file `name` in `d`.
+fn pem_text(d: &Path, name: &str) -> String {
+    fs::read_to_string(d.join(name)).expect("pem")
+}
+
+/// `rsatool key` of `enc.pem` (below), opened with its password.
+const ENC_PEM_KEY: [&str; 5] = ["key", "-k", "enc.pem", "--passin", "pass:s3cret"];
+
+/// `openssl COMMAND -in enc.pem -passin pass:s3cret ARGS` (`enc.pem` below, opened with its
+/// password); requires success. `None` without openssl.
+fn openssl_on_enc_pem(d: &Path, command: &str, args: &[&str]) -> Option<Output> {
+    let head = [command, "-in", "enc.pem", "-passin", "pass:s3cret"];
+    openssl(d, &[&head[..], args].concat(), None)
 }
 
 #[test]
 fn encrypted_keys_interoperate_with_openssl_both_ways() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl_genrsa(
-        d,
-        2048,
-        &["-aes-128-cbc", "-pass", "pass:s3cret"],
-        "enc.pem",
-    ) else {
+    let Some(dir) =
+        scratch_with_openssl_key(2048, &["-aes-128-cbc", "-pass", "pass:s3cret"], "enc.pem")
+    else {
         return;
     };
-    let plain = openssl(
-        d,
-        &[
-            "pkey",
-            "-in",
-            "enc.pem",
-            "-passin",
-            "pass:s3cret",
-            "-pubout",
-        ],
-        None,
-    )
-    .expect("openssl")
-    .stdout;
+    let d = dir.path();
+    let plain = openssl_on_enc_pem(d, "pkey", &["-pubout"])
+        .expect("openssl")
+        .stdout;
     write(d, "pw.txt", b"s3cret\n");
     write(d, "empty.txt", b"");
     // Every password source.
@@ -518,7 +428,7 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
         assert_eq!(out.stdout, plain, "{src}");
     }
     // Wrong password, empty password file (no line at all), no password without a terminal: one line, exit 2.
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "pubkey",
@@ -529,9 +439,9 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
             "-o",
             "o.pem",
         ],
-        None,
+        2,
+        &["enc.pem", "wrong password"],
     );
-    assert_failure(&out, 2, &["enc.pem", "wrong password"]);
     let out = rsatool_in(
         d,
         &[
@@ -547,17 +457,17 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
     );
     // An empty file holds no password (an empty line would be an empty password).
     assert_failure(&out, 2, &["no password"]);
-    let out = rsatool_in(d, &["pubkey", "-k", "enc.pem", "-o", "o.pem"], None);
-    assert_failure(&out, 2, &["--passin"]);
-    // A truncated encrypted key.
-    let der = openssl(
+    rsatool_fails(
         d,
+        &["pubkey", "-k", "enc.pem", "-o", "o.pem"],
+        2,
+        &["--passin"],
+    );
+    // A truncated encrypted key.
+    let der = openssl_on_enc_pem(
+        d,
+        "pkcs8",
         &[
-            "pkcs8",
-            "-in",
-            "enc.pem",
-            "-passin",
-            "pass:s3cret",
             "-topk8",
             "-v2",
             "aes-256-cbc",
@@ -566,7 +476,6 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
             "-outform",
             "DER",
         ],
-        None,
     )
     .expect("openssl")
     .stdout;
@@ -587,14 +496,10 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
     assert_failure(&out, 2, &["cut.der"]);
     assert!(!d.join("o.pem").exists());
     // scrypt, as OpenSSL writes it.
-    openssl(
+    openssl_on_enc_pem(
         d,
+        "pkcs8",
         &[
-            "pkcs8",
-            "-in",
-            "enc.pem",
-            "-passin",
-            "pass:s3cret",
             "-topk8",
             "-scrypt",
             "-passout",
@@ -602,7 +507,6 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
             "-out",
             "scrypt.pem",
         ],
-        None,
     );
     let out = rsatool_in(
         d,
@@ -612,14 +516,10 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
     assert_eq!(out.stdout, plain, "scrypt");
     // OpenSSL's legacy encrypted PEM, AES-256-CBC and DES-EDE3-CBC.
     for cipher in ["-aes256", "-des3"] {
-        openssl(
+        openssl_on_enc_pem(
             d,
+            "rsa",
             &[
-                "rsa",
-                "-in",
-                "enc.pem",
-                "-passin",
-                "pass:s3cret",
                 "-traditional",
                 cipher,
                 "-passout",
@@ -627,26 +527,16 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
                 "-out",
                 "legacy.pem",
             ],
-            None,
         );
-        assert!(
-            fs::read_to_string(d.join("legacy.pem"))
-                .expect("pem")
-                .contains("Proc-Type: 4,ENCRYPTED")
-        );
-        let out = rsatool_in(
-            d,
-            &["pubkey", "-k", "legacy.pem", "--passin", "pass:old"],
-            None,
-        );
-        assert_success(&out);
+        assert!(pem_text(d, "legacy.pem").contains("Proc-Type: 4,ENCRYPTED"));
+        let out = rsatool_ok(d, &["pubkey", "-k", "legacy.pem", "--passin", "pass:old"]);
         assert_eq!(out.stdout, plain, "{cipher}");
-        let out = rsatool_in(
+        rsatool_fails(
             d,
             &["pubkey", "-k", "legacy.pem", "--passin", "pass:bad"],
-            None,
+            2,
+            &["wrong password"],
         );
-        assert_failure(&out, 2, &["wrong password"]);
     }
     // Ours, read by OpenSSL: keygen --passout and key --passout.
     rsatool_ok(
@@ -661,11 +551,7 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
             "new.pem",
         ],
     );
-    assert!(
-        fs::read_to_string(d.join("new.pem"))
-            .expect("pem")
-            .starts_with("-----BEGIN ENCRYPTED PRIVATE KEY-----")
-    );
+    assert!(pem_text(d, "new.pem").starts_with("-----BEGIN ENCRYPTED PRIVATE KEY-----"));
     openssl(
         d,
         &[
@@ -682,18 +568,17 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
     rsatool_ok(
         d,
         &[
-            "key",
-            "-k",
-            "enc.pem",
-            "--passin",
-            "pass:s3cret",
-            "--passout",
-            "pass:again",
-            "--format",
-            "der",
-            "-o",
-            "again.der",
-        ],
+            &ENC_PEM_KEY[..],
+            &[
+                "--passout",
+                "pass:again",
+                "--format",
+                "der",
+                "-o",
+                "again.der",
+            ],
+        ]
+        .concat(),
     );
     let out = openssl(
         d,
@@ -714,30 +599,9 @@ fn encrypted_keys_interoperate_with_openssl_both_ways() {
     // And decrypted, converted to PKCS #1 as openssl rsa -traditional writes it.
     rsatool_ok(
         d,
-        &[
-            "key",
-            "-k",
-            "enc.pem",
-            "--passin",
-            "pass:s3cret",
-            "--pkcs1",
-            "-o",
-            "p1.pem",
-        ],
+        &[&ENC_PEM_KEY[..], &["--pkcs1", "-o", "p1.pem"]].concat(),
     );
-    let expected = openssl(
-        d,
-        &[
-            "rsa",
-            "-in",
-            "enc.pem",
-            "-passin",
-            "pass:s3cret",
-            "-traditional",
-        ],
-        None,
-    )
-    .expect("openssl");
+    let expected = openssl_on_enc_pem(d, "rsa", &["-traditional"]).expect("openssl");
     assert_eq!(fs::read(d.join("p1.pem")).expect("p1"), expected.stdout);
     // key --text equals openssl's: public, multi-prime and private.
     rsatool_ok(d, &["pubkey", "-k", "p1.pem", "-o", "p1.pub"]);
@@ -793,12 +657,7 @@ fn encrypted_keys_interoperate_with_python_cryptography_both_ways() {
     if python(d, PY_ENC, &["write"]).is_none() {
         return;
     }
-    let out = rsatool_in(
-        d,
-        &["pubkey", "-k", "py.pem", "--passin", "pass:pypw"],
-        None,
-    );
-    assert_success(&out);
+    let out = rsatool_ok(d, &["pubkey", "-k", "py.pem", "--passin", "pass:pypw"]);
     assert_eq!(out.stdout, fs::read(d.join("py.pub")).expect("pub"));
     rsatool_ok(
         d,
@@ -817,128 +676,67 @@ fn encrypted_keys_interoperate_with_python_cryptography_both_ways() {
 
 #[test]
 fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
-    let dir = scratch();
+    let dir = scratch_with("msg", b"the message");
     let d = dir.path();
     let k = s(key(2048));
-    write(d, "msg", b"the message");
     // Python's PSS.MAX_LENGTH / OpenSSL's max: verifies without flags.
-    let Some(_) = openssl(
+    let Some(_) = openssl_dgst(
         d,
-        &[
-            "dgst",
-            "-sha256",
-            "-sign",
-            k,
-            "-sigopt",
-            "rsa_padding_mode:pss",
-            "-sigopt",
-            "rsa_pss_saltlen:max",
-            "-out",
-            "max.sig",
-            "msg",
-        ],
-        None,
+        "sha256",
+        "-sign",
+        k,
+        &["rsa_padding_mode:pss", "rsa_pss_saltlen:max"],
+        "max.sig",
+        "msg",
     ) else {
         return;
     };
-    assert_success(&rsatool_in(
-        d,
-        &[
-            "verify", "-k", k, "--scheme", "pss", "-i", "msg", "-s", "max.sig",
-        ],
-        None,
-    ));
+    rsatool_ok(d, &sig_args("verify", k, "pss", "msg", "max.sig", &[]));
     // An explicit length is enforced.
     let out = rsatool_in(
         d,
-        &[
-            "verify",
-            "-k",
-            k,
-            "--scheme",
-            "pss",
-            "--salt-len",
-            "32",
-            "-i",
-            "msg",
-            "-s",
-            "max.sig",
-        ],
+        &sig_args("verify", k, "pss", "msg", "max.sig", &["--salt-len", "32"]),
         None,
     );
     assert_eq!(out.status.code(), Some(1));
     // --mgf1-hash both ways.
     rsatool_ok(
         d,
-        &[
-            "sign",
-            "-k",
-            k,
-            "--scheme",
-            "pss",
-            "--mgf1-hash",
-            "sha1",
-            "-i",
-            "msg",
-            "-o",
-            "m1.sig",
-        ],
+        &sig_args("sign", k, "pss", "msg", "m1.sig", &["--mgf1-hash", "sha1"]),
     );
-    openssl(
+    openssl_dgst(
         d,
+        "sha256",
+        "-prverify",
+        k,
         &[
-            "dgst",
-            "-sha256",
-            "-prverify",
-            k,
-            "-sigopt",
             "rsa_padding_mode:pss",
-            "-sigopt",
             "rsa_mgf1_md:sha1",
-            "-sigopt",
             "rsa_pss_saltlen:32",
-            "-signature",
-            "m1.sig",
-            "msg",
         ],
-        None,
+        "m1.sig",
+        "msg",
     );
-    openssl(
+    openssl_dgst(
         d,
-        &[
-            "dgst",
-            "-sha384",
-            "-sign",
-            k,
-            "-sigopt",
-            "rsa_padding_mode:pss",
-            "-sigopt",
-            "rsa_mgf1_md:sha512",
-            "-out",
-            "m2.sig",
-            "msg",
-        ],
-        None,
+        "sha384",
+        "-sign",
+        k,
+        &["rsa_padding_mode:pss", "rsa_mgf1_md:sha512"],
+        "m2.sig",
+        "msg",
     );
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
-        &[
+        &sig_args(
             "verify",
-            "-k",
             k,
-            "--scheme",
             "pss",
-            "--hash",
-            "sha384",
-            "--mgf1-hash",
-            "sha512",
-            "-i",
             "msg",
-            "-s",
             "m2.sig",
-        ],
-        None,
-    ));
+            &["--hash", "sha384", "--mgf1-hash", "sha512"],
+        ),
+    );
     // --prehashed: the digest itself, as pkeyutl -pkeyopt digest:sha256 signs it.
     let digest = openssl(d, &["dgst", "-sha256", "-binary", "msg"], None)
         .expect("openssl")
@@ -960,36 +758,27 @@ fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
         ],
         None,
     );
-    assert_success(&rsatool_in(
-        d,
-        &[
-            "verify",
-            "-k",
-            k,
-            "--scheme",
-            "pkcs1v15",
-            "--prehashed",
-            "-i",
-            "msg.sha256",
-            "-s",
-            "pre.sig",
-        ],
-        None,
-    ));
     rsatool_ok(
         d,
-        &[
-            "sign",
-            "-k",
+        &sig_args(
+            "verify",
             k,
-            "--scheme",
             "pkcs1v15",
-            "--prehashed",
-            "-i",
             "msg.sha256",
-            "-o",
+            "pre.sig",
+            &["--prehashed"],
+        ),
+    );
+    rsatool_ok(
+        d,
+        &sig_args(
+            "sign",
+            k,
+            "pkcs1v15",
+            "msg.sha256",
             "ours.sig",
-        ],
+            &["--prehashed"],
+        ),
     );
     assert_eq!(
         fs::read(d.join("ours.sig")).expect("sig"),
@@ -998,23 +787,12 @@ fn pss_mgf1_hash_auto_salt_and_prehashed_interoperate_with_openssl() {
     );
     // A digest of the wrong length.
     write(d, "short", &digest[..20]);
-    let out = rsatool_in(
+    rsatool_fails(
         d,
-        &[
-            "sign",
-            "-k",
-            k,
-            "--scheme",
-            "pkcs1v15",
-            "--prehashed",
-            "-i",
-            "short",
-            "-o",
-            "x.sig",
-        ],
-        None,
+        &sig_args("sign", k, "pkcs1v15", "short", "x.sig", &["--prehashed"]),
+        2,
+        &["short", "32 bytes"],
     );
-    assert_failure(&out, 2, &["short", "32 bytes"]);
     assert!(!d.join("x.sig").exists());
 }
 
@@ -1038,29 +816,21 @@ fn sign_of_several_files_writes_a_signature_beside_each_that_openssl_verifies() 
     for n in names {
         let sig = format!("{n}.sig");
         assert!(d.join(&sig).is_file(), "{sig}");
-        openssl(
+        openssl_dgst(
             d,
-            &[
-                "dgst",
-                "-sha256",
-                "-verify",
-                "pub.pem",
-                "-sigopt",
-                "rsa_padding_mode:pss",
-                "-sigopt",
-                "rsa_pss_saltlen:digest",
-                "-signature",
-                &sig,
-                n,
-            ],
-            None,
+            "sha256",
+            "-verify",
+            "pub.pem",
+            &["rsa_padding_mode:pss", "rsa_pss_saltlen:digest"],
+            &sig,
+            n,
         );
     }
     // One input missing: the others signed, it named, exit 2, no signature for it.
     for n in names {
         fs::remove_file(d.join(format!("{n}.sig"))).expect("rm");
     }
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "sign",
@@ -1075,35 +845,31 @@ fn sign_of_several_files_writes_a_signature_beside_each_that_openssl_verifies() 
             "-i",
             "c.txt",
         ],
-        None,
+        2,
+        &["missing.txt", "no such file"],
     );
-    assert_failure(&out, 2, &["missing.txt", "no such file"]);
     assert!(d.join("a.txt.sig").is_file() && d.join("c.txt.sig").is_file());
     assert!(!d.join("missing.txt.sig").exists());
     for n in ["a.txt", "c.txt"] {
-        openssl(
+        openssl_dgst(
             d,
-            &[
-                "dgst",
-                "-sha256",
-                "-verify",
-                "pub.pem",
-                "-signature",
-                &format!("{n}.sig"),
-                n,
-            ],
-            None,
+            "sha256",
+            "-verify",
+            "pub.pem",
+            &[],
+            &format!("{n}.sig"),
+            n,
         );
     }
     // -o with several inputs is refused.
-    let out = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "sign", "-k", k, "--scheme", "pss", "-i", "a.txt", "c.txt", "-o", "x",
         ],
-        None,
+        2,
+        &["--output"],
     );
-    assert_failure(&out, 2, &["--output"]);
     // --passin stdin cannot share stdin with the input.
     let out = rsatool_in(
         d,
@@ -1148,10 +914,9 @@ else:
 
 #[test]
 fn mgf1_hash_salt_auto_prehashed_and_certificates_interoperate_with_python_cryptography() {
-    let dir = scratch();
+    let dir = scratch_with("msg", b"a message for python");
     let d = dir.path();
     let k = s(key(2048));
-    write(d, "msg", b"a message for python");
     // The digest from Python's own hash, so no rsatool code is in the oracle.
     let digest = python(
         d,
@@ -1164,88 +929,63 @@ fn mgf1_hash_salt_auto_prehashed_and_certificates_interoperate_with_python_crypt
     write(d, "msg.sha256", &digest.stdout);
     python(d, PY_PSS, &["make", k]);
     // Python's MAX_LENGTH signature with MGF1-SHA1: no --salt-len needed.
-    assert_success(&rsatool_in(
-        d,
-        &[
-            "verify",
-            "-k",
-            k,
-            "--scheme",
-            "pss",
-            "--mgf1-hash",
-            "sha1",
-            "-i",
-            "msg",
-            "-s",
-            "py-max.sig",
-        ],
-        None,
-    ));
-    assert_success(&rsatool_in(
-        d,
-        &[
-            "verify",
-            "-k",
-            k,
-            "--scheme",
-            "pkcs1v15",
-            "--prehashed",
-            "-i",
-            "msg.sha256",
-            "-s",
-            "py-pre.sig",
-        ],
-        None,
-    ));
-    // Python's certificate, PEM and DER, as the public key.
-    for cert in ["py-cert.pem", "py-cert.der"] {
-        assert_success(&rsatool_in(
-            d,
-            &[
-                "verify",
-                "-k",
-                cert,
-                "--scheme",
-                "pkcs1v15",
-                "--prehashed",
-                "-i",
-                "msg.sha256",
-                "-s",
-                "py-pre.sig",
-            ],
-            None,
-        ));
-    }
     rsatool_ok(
         d,
-        &[
-            "sign",
-            "-k",
+        &sig_args(
+            "verify",
             k,
-            "--scheme",
             "pss",
-            "--mgf1-hash",
-            "sha1",
-            "-i",
             "msg",
-            "-o",
-            "our-mgf1.sig",
-        ],
+            "py-max.sig",
+            &["--mgf1-hash", "sha1"],
+        ),
     );
     rsatool_ok(
         d,
-        &[
-            "sign",
-            "-k",
+        &sig_args(
+            "verify",
             k,
-            "--scheme",
             "pkcs1v15",
-            "--prehashed",
-            "-i",
             "msg.sha256",
-            "-o",
+            "py-pre.sig",
+            &["--prehashed"],
+        ),
+    );
+    // Python's certificate, PEM and DER, as the public key.
+    for cert in ["py-cert.pem", "py-cert.der"] {
+        rsatool_ok(
+            d,
+            &sig_args(
+                "verify",
+                cert,
+                "pkcs1v15",
+                "msg.sha256",
+                "py-pre.sig",
+                &["--prehashed"],
+            ),
+        );
+    }
+    rsatool_ok(
+        d,
+        &sig_args(
+            "sign",
+            k,
+            "pss",
+            "msg",
+            "our-mgf1.sig",
+            &["--mgf1-hash", "sha1"],
+        ),
+    );
+    rsatool_ok(
+        d,
+        &sig_args(
+            "sign",
+            k,
+            "pkcs1v15",
+            "msg.sha256",
             "our-pre.sig",
-        ],
+            &["--prehashed"],
+        ),
     );
     python(d, PY_PSS, &["check", k]);
 }

@@ -5,15 +5,14 @@
 
 mod common;
 
-use common::{assert_failure, assert_success, openssl, openssl_genrsa, rsatool_in, scratch};
+use common::{assert_failure, openssl, rsatool_in, rsatool_ok, scratch, scratch_with_openssl_key};
 
 #[test]
 fn older_encrypted_pkcs8_keys_made_by_openssl_are_read() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl_genrsa(d, 1024, &[], "k.pem") else {
+    let Some(dir) = scratch_with_openssl_key(1024, &[], "k.pem") else {
         return;
     };
+    let d = dir.path();
     let public = openssl(d, &["pkey", "-in", "k.pem", "-pubout"], None)
         .expect("openssl")
         .stdout;
@@ -66,8 +65,7 @@ fn older_encrypted_pkcs8_keys_made_by_openssl_are_read() {
             };
             assert!(shown, "{options:?}: not {scheme}: {parsed}");
             let passin = format!("pass:{password}");
-            let out = rsatool_in(d, &["pubkey", "-k", "old.key", "--passin", &passin], None);
-            assert_success(&out);
+            let out = rsatool_ok(d, &["pubkey", "-k", "old.key", "--passin", &passin]);
             assert_eq!(out.stdout, public, "{options:?} {form} {password:?}");
             let out = rsatool_in(
                 d,
@@ -78,7 +76,7 @@ fn older_encrypted_pkcs8_keys_made_by_openssl_are_read() {
         }
     }
     // Rewritten with a password, an old key comes out in the modern scheme.
-    let out = rsatool_in(
+    rsatool_ok(
         d,
         &[
             "key",
@@ -91,9 +89,7 @@ fn older_encrypted_pkcs8_keys_made_by_openssl_are_read() {
             "-o",
             "new.pem",
         ],
-        None,
     );
-    assert_success(&out);
     let parsed = String::from_utf8_lossy(
         &openssl(d, &["asn1parse", "-in", "new.pem"], None)
             .expect("openssl")

@@ -12,62 +12,67 @@ mod common;
 
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{assert_failure, assert_success, key, listing, rsatool_in, s, scratch};
+use common::{assert_failure, key, listing, rsatool_fails, rsatool_in, rsatool_ok, s, scratch};
+use tempfile::TempDir;
 
 fn mode(path: &Path) -> u32 {
     fs::metadata(path).expect("metadata").permissions().mode() & 0o7777
 }
 
-/// A character device node `name` in `dir` with the given major and minor numbers, or `None`
-/// (with a note) where `mknod` is not allowed.
-fn char_device(dir: &Path, name: &str, major: u32, minor: u32) -> Option<std::path::PathBuf> {
-    let path = dir.join(name);
+/// A [`scratch`] folder holding the character device `name` (`major`:`minor`), made with
+/// `mknod`; `None` (with a note) where `mknod` is not allowed.
+fn scratch_with_device(name: &str, major: u32, minor: u32) -> Option<(TempDir, PathBuf)> {
+    let dir = scratch();
+    let path = dir.path().join(name);
     let ok = Command::new("mknod")
         .arg(&path)
         .args(["c", &major.to_string(), &minor.to_string()])
         .output()
         .is_ok_and(|o| o.status.success());
     if ok {
-        Some(path)
+        Some((dir, path))
     } else {
         eprintln!("note: mknod is not allowed here (not root?); the device checks are skipped");
         None
     }
 }
 
+/// `path` is still a character device (not replaced by a file); its metadata.
+fn assert_still_a_device(path: &Path) -> fs::Metadata {
+    let meta = fs::symlink_metadata(path).expect("still there");
+    assert!(meta.file_type().is_char_device(), "still a device");
+    meta
+}
+
 #[test]
 fn a_full_device_fails_with_exit_2_and_stays_a_device() {
-    let dir = scratch();
-    let d = dir.path();
     // 1:7 is /dev/full: every write fails with ENOSPC.
-    let Some(full) = char_device(d, "full", 1, 7) else {
+    let Some((dir, full)) = scratch_with_device("full", 1, 7) else {
         return;
     };
-    let out = rsatool_in(d, &["pubkey", "-k", s(key(2048)), "-o", "full"], None);
-    assert_failure(&out, 2, &["full", "no space left"]);
-    let meta = fs::symlink_metadata(&full).expect("still there");
-    assert!(meta.file_type().is_char_device(), "still a device");
+    let d = dir.path();
+    rsatool_fails(
+        d,
+        &["pubkey", "-k", s(key(2048)), "-o", "full"],
+        2,
+        &["full", "no space left"],
+    );
+    assert_still_a_device(&full);
     assert_eq!(listing(d), ["full"], "no temporary file left");
 }
 
 #[test]
 fn a_null_device_is_written_and_stays_a_device() {
-    let dir = scratch();
-    let d = dir.path();
     // 1:3 is /dev/null.
-    let Some(null) = char_device(d, "null", 1, 3) else {
+    let Some((dir, null)) = scratch_with_device("null", 1, 3) else {
         return;
     };
-    assert_success(&rsatool_in(
-        d,
-        &["pubkey", "-k", s(key(2048)), "-o", "null"],
-        None,
-    ));
-    let meta = fs::symlink_metadata(&null).expect("still there");
-    assert!(meta.file_type().is_char_device(), "still a device");
+    let d = dir.path();
+    rsatool_ok(d, &["pubkey", "-k", s(key(2048)), "-o", "null"]);
+    let meta = assert_still_a_device(&null);
     assert_eq!(meta.len(), 0);
     assert_eq!(listing(d), ["null"]);
 }
@@ -93,8 +98,7 @@ fn a_fifo_is_written_through_to_its_reader() {
     std::thread::spawn(move || {
         let _ = tx.send(fs::read(&reader_path));
     });
-    let out = rsatool_in(d, &["pubkey", "-k", s(key(2048)), "-o", "pipe"], None);
-    assert_success(&out);
+    rsatool_ok(d, &["pubkey", "-k", s(key(2048)), "-o", "pipe"]);
     let meta = fs::symlink_metadata(&fifo).expect("still there");
     assert!(meta.file_type().is_fifo(), "still a FIFO");
     let got = rx
@@ -112,11 +116,7 @@ fn a_symlink_is_followed_and_its_target_replaced() {
     fs::create_dir(d.join("real")).expect("mkdir");
     fs::write(d.join("real/pub.pem"), b"old").expect("write");
     std::os::unix::fs::symlink("real/pub.pem", d.join("link.pem")).expect("symlink");
-    assert_success(&rsatool_in(
-        d,
-        &["pubkey", "-k", s(key(2048)), "-o", "link.pem"],
-        None,
-    ));
+    rsatool_ok(d, &["pubkey", "-k", s(key(2048)), "-o", "link.pem"]);
     let meta = fs::symlink_metadata(d.join("link.pem")).expect("link");
     assert!(meta.file_type().is_symlink(), "the link is still a link");
     assert!(
@@ -128,11 +128,7 @@ fn a_symlink_is_followed_and_its_target_replaced() {
     assert_eq!(listing(&d.join("real")), ["pub.pem"]);
     // A dangling link: its target is created.
     std::os::unix::fs::symlink("real/new.pem", d.join("dangling.pem")).expect("symlink");
-    assert_success(&rsatool_in(
-        d,
-        &["pubkey", "-k", s(key(2048)), "-o", "dangling.pem"],
-        None,
-    ));
+    rsatool_ok(d, &["pubkey", "-k", s(key(2048)), "-o", "dangling.pem"]);
     assert!(
         fs::symlink_metadata(d.join("dangling.pem"))
             .expect("link")
@@ -149,11 +145,7 @@ fn an_existing_file_keeps_its_mode_and_a_secret_is_never_wider_than_0600() {
     for (name, before, after) in [("ro.pem", 0o444, 0o444), ("shared.pem", 0o664, 0o664)] {
         fs::write(d.join(name), b"old").expect("write");
         fs::set_permissions(d.join(name), fs::Permissions::from_mode(before)).expect("chmod");
-        assert_success(&rsatool_in(
-            d,
-            &["pubkey", "-k", s(key(2048)), "-o", name, "--force"],
-            None,
-        ));
+        rsatool_ok(d, &["pubkey", "-k", s(key(2048)), "-o", name, "--force"]);
         assert_eq!(mode(&d.join(name)), after, "{name}");
         assert!(
             fs::read(d.join(name))
@@ -165,11 +157,7 @@ fn an_existing_file_keeps_its_mode_and_a_secret_is_never_wider_than_0600() {
     for (name, before, after) in [("k1.pem", 0o644, 0o600), ("k2.pem", 0o400, 0o400)] {
         fs::write(d.join(name), b"old").expect("write");
         fs::set_permissions(d.join(name), fs::Permissions::from_mode(before)).expect("chmod");
-        assert_success(&rsatool_in(
-            d,
-            &["keygen", "--bits", "1024", "-o", name, "--force"],
-            None,
-        ));
+        rsatool_ok(d, &["keygen", "--bits", "1024", "-o", name, "--force"]);
         assert_eq!(mode(&d.join(name)), after, "{name}");
     }
 }

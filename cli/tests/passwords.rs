@@ -10,7 +10,11 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{assert_failure, assert_success, openssl, openssl_genrsa, rsatool_in, scratch};
+use tempfile::TempDir;
+
+use common::{
+    assert_failure, assert_success, openssl, openssl_opens, rsatool_fails, scratch_with_openssl_key,
+};
 
 /// Runs rsatool in `dir` with `EMPTY_PW` set to "" and `SHORT_PW` to "abc", and `stdin` piped.
 fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
@@ -34,34 +38,31 @@ fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("rsatool runs")
 }
 
-/// An OpenSSL key `k.pem` in `dir` and its public key (OpenSSL's SPKI PEM); `None` without
-/// openssl.
-fn openssl_key(dir: &Path) -> Option<Vec<u8>> {
-    openssl_genrsa(dir, 1024, &[], "k.pem")?;
-    Some(openssl(dir, &["pkey", "-in", "k.pem", "-pubout"], None)?.stdout)
+/// A scratch folder with an OpenSSL key `k.pem`, and its public key (OpenSSL's SPKI PEM);
+/// `None` without openssl.
+fn openssl_key() -> Option<(TempDir, Vec<u8>)> {
+    let dir = scratch_with_openssl_key(1024, &[], "k.pem")?;
+    let public = openssl(dir.path(), &["pkey", "-in", "k.pem", "-pubout"], None)?.stdout;
+    Some((dir, public))
+}
+
+/// [`openssl_key`], and `out`: `k.pem` encrypted by OpenSSL (AES-256) under `password`.
+fn openssl_encrypted_key(password: &str, out: &str) -> Option<(TempDir, Vec<u8>)> {
+    let (dir, public) = openssl_key()?;
+    let pass = format!("pass:{password}");
+    let args = [
+        "pkey", "-in", "k.pem", "-aes256", "-passout", &pass, "-out", out,
+    ];
+    openssl(dir.path(), &args, None)?;
+    Some((dir, public))
 }
 
 #[test]
 fn a_key_encrypted_with_an_empty_password_by_openssl_opens_from_every_source() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(public) = openssl_key(d) else {
+    let Some((dir, public)) = openssl_encrypted_key("", "empty.pem") else {
         return;
     };
-    openssl(
-        d,
-        &[
-            "pkey",
-            "-in",
-            "k.pem",
-            "-aes256",
-            "-passout",
-            "pass:",
-            "-out",
-            "empty.pem",
-        ],
-        None,
-    );
+    let d = dir.path();
     fs::write(d.join("empty-line.txt"), b"\n").expect("password file");
     for (src, stdin) in [
         ("pass:", &b""[..]),
@@ -85,11 +86,10 @@ fn a_key_encrypted_with_an_empty_password_by_openssl_opens_from_every_source() {
 
 #[test]
 fn writing_with_a_too_short_password_is_refused_alike_from_every_source() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl_key(d) else {
+    let Some((dir, _)) = openssl_key() else {
         return;
     };
+    let d = dir.path();
     fs::write(d.join("empty-line.txt"), b"\n").expect("password file");
     fs::write(d.join("short.txt"), b"abc\n").expect("password file");
     let mut messages = Vec::new();
@@ -134,26 +134,20 @@ fn writing_with_a_too_short_password_is_refused_alike_from_every_source() {
         b"abcd\n",
     );
     assert_success(&out);
-    openssl(
-        d,
-        &["pkey", "-in", "new.pem", "-passin", "pass:abcd", "-noout"],
-        None,
-    );
+    openssl_opens(d, "new.pem", "abcd");
 }
 
 #[test]
 fn encrypt_asks_on_the_terminal_and_without_one_names_the_option() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl_key(d) else {
+    let Some((dir, _)) = openssl_key() else {
         return;
     };
+    let d = dir.path();
     for args in [
         &["keygen", "--bits", "1024", "--encrypt", "-o", "new.pem"][..],
         &["key", "-k", "k.pem", "--encrypt", "-o", "new.pem"],
     ] {
-        let out = rsatool_in(d, args, None);
-        assert_failure(&out, 2, &["no terminal", "--passout"]);
+        rsatool_fails(d, args, 2, &["no terminal", "--passout"]);
         assert!(!d.join("new.pem").exists());
     }
     // --encrypt with --passout takes the password from the source.
@@ -178,31 +172,20 @@ fn encrypt_asks_on_the_terminal_and_without_one_names_the_option() {
             .starts_with("-----BEGIN ENCRYPTED PRIVATE KEY-----")
     );
     // PKCS #1 is never encrypted: refused before any password is asked.
-    let out = rsatool_in(d, &["key", "-k", "k.pem", "--pkcs1", "--encrypt"], None);
-    assert_failure(&out, 2, &["--pkcs1", "PKCS #8"]);
+    rsatool_fails(
+        d,
+        &["key", "-k", "k.pem", "--pkcs1", "--encrypt"],
+        2,
+        &["--pkcs1", "PKCS #8"],
+    );
 }
 
 #[test]
 fn passin_stdin_and_passout_stdin_take_the_first_and_second_lines() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl_key(d) else {
+    let Some((dir, _)) = openssl_encrypted_key("old1", "enc.pem") else {
         return;
     };
-    openssl(
-        d,
-        &[
-            "pkey",
-            "-in",
-            "k.pem",
-            "-aes256",
-            "-passout",
-            "pass:old1",
-            "-out",
-            "enc.pem",
-        ],
-        None,
-    );
+    let d = dir.path();
     let out = run(
         d,
         &[
@@ -219,9 +202,5 @@ fn passin_stdin_and_passout_stdin_take_the_first_and_second_lines() {
         b"old1\nnew2\n",
     );
     assert_success(&out);
-    openssl(
-        d,
-        &["pkey", "-in", "new.pem", "-passin", "pass:new2", "-noout"],
-        None,
-    );
+    openssl_opens(d, "new.pem", "new2");
 }

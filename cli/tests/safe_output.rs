@@ -13,9 +13,12 @@ mod common;
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
-use common::{assert_failure, assert_success, key, listing, rsatool_in, scratch};
+use common::{
+    assert_failure, assert_success, key, listing, rsatool_fails, rsatool_in, rsatool_ok, scratch,
+    scratch_with_key,
+};
 
 fn mode(path: &Path) -> u32 {
     fs::metadata(path).expect("metadata").permissions().mode() & 0o7777
@@ -35,6 +38,22 @@ fn key_copy(dir: &Path, name: &str) -> Vec<u8> {
     bytes
 }
 
+/// An existing file `name` in `dir`, holding "old", of mode `mode`.
+fn old_file(dir: &Path, name: &str, mode: u32) {
+    fs::write(dir.join(name), b"old").expect("write");
+    fs::set_permissions(dir.join(name), fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+/// Runs the `bash` script in `dir`, with no stdin.
+fn bash(dir: &Path, script: &str) -> Output {
+    Command::new("bash")
+        .args(["-c", script])
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash runs")
+}
+
 #[test]
 fn an_output_that_names_an_input_is_refused_and_the_input_kept() {
     let dir = scratch();
@@ -45,43 +64,54 @@ fn an_output_that_names_an_input_is_refused_and_the_input_kept() {
     fs::hard_link(d.join("k.pem"), d.join("hard.pem")).expect("hard link");
     for out in ["k.pem", "link.pem", "hard.pem", "./sub/../k.pem"] {
         fs::create_dir_all(d.join("sub")).expect("sub");
-        let got = rsatool_in(d, &["pubkey", "-k", "k.pem", "-o", out], None);
-        assert_failure(&got, 2, &["same file", "--key"]);
-        let got = rsatool_in(
+        rsatool_fails(
+            d,
+            &["pubkey", "-k", "k.pem", "-o", out],
+            2,
+            &["same file", "--key"],
+        );
+        rsatool_fails(
             d,
             &["sign", "-k", "k.pem", "-i", "msg", "-o", out, "--force"],
-            None,
+            2,
+            &["same file", "--key"],
         );
-        assert_failure(&got, 2, &["same file", "--key"]);
-        let got = rsatool_in(d, &["key", "-k", "k.pem", "--pkcs1", "-o", out], None);
-        assert_failure(&got, 2, &["same file"]);
+        rsatool_fails(
+            d,
+            &["key", "-k", "k.pem", "--pkcs1", "-o", out],
+            2,
+            &["same file"],
+        );
         assert_eq!(fs::read(d.join("k.pem")).expect("key"), original, "{out}");
     }
     // The message signed onto itself.
-    let got = rsatool_in(d, &["sign", "-k", "k.pem", "-i", "msg", "-o", "msg"], None);
-    assert_failure(&got, 2, &["same file", "--input"]);
+    rsatool_fails(
+        d,
+        &["sign", "-k", "k.pem", "-i", "msg", "-o", "msg"],
+        2,
+        &["same file", "--input"],
+    );
     assert_eq!(fs::read(d.join("msg")).expect("msg"), b"hello");
     // A ciphertext decrypted onto itself.
-    assert_success(&rsatool_in(
+    rsatool_ok(
         d,
         &[
             "encrypt", "-k", "k.pem", "--scheme", "oaep", "-i", "msg", "-o", "c.enc",
         ],
-        None,
-    ));
+    );
     let ct = fs::read(d.join("c.enc")).expect("ct");
-    let got = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "decrypt", "-k", "k.pem", "--scheme", "oaep", "-i", "c.enc", "-o", "c.enc",
         ],
-        None,
+        2,
+        &["same file", "--input"],
     );
-    assert_failure(&got, 2, &["same file", "--input"]);
     assert_eq!(fs::read(d.join("c.enc")).expect("ct"), ct);
     // A password file is an input too.
     fs::write(d.join("pw"), b"secret\n").expect("pw");
-    let got = rsatool_in(
+    rsatool_fails(
         d,
         &[
             "keygen",
@@ -92,9 +122,9 @@ fn an_output_that_names_an_input_is_refused_and_the_input_kept() {
             "-o",
             "pw",
         ],
-        None,
+        2,
+        &["same file", "--passout"],
     );
-    assert_failure(&got, 2, &["same file", "--passout"]);
     assert_eq!(fs::read(d.join("pw")).expect("pw"), b"secret\n");
     // Stdout that is the key file (`1<>k.pem`): refused too.
     let file = fs::OpenOptions::new()
@@ -117,18 +147,12 @@ fn an_output_that_names_an_input_is_refused_and_the_input_kept() {
 
 #[test]
 fn an_existing_file_is_rewritten_in_place_and_keeps_its_hard_links() {
-    let dir = scratch();
+    let dir = scratch_with_key();
     let d = dir.path();
-    key_copy(d, "k.pem");
-    fs::write(d.join("pub.pem"), b"old").expect("write");
-    fs::set_permissions(d.join("pub.pem"), fs::Permissions::from_mode(0o640)).expect("chmod");
+    old_file(d, "pub.pem", 0o640);
     fs::hard_link(d.join("pub.pem"), d.join("other-name.pem")).expect("link");
     let inode = fs::metadata(d.join("pub.pem")).expect("meta").ino();
-    assert_success(&rsatool_in(
-        d,
-        &["pubkey", "-k", "k.pem", "-o", "pub.pem"],
-        None,
-    ));
+    rsatool_ok(d, &["pubkey", "-k", "k.pem", "-o", "pub.pem"]);
     let meta = fs::metadata(d.join("pub.pem")).expect("meta");
     assert_eq!(meta.ino(), inode, "the same inode");
     assert_eq!(meta.nlink(), 2, "the hard link is kept");
@@ -143,19 +167,17 @@ fn an_existing_file_is_rewritten_in_place_and_keeps_its_hard_links() {
 
 #[test]
 fn a_read_only_file_is_refused_unless_force_and_then_keeps_its_mode() {
-    let dir = scratch();
+    let dir = scratch_with_key();
     let d = dir.path();
-    key_copy(d, "k.pem");
-    fs::write(d.join("ro.pem"), b"old").expect("write");
-    fs::set_permissions(d.join("ro.pem"), fs::Permissions::from_mode(0o444)).expect("chmod");
-    let got = rsatool_in(d, &["pubkey", "-k", "k.pem", "-o", "ro.pem"], None);
-    assert_failure(&got, 2, &["ro.pem", "read-only", "--force"]);
-    assert_eq!(fs::read(d.join("ro.pem")).expect("read"), b"old");
-    assert_success(&rsatool_in(
+    old_file(d, "ro.pem", 0o444);
+    rsatool_fails(
         d,
-        &["pubkey", "-k", "k.pem", "-o", "ro.pem", "--force"],
-        None,
-    ));
+        &["pubkey", "-k", "k.pem", "-o", "ro.pem"],
+        2,
+        &["ro.pem", "read-only", "--force"],
+    );
+    assert_eq!(fs::read(d.join("ro.pem")).expect("read"), b"old");
+    rsatool_ok(d, &["pubkey", "-k", "k.pem", "-o", "ro.pem", "--force"]);
     assert_eq!(mode(&d.join("ro.pem")), 0o444);
     assert!(
         fs::read(d.join("ro.pem"))
@@ -223,9 +245,8 @@ fn as_root_a_file_of_another_user_keeps_its_owner_group_and_mode() {
         eprintln!("note: not root; the ownership check is skipped");
         return;
     }
-    let dir = scratch();
+    let dir = scratch_with_key();
     let d = dir.path();
-    key_copy(d, "k.pem");
     for (name, args, secrecy_mode) in [
         ("pub.pem", &["pubkey", "-k", "k.pem"][..], 0o640),
         ("key.pem", &["key", "-k", "k.pem", "--pkcs1"][..], 0o600),
@@ -235,7 +256,7 @@ fn as_root_a_file_of_another_user_keeps_its_owner_group_and_mode() {
         fs::set_permissions(d.join(name), fs::Permissions::from_mode(0o640)).expect("chmod");
         let mut all = args.to_vec();
         all.extend(["-o", name]);
-        assert_success(&rsatool_in(d, &all, None));
+        rsatool_ok(d, &all);
         let meta = fs::metadata(d.join(name)).expect("meta");
         assert_eq!((meta.uid(), meta.gid()), (4242, 4343), "{name}: owner kept");
         // A private key is never left wider than 0600.
@@ -244,16 +265,14 @@ fn as_root_a_file_of_another_user_keeps_its_owner_group_and_mode() {
 }
 
 fn pubkey_of(dir: &Path) -> Vec<u8> {
-    let out = rsatool_in(dir, &["pubkey", "-k", "k.pem"], None);
-    assert_success(&out);
+    let out = rsatool_ok(dir, &["pubkey", "-k", "k.pem"]);
     out.stdout
 }
 
 #[test]
 fn dev_stdout_dev_stderr_and_dev_fd_write_to_a_real_pipe() {
-    let dir = scratch();
+    let dir = scratch_with_key();
     let d = dir.path();
-    key_copy(d, "k.pem");
     let expected = pubkey_of(d);
     // Command::output() gives the child pipes for stdout and stderr.
     let got = rsatool_in(d, &["pubkey", "-k", "k.pem", "-o", "/dev/stdout"], None);
@@ -267,12 +286,7 @@ fn dev_stdout_dev_stderr_and_dev_fd_write_to_a_real_pipe() {
         "exec 3>&1 >/dev/null; exec '{}' pubkey -k k.pem -o /dev/fd/3",
         env!("CARGO_BIN_EXE_rsatool")
     );
-    let got = Command::new("bash")
-        .args(["-c", &script])
-        .current_dir(d)
-        .stdin(Stdio::null())
-        .output()
-        .expect("bash runs");
+    let got = bash(d, &script);
     assert_eq!(got.status.code(), Some(0), "{got:?}");
     assert_eq!(got.stdout, expected);
     assert_eq!(listing(d), ["k.pem"], "no file was made");
@@ -282,20 +296,14 @@ fn dev_stdout_dev_stderr_and_dev_fd_write_to_a_real_pipe() {
 fn a_failed_write_into_an_existing_file_puts_its_contents_back() {
     // A file on a file system with no room: use a size limit (RLIMIT_FSIZE) instead, which
     // fails writes past the limit with EFBIG, through the shell's ulimit.
-    let dir = scratch();
+    let dir = scratch_with_key();
     let d = dir.path();
-    key_copy(d, "k.pem");
     fs::write(d.join("small"), b"old contents").expect("write");
     let script = format!(
         "trap '' XFSZ; ulimit -f 1; exec '{}' key -k k.pem --text -o small",
         env!("CARGO_BIN_EXE_rsatool")
     );
-    let got = Command::new("bash")
-        .args(["-c", &script])
-        .current_dir(d)
-        .stdin(Stdio::null())
-        .output()
-        .expect("bash runs");
+    let got = bash(d, &script);
     assert_failure(&got, 2, &["small"]);
     assert_eq!(fs::read(d.join("small")).expect("read"), b"old contents");
 }

@@ -5,15 +5,55 @@
 mod common;
 
 use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use tempfile::TempDir;
 
 use common::{assert_failure, assert_success, key, openssl, public_key, rsatool, s, scratch};
 
-#[test]
-fn sha3_signatures_interoperate_with_openssl() {
+/// A scratch folder with `msg` holding `text`, and the paths of `msg` and `sig` in it.
+fn scratch_with_message(text: &[u8]) -> (TempDir, PathBuf, PathBuf) {
     let dir = scratch();
     let msg = dir.path().join("msg");
-    fs::write(&msg, b"FIPS 186-5 allows SHA-3 here").unwrap();
+    fs::write(&msg, text).expect("write");
     let sig = dir.path().join("sig");
+    (dir, msg, sig)
+}
+
+/// `rsatool sign` of `msg` into `sig` with the shared 2048-bit key, or `verify` of `sig` over
+/// `msg` with its public key.
+fn sign_or_verify(command: &str, scheme: &str, hash: &str, msg: &Path, sig: &Path) -> Output {
+    let (key, sig_flag) = match command {
+        "sign" => (key(2048), "-o"),
+        _ => (public_key(2048), "-s"),
+    };
+    rsatool(&[
+        command,
+        "-k",
+        s(key),
+        "--scheme",
+        scheme,
+        "--hash",
+        hash,
+        "-i",
+        s(msg),
+        sig_flag,
+        s(sig),
+    ])
+}
+
+fn sign(scheme: &str, hash: &str, msg: &Path, sig: &Path) -> Output {
+    sign_or_verify("sign", scheme, hash, msg, sig)
+}
+
+fn verify(scheme: &str, hash: &str, msg: &Path, sig: &Path) -> Output {
+    sign_or_verify("verify", scheme, hash, msg, sig)
+}
+
+#[test]
+fn sha3_signatures_interoperate_with_openssl() {
+    let (dir, msg, sig) = scratch_with_message(b"FIPS 186-5 allows SHA-3 here");
     for (hash, scheme, sigopts) in [
         ("sha3-256", "pkcs1v15", &[][..]),
         ("sha3-512", "pkcs1v15", &[][..]),
@@ -28,19 +68,7 @@ fn sha3_signatures_interoperate_with_openssl() {
             ][..],
         ),
     ] {
-        let out = rsatool(&[
-            "sign",
-            "-k",
-            s(key(2048)),
-            "--scheme",
-            scheme,
-            "--hash",
-            hash,
-            "-i",
-            s(&msg),
-            "-o",
-            s(&sig),
-        ]);
+        let out = sign(scheme, hash, &msg, &sig);
         assert_success(&out);
         let mut args = vec![
             "dgst",
@@ -68,79 +96,30 @@ fn sha3_signatures_interoperate_with_openssl() {
         args.extend_from_slice(sigopts);
         args.extend_from_slice(&["-sign", s(key(2048)), "-out", s(&sig), s(&msg)]);
         openssl(dir.path(), &args, None);
-        let out = rsatool(&[
-            "verify",
-            "-k",
-            s(public_key(2048)),
-            "--scheme",
-            scheme,
-            "--hash",
-            hash,
-            "-i",
-            s(&msg),
-            "-s",
-            s(&sig),
-        ]);
+        let out = verify(scheme, hash, &msg, &sig);
         assert_eq!(out.status.code(), Some(0), "{hash} {scheme}");
     }
 }
 
 #[test]
 fn shake_is_for_pss_only() {
-    let dir = scratch();
-    let msg = dir.path().join("msg");
-    fs::write(&msg, b"m").unwrap();
-    let sig = dir.path().join("sig");
+    let (dir, msg, sig) = scratch_with_message(b"m");
     for hash in ["shake128", "shake256"] {
-        let out = rsatool(&[
-            "sign",
-            "-k",
-            s(key(2048)),
-            "--scheme",
-            "pss",
-            "--hash",
-            hash,
-            "-i",
-            s(&msg),
-            "-o",
-            s(&sig),
-        ]);
+        let out = sign("pss", hash, &msg, &sig);
         assert_success(&out);
-        let verify = |h: &str| {
-            rsatool(&[
-                "verify",
-                "-k",
-                s(public_key(2048)),
-                "--scheme",
-                "pss",
-                "--hash",
-                h,
-                "-i",
-                s(&msg),
-                "-s",
-                s(&sig),
-            ])
-        };
-        assert_eq!(verify(hash).status.code(), Some(0), "{hash}");
+        let verify_pss = |h: &str| verify("pss", h, &msg, &sig);
+        assert_eq!(verify_pss(hash).status.code(), Some(0), "{hash}");
         let other = if hash == "shake128" {
             "shake256"
         } else {
             "shake128"
         };
-        assert_eq!(verify(other).status.code(), Some(1), "{hash} vs {other}");
-        let out = rsatool(&[
-            "sign",
-            "-k",
-            s(key(2048)),
-            "--scheme",
-            "pkcs1v15",
-            "--hash",
-            hash,
-            "-i",
-            s(&msg),
-            "-o",
-            s(&dir.path().join("v15")),
-        ]);
+        assert_eq!(
+            verify_pss(other).status.code(),
+            Some(1),
+            "{hash} vs {other}"
+        );
+        let out = sign("pkcs1v15", hash, &msg, &dir.path().join("v15"));
         assert_failure(&out, 2, &["PKCS #1 v1.5"]);
     }
 }

@@ -1,13 +1,8 @@
 //! `rsatool speedtest` as a user runs it: Cryptokit's four lines, in order, with real figures.
 
-use std::process::Command;
+mod common;
 
-fn rsatool(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rsatool"))
-        .args(args)
-        .output()
-        .expect("rsatool runs")
-}
+use common::{assert_exit, rsatool};
 
 const SMALL: [&str; 8] = [
     "--keygen-count",
@@ -23,12 +18,7 @@ const SMALL: [&str; 8] = [
 #[test]
 fn four_lines_in_cryptokit_wording() {
     let out = rsatool(&[&["speedtest"][..], &SMALL[..]].concat());
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit(&out, 0);
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5, "{text}");
@@ -84,12 +74,7 @@ fn check_block(lines: &[&str], bits: u32) {
 #[test]
 fn backend_all_prints_a_block_per_back_end() {
     let out = rsatool(&[&["speedtest", "--backend", "all"][..], &SMALL[..]].concat());
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit(&out, 0);
     let text = String::from_utf8_lossy(&out.stdout);
     let blocks: Vec<Vec<&str>> = text.split("\n\n").map(|b| b.lines().collect()).collect();
     let names: Vec<&str> = blocks
@@ -184,12 +169,7 @@ fn batch_rows_on_one_and_on_all_threads() {
         ]
         .concat(),
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit(&out, 0);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     let rows: Vec<&serde_json::Value> = v["rows"]
         .as_array()

@@ -7,7 +7,9 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::{openssl, openssl_genrsa, scratch};
+use tempfile::TempDir;
+
+use common::{openssl_opens, scratch, scratch_with_openssl_key};
 
 /// Runs the command on a new pseudo-terminal (stdin, stdout and stderr), answering each
 /// "pass phrase" prompt with the next answer once the prompt is shown; prints everything the
@@ -61,131 +63,109 @@ fn on_terminal(dir: &Path, answers: &[&str], args: &[&str]) -> Option<(String, i
     Some((String::from_utf8_lossy(&out.stdout).into_owned(), code))
 }
 
+/// `keygen` of an encrypted 1024-bit `k.pem` on a terminal, typing `answers`.
+fn keygen_on_terminal(dir: &Path, answers: &[&str]) -> Option<(String, i32)> {
+    on_terminal(
+        dir,
+        answers,
+        &["keygen", "--bits", "1024", "--encrypt", "-o", "k.pem"],
+    )
+}
+
+/// A scratch folder in which `keygen` was run as in [`keygen_on_terminal`].
+fn scratch_keygen_on_terminal(answers: &[&str]) -> Option<(TempDir, String, i32)> {
+    let dir = scratch();
+    let (shown, code) = keygen_on_terminal(dir.path(), answers)?;
+    Some((dir, shown, code))
+}
+
+/// `key` re-encrypting `k.pem` into `k2.pem`, both passwords typed on the terminal.
+fn reencrypt_on_terminal(dir: &Path, answers: &[&str]) -> (String, i32) {
+    let args = [
+        "key",
+        "-k",
+        "k.pem",
+        "--passin",
+        "stdin",
+        "--passout",
+        "stdin",
+        "-o",
+        "k2.pem",
+    ];
+    on_terminal(dir, answers, &args).expect("python3")
+}
+
+/// The exit code is `expected`, and the terminal showed each of `needles`.
+fn assert_shown(shown: &str, code: i32, expected: i32, needles: &[&str]) {
+    assert_eq!(code, expected, "{shown}");
+    for needle in needles {
+        assert!(shown.contains(needle), "{needle:?} not shown: {shown}");
+    }
+}
+
 #[test]
 fn a_new_password_typed_on_the_terminal_is_not_echoed_and_is_asked_twice() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some((shown, code)) = on_terminal(
-        d,
-        &["tr0ub4dor", "tr0ub4dor"],
-        &["keygen", "--bits", "1024", "--encrypt", "-o", "k.pem"],
-    ) else {
+    let Some((dir, shown, code)) = scratch_keygen_on_terminal(&["tr0ub4dor", "tr0ub4dor"]) else {
         return;
     };
-    assert_eq!(code, 0, "{shown}");
-    assert!(
-        shown.contains("Enter pass phrase for the new key"),
-        "{shown}"
+    let d = dir.path();
+    assert_shown(
+        &shown,
+        code,
+        0,
+        &[
+            "Enter pass phrase for the new key",
+            "Verifying - Enter pass phrase",
+        ],
     );
-    assert!(shown.contains("Verifying - Enter pass phrase"), "{shown}");
     assert!(!shown.contains("tr0ub4dor"), "echoed: {shown}");
-    openssl(
-        d,
-        &[
-            "pkey",
-            "-in",
-            "k.pem",
-            "-passin",
-            "pass:tr0ub4dor",
-            "-noout",
-        ],
-        None,
-    );
+    openssl_opens(d, "k.pem", "tr0ub4dor");
     // --passout stdin on a terminal: the same prompt, twice, no echo.
-    let (shown, code) = on_terminal(
-        d,
-        &["c0rrect-h0rse", "c0rrect-h0rse", "tr0ub4dor"],
-        &[
-            "key",
-            "-k",
-            "k.pem",
-            "--passin",
-            "stdin",
-            "--passout",
-            "stdin",
-            "-o",
-            "k2.pem",
-        ],
-    )
-    .expect("python3");
+    let (shown, code) = reencrypt_on_terminal(d, &["c0rrect-h0rse", "c0rrect-h0rse", "tr0ub4dor"]);
     // Read first: the input key's password is asked before the new one.
-    assert_eq!(code, 2, "{shown}");
-    assert!(shown.contains("wrong password"), "{shown}");
-    let (shown, code) = on_terminal(
-        d,
-        &["tr0ub4dor", "c0rrect-h0rse", "c0rrect-h0rse"],
+    assert_shown(&shown, code, 2, &["wrong password"]);
+    let (shown, code) = reencrypt_on_terminal(d, &["tr0ub4dor", "c0rrect-h0rse", "c0rrect-h0rse"]);
+    assert_shown(
+        &shown,
+        code,
+        0,
         &[
-            "key",
-            "-k",
-            "k.pem",
-            "--passin",
-            "stdin",
-            "--passout",
-            "stdin",
-            "-o",
-            "k2.pem",
+            "Enter pass phrase for k.pem",
+            "Verifying - Enter pass phrase for the output key",
         ],
-    )
-    .expect("python3");
-    assert_eq!(code, 0, "{shown}");
-    assert!(shown.contains("Enter pass phrase for k.pem"), "{shown}");
-    assert!(shown.contains("Verifying - Enter pass phrase for the output key"));
+    );
     assert!(
         !shown.contains("tr0ub4dor") && !shown.contains("c0rrect"),
         "{shown}"
     );
-    openssl(
-        d,
-        &[
-            "pkey",
-            "-in",
-            "k2.pem",
-            "-passin",
-            "pass:c0rrect-h0rse",
-            "-noout",
-        ],
-        None,
-    );
+    openssl_opens(d, "k2.pem", "c0rrect-h0rse");
 }
 
 #[test]
 fn a_mismatched_or_short_typed_password_writes_nothing_and_exits_2() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some((shown, code)) = on_terminal(
-        d,
-        &["tr0ub4dor", "tr0ub4dos"],
-        &["keygen", "--bits", "1024", "--encrypt", "-o", "k.pem"],
-    ) else {
+    let Some((dir, shown, code)) = scratch_keygen_on_terminal(&["tr0ub4dor", "tr0ub4dos"]) else {
         return;
     };
-    assert_eq!(code, 2, "{shown}");
-    assert!(shown.contains("do not match"), "{shown}");
+    let d = dir.path();
+    assert_shown(&shown, code, 2, &["do not match"]);
     assert!(!d.join("k.pem").exists());
-    let (shown, code) = on_terminal(
-        d,
-        &["abc"],
-        &["keygen", "--bits", "1024", "--encrypt", "-o", "k.pem"],
-    )
-    .expect("python3");
-    assert_eq!(code, 2, "{shown}");
-    assert!(shown.contains("too short"), "{shown}");
+    let (shown, code) = keygen_on_terminal(d, &["abc"]).expect("python3");
+    assert_shown(&shown, code, 2, &["too short"]);
     assert!(!shown.contains("Verifying"), "asked again: {shown}");
     assert!(!d.join("k.pem").exists());
 }
 
 #[test]
 fn an_empty_password_typed_at_the_prompt_opens_a_key_encrypted_with_one() {
-    let dir = scratch();
-    let d = dir.path();
-    let Some(_) = openssl_genrsa(d, 1024, &["-aes256", "-pass", "pass:"], "empty.pem") else {
+    let Some(dir) = scratch_with_openssl_key(1024, &["-aes256", "-pass", "pass:"], "empty.pem")
+    else {
         return;
     };
+    let d = dir.path();
     let Some((shown, code)) = on_terminal(d, &[""], &["pubkey", "-k", "empty.pem"]) else {
         return;
     };
-    assert_eq!(code, 0, "{shown}");
-    assert!(shown.contains("-----BEGIN PUBLIC KEY-----"), "{shown}");
+    assert_shown(&shown, code, 0, &["-----BEGIN PUBLIC KEY-----"]);
 }
 
 #[test]
@@ -194,27 +174,20 @@ fn kat_shows_progress_with_the_elapsed_time_on_a_terminal() {
     let Some((shown, code)) = on_terminal(dir.path(), &[], &["kat"]) else {
         return;
     };
-    assert_eq!(code, 0, "{shown}");
-    assert!(
-        shown.contains("running the known-answer tests (0s)"),
-        "no progress: {shown}"
+    assert_shown(
+        &shown,
+        code,
+        0,
+        &["running the known-answer tests (0s)", "total:"],
     );
-    assert!(shown.contains("total:"), "{shown}");
 }
 
 #[test]
 fn keygen_of_a_large_key_shows_the_elapsed_time_on_a_terminal() {
     let dir = scratch();
-    let Some((shown, code)) = on_terminal(
-        dir.path(),
-        &[],
-        &["keygen", "--bits", "4096", "-o", "k.pem"],
-    ) else {
+    let args = ["keygen", "--bits", "4096", "-o", "k.pem"];
+    let Some((shown, code)) = on_terminal(dir.path(), &[], &args) else {
         return;
     };
-    assert_eq!(code, 0, "{shown}");
-    assert!(
-        shown.contains("generating a 4096-bit RSA key (0s)"),
-        "no elapsed time: {shown}"
-    );
+    assert_shown(&shown, code, 0, &["generating a 4096-bit RSA key (0s)"]);
 }

@@ -17,21 +17,28 @@ fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
-fn has_line(text: &str, line: &str) -> bool {
-    text.lines().any(|l| l.trim_end() == line)
+/// Each of `lines` is a line of `text` (but for trailing spaces).
+fn assert_has_lines(text: &str, lines: &[&str]) {
+    for line in lines {
+        assert!(
+            text.lines().any(|l| l.trim_end() == *line),
+            "{line:?} missing:\n{text}"
+        );
+    }
 }
 
 #[test]
 fn primegen_then_prints_the_1999_rows_and_todays_beside_them() {
     let text = stdout_of(&["primegen", "--bits", "128", "--count", "3", "--then"]);
-    for line in [
-        "128 bits:",
-        "A1      200     min=0.03, avg=0.19, max=0.72, sum=38.46",
-        "C4      200     min=0.00, avg=0.03, max=0.20, sum=6.14",
-        "(C) Dell GX1/L+ 1 x Pentium III 550MHz Linux 2.2.12-20",
-    ] {
-        assert!(has_line(&text, line), "{line:?} missing:\n{text}");
-    }
+    assert_has_lines(
+        &text,
+        &[
+            "128 bits:",
+            "A1      200     min=0.03, avg=0.19, max=0.72, sum=38.46",
+            "C4      200     min=0.00, avg=0.03, max=0.20, sum=6.14",
+            "(C) Dell GX1/L+ 1 x Pentium III 550MHz Linux 2.2.12-20",
+        ],
+    );
     assert!(
         text.lines().any(|l| l.starts_with("now     3       min=")),
         "{text}"
@@ -74,17 +81,18 @@ fn metime_then_prints_the_1999_table_with_todays_rows() {
 #[test]
 fn mulsqr_then_prints_the_1999_tables_in_their_layout_and_todays() {
     let text = stdout_of(&["mulsqr", "--bits", "64,2048", "--count", "100", "--then"]);
-    for line in [
-        "(A1)",
-        "bits    multiply    square  ad  percent time/mult   time/square",
-        "64      9.33        9.15    >   1.9     18.7us      18.3us",
-        "2048    394.05      242.15  >   38.5    788.1us     484.3us",
-        "64      7.87        7.95    <   1.0     15.7us      15.9us",
-        "64      2.60        2.47    >   5.0     5.20us      4.94us",
-        "(now)",
-    ] {
-        assert!(has_line(&text, line), "{line:?} missing:\n{text}");
-    }
+    assert_has_lines(
+        &text,
+        &[
+            "(A1)",
+            "bits    multiply    square  ad  percent time/mult   time/square",
+            "64      9.33        9.15    >   1.9     18.7us      18.3us",
+            "2048    394.05      242.15  >   38.5    788.1us     484.3us",
+            "64      7.87        7.95    <   1.0     15.7us      15.9us",
+            "64      2.60        2.47    >   5.0     5.20us      4.94us",
+            "(now)",
+        ],
+    );
 }
 
 #[test]
@@ -101,15 +109,16 @@ fn speedtest_then_prints_cryptokits_2003_blocks() {
         "2",
         "--then",
     ]);
-    for line in [
-        "Numerix.Slong:",
-        "1.36 RSA key generation (1024 bits) x 10",
-        "0.42 RSA public-key operation (1024 bits, exponent 65537) x 1000",
-        "Numerix.Clong:",
-        "2.98 RSA private-key operation with CRT (1024 bits) x 100",
-    ] {
-        assert!(has_line(&text, line), "{line:?} missing:\n{text}");
-    }
+    assert_has_lines(
+        &text,
+        &[
+            "Numerix.Slong:",
+            "1.36 RSA key generation (1024 bits) x 10",
+            "0.42 RSA public-key operation (1024 bits, exponent 65537) x 1000",
+            "Numerix.Clong:",
+            "2.98 RSA private-key operation with CRT (1024 bits) x 100",
+        ],
+    );
     assert!(text.contains("not what ran above"), "{text}");
 }
 

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use testvectors::acvp::{self, EXPECTED_FILE, GroupCheck, PROMPT_FILE};
 
+use crate::cmd::kat::print_failures;
 use crate::exit::{CmdResult, Failure};
 use crate::io::{Secrecy, write_output};
 use crate::report::outln;
@@ -107,12 +108,7 @@ pub fn report(checks: &[GroupCheck]) -> CmdResult {
     let (mut passed, mut failed, mut refused) = (0usize, 0usize, 0usize);
     for c in checks {
         outln!("{c}");
-        for line in c.failures.iter().take(FAILURES_SHOWN) {
-            outln!("  {line}");
-        }
-        if c.failed() > FAILURES_SHOWN {
-            outln!("  ... and {} more", c.failed() - FAILURES_SHOWN);
-        }
+        print_failures(&c.failures, c.failed(), FAILURES_SHOWN);
         passed += c.passed;
         failed += c.failed();
         refused += usize::from(c.refused.is_some());

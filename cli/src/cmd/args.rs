@@ -1,4 +1,14 @@
-//! Argument parsers shared by several subcommands.
+//! Argument parsers shared by several subcommands, and the option blocks they share (each
+//! with the command's own help texts).
+
+use std::marker::PhantomData;
+use std::path::PathBuf;
+
+use rsa::HashAlg;
+
+use crate::exit::Failure;
+use crate::io;
+use crate::pass::{PassSource, parse_pass_source};
 
 /// A comma-separated list of bit sizes, as `--bits` takes it.
 #[derive(Debug, Clone)]
@@ -259,4 +269,116 @@ mod tests {
             assert!(parse_salt_len(bad).is_err(), "{bad:?}");
         }
     }
+}
+
+/// `--key` of the commands that take a public key, a certificate or a private key's public half.
+pub const PUBLIC_KEY_HELP: &str =
+    "Public key, certificate or private key (PEM or DER, any format), or - for stdin";
+
+/// `--passin` of those commands: a private key given as `--key` may be encrypted.
+pub const PUBLIC_PASSIN_HELP: &str = "The password of an encrypted private key given as --key: \
+    pass:TEXT, env:VAR, file:PATH, fd:N or stdin";
+
+/// `--passin` of the commands that read a private key.
+pub const PRIVATE_PASSIN_HELP: &str = "Where the password of an encrypted key comes from: \
+    pass:TEXT, env:VAR, file:PATH, fd:N or stdin (default: a prompt on the terminal)";
+
+/// A command's help texts `T` for options it shares with other commands: each command words
+/// them for what it does (a key to sign with, a key to encrypt to, ...).
+pub trait Help<T> {
+    /// The texts.
+    const HELP: T;
+}
+
+/// The help texts of [`KeyArgs`].
+#[derive(Debug)]
+pub struct KeyTexts {
+    /// `--key`
+    pub key: &'static str,
+    /// `--passin`
+    pub passin: &'static str,
+}
+
+/// The key file and its password source.
+#[derive(clap::Args, Debug)]
+pub struct KeyArgs<H: Help<KeyTexts>> {
+    // Help: the command's own text.
+    #[arg(short, long, value_name = "KEY", help = H::HELP.key)]
+    pub key: PathBuf,
+    // Help: the command's own text.
+    #[arg(long, value_parser = parse_pass_source, value_name = "SRC", help = H::HELP.passin)]
+    pub passin: Option<PassSource>,
+    #[arg(skip)]
+    _texts: PhantomData<H>,
+}
+
+impl<H: Help<KeyTexts>> KeyArgs<H> {
+    /// Reads the key file and decodes it with `decode`, the password from `--passin`.
+    ///
+    /// # Errors
+    ///
+    /// As [`io::read_key`].
+    pub fn read<K>(&self, decode: io::KeyDecoder<K>) -> Result<io::Loaded<K>, Failure> {
+        io::read_key(&self.key, self.passin.as_ref(), decode)
+    }
+}
+
+/// The help texts of [`SigArgs`].
+#[derive(Debug)]
+pub struct SigTexts {
+    /// `--key` and `--passin`
+    pub keyfile: KeyTexts,
+    /// `--hash`
+    pub hash: &'static str,
+}
+
+/// The [`KeyTexts`] of a [`SigArgs`]' texts `H`.
+#[derive(Debug)]
+pub struct SigKeyTexts<H>(PhantomData<H>);
+
+impl<H: Help<SigTexts>> Help<KeyTexts> for SigKeyTexts<H> {
+    const HELP: KeyTexts = H::HELP.keyfile;
+}
+
+/// The key, its password source, the scheme and the hashes, as `sign` and `verify` take them.
+#[derive(clap::Args, Debug)]
+pub struct SigArgs<H: Help<SigTexts>> {
+    #[command(flatten)]
+    pub keyfile: KeyArgs<SigKeyTexts<H>>,
+    /// Signature scheme (any case); default pkcs1v15 as openssl dgst, or pss for an RSA-PSS key
+    #[arg(long, value_enum, ignore_case = true)]
+    pub scheme: Option<SigScheme>,
+    // Help: the command's own text.
+    #[arg(long, value_parser = parse_hash, help = H::HELP.hash)]
+    pub hash: Option<HashAlg>,
+    /// PSS: the hash of MGF1 (default: --hash's, or an RSA-PSS key's)
+    #[arg(long, value_parser = parse_hash, value_name = "HASH")]
+    pub mgf1_hash: Option<HashAlg>,
+}
+
+/// The help texts of [`ReportArgs`].
+#[derive(Debug)]
+pub struct ReportTexts {
+    /// `--seed`
+    pub seed: &'static str,
+    /// `--json`
+    pub json: &'static str,
+    /// `--then`
+    pub then: &'static str,
+}
+
+/// The options `primegen`, `metime` and `mulsqr` share after their sizes and counts.
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs<H: Help<ReportTexts>> {
+    // Help: the command's own text.
+    #[arg(long, default_value_t = 1, help = H::HELP.seed)]
+    pub seed: u64,
+    // Help: the command's own text.
+    #[arg(long, help = H::HELP.json)]
+    pub json: bool,
+    // Help: the command's own text.
+    #[arg(long, conflicts_with = "json", help = H::HELP.then)]
+    pub then: bool,
+    #[arg(skip)]
+    _texts: PhantomData<H>,
 }

@@ -4,9 +4,21 @@ use std::path::PathBuf;
 
 use rsa::Pkcs1v15Encrypt;
 
-use crate::cmd::encrypt::SchemeArgs;
+use crate::cmd::args::{Help, KeyArgs, KeyTexts, PRIVATE_PASSIN_HELP};
+use crate::cmd::encrypt::{SchemeArgs, check_paths, encryption_key};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
+
+/// `decrypt`'s help texts of the shared options.
+#[derive(Debug)]
+pub struct Texts;
+
+impl Help<KeyTexts> for Texts {
+    const HELP: KeyTexts = KeyTexts {
+        key: "Private key (PEM or DER, PKCS #8 or PKCS #1), or - for stdin",
+        passin: PRIVATE_PASSIN_HELP,
+    };
+}
 
 /// Decrypt a ciphertext: exit 1 if rejected.
 ///
@@ -21,13 +33,8 @@ use crate::io::{self, Secrecy};
     rsatool decrypt -k key.pem --scheme pkcs1v15 -i legacy.enc -o secret.txt"
 )]
 pub struct Args {
-    /// Private key (PEM or DER, PKCS #8 or PKCS #1), or - for stdin
-    #[arg(short, long, value_name = "KEY")]
-    key: PathBuf,
-    /// Where the password of an encrypted key comes from: pass:TEXT, env:VAR, file:PATH,
-    /// fd:N or stdin (default: a prompt on the terminal)
-    #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
-    passin: Option<crate::pass::PassSource>,
+    #[command(flatten)]
+    keyfile: KeyArgs<Texts>,
     #[command(flatten)]
     scheme: SchemeArgs,
     /// PKCS #1 v1.5 only: fail with exit 1 on bad padding instead of returning a pseudo-random
@@ -56,28 +63,8 @@ pub fn run(args: &Args) -> CmdResult {
             "--explicit-rejection applies to --scheme pkcs1v15 only (OAEP always rejects)",
         ));
     }
-    io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
-    crate::pass::one_stdin(
-        "--passin",
-        args.passin.as_ref(),
-        &[("--input", &args.input)],
-    )?;
-    io::distinct(
-        &crate::pass::with_file(
-            &[("--key", &args.key), ("--input", &args.input)],
-            "--passin",
-            args.passin.as_ref(),
-        ),
-        &[("--output", &args.output)],
-    )?;
-    let loaded = io::read_private_key(&args.key, args.passin.as_ref())?;
-    if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
-        return Err(Failure::error(format!(
-            "{}: an RSA-PSS key is for PSS signatures only",
-            io::input_name(&args.key)
-        )));
-    }
-    let key = loaded.key;
+    check_paths(&args.keyfile, &args.input, &args.output)?;
+    let key = encryption_key(&args.keyfile, io::private_key_from)?;
     let ciphertext = io::read_input(&args.input, key.size())?;
     let mut rng = rsa::os_rng();
     let result = match &oaep {
@@ -99,16 +86,8 @@ pub fn run(args: &Args) -> CmdResult {
                 )
             } else {
                 format!(
-                    "{name}: decryption failed: {}{} bytes, but a {}-bit key's ciphertexts \
-                     are {} bytes",
-                    if ciphertext.len() > key.size() {
-                        "more than "
-                    } else {
-                        ""
-                    },
-                    ciphertext.len().min(key.size()),
-                    key.bits(),
-                    key.size()
+                    "{name}: decryption failed: {}",
+                    io::wrong_length(ciphertext.len(), key.size(), key.bits(), "ciphertexts")
                 )
             }))
         }

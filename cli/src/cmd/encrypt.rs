@@ -1,10 +1,10 @@
 //! `rsatool encrypt`: OAEP or PKCS #1 v1.5 encryption of a short message.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rsa::{HashAlg, Oaep, Pkcs1v15Encrypt};
 
-use crate::cmd::args::parse_hash;
+use crate::cmd::args::{Help, KeyArgs, KeyTexts, PUBLIC_KEY_HELP, PUBLIC_PASSIN_HELP, parse_hash};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
@@ -15,6 +15,17 @@ pub enum EncScheme {
     Oaep,
     /// RSAES-PKCS1-v1_5 (legacy)
     Pkcs1v15,
+}
+
+/// `encrypt`'s help texts of the shared options.
+#[derive(Debug)]
+pub struct Texts;
+
+impl Help<KeyTexts> for Texts {
+    const HELP: KeyTexts = KeyTexts {
+        key: PUBLIC_KEY_HELP,
+        passin: PUBLIC_PASSIN_HELP,
+    };
 }
 
 /// Encrypt a short message to a public key (OAEP or PKCS #1 v1.5).
@@ -29,13 +40,8 @@ pub enum EncScheme {
     rsatool encrypt -k pub.pem --scheme oaep --hash sha256 --mgf1-hash sha1 --label app -i secret.txt -o secret.enc"
 )]
 pub struct Args {
-    /// Public key, certificate or private key (PEM or DER, any format), or - for stdin
-    #[arg(short, long, value_name = "KEY")]
-    key: PathBuf,
-    /// The password of an encrypted private key given as --key: pass:TEXT, env:VAR,
-    /// file:PATH, fd:N or stdin
-    #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
-    passin: Option<crate::pass::PassSource>,
+    #[command(flatten)]
+    keyfile: KeyArgs<Texts>,
     #[command(flatten)]
     scheme: SchemeArgs,
     /// Message, or - for stdin
@@ -115,31 +121,46 @@ impl SchemeArgs {
     }
 }
 
-/// Runs `rsatool encrypt`.
-pub fn run(args: &Args) -> CmdResult {
-    let oaep = args.scheme.oaep()?;
-    io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
-    crate::pass::one_stdin(
-        "--passin",
-        args.passin.as_ref(),
-        &[("--input", &args.input)],
-    )?;
+/// Refuses what `encrypt` and `decrypt` cannot do: the key (or its password) and the input
+/// both on stdin, and an output that is one of the files read.
+pub fn check_paths<H: Help<KeyTexts>>(
+    keyfile: &KeyArgs<H>,
+    input: &Path,
+    output: &Path,
+) -> Result<(), Failure> {
+    io::one_stdin(("--key", &keyfile.key), ("--input", input))?;
+    crate::pass::one_stdin("--passin", keyfile.passin.as_ref(), &[("--input", input)])?;
     io::distinct(
         &crate::pass::with_file(
-            &[("--key", &args.key), ("--input", &args.input)],
+            &[("--key", &keyfile.key), ("--input", input)],
             "--passin",
-            args.passin.as_ref(),
+            keyfile.passin.as_ref(),
         ),
-        &[("--output", &args.output)],
-    )?;
-    let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
+        &[("--output", output)],
+    )
+}
+
+/// The key of `encrypt` or `decrypt`, read as `decode` does; an RSA-PSS key is refused: it is
+/// for PSS signatures only.
+pub fn encryption_key<H: Help<KeyTexts>, K>(
+    keyfile: &KeyArgs<H>,
+    decode: io::KeyDecoder<K>,
+) -> Result<K, Failure> {
+    let loaded = keyfile.read(decode)?;
     if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
         return Err(Failure::error(format!(
             "{}: an RSA-PSS key is for PSS signatures only",
-            io::input_name(&args.key)
+            io::input_name(&keyfile.key)
         )));
     }
-    let key = loaded.key;
+    Ok(loaded.key)
+}
+
+/// Runs `rsatool encrypt`.
+pub fn run(args: &Args) -> CmdResult {
+    let oaep = args.scheme.oaep()?;
+    check_paths(&args.keyfile, &args.input, &args.output)?;
+    let key = encryption_key(&args.keyfile, io::public_key_from)?;
     if let Some(oaep) = &oaep {
         // RFC 8017 §7.1.1: k ≥ 2·hLen + 2, else not even an empty message fits.
         let need = 2 * oaep.hash().output_len() + 2;
@@ -147,7 +168,7 @@ pub fn run(args: &Args) -> CmdResult {
             return Err(Failure::error(format!(
                 "{}: a {}-bit key is too small for OAEP with {} (it needs a modulus of at \
                  least {need} bytes, 2·hLen + 2); use a smaller --hash or a larger key",
-                io::input_name(&args.key),
+                io::input_name(&args.keyfile.key),
                 key.bits(),
                 oaep.hash()
             )));

@@ -79,12 +79,7 @@ pub fn run(args: &Args) -> CmdResult {
     let (mut passed, mut failed) = (0usize, 0usize);
     for report in &reports {
         outln!("{report}");
-        for line in report.failures.iter().take(FAILURES_SHOWN) {
-            outln!("  {line}");
-        }
-        if report.failed() > FAILURES_SHOWN {
-            outln!("  ... and {} more", report.failed() - FAILURES_SHOWN);
-        }
+        print_failures(&report.failures, report.failed(), FAILURES_SHOWN);
         passed += report.passed;
         failed += report.failed();
     }
@@ -124,4 +119,15 @@ pub fn run(args: &Args) -> CmdResult {
         ))));
     }
     Ok(())
+}
+
+/// Prints the first `shown` of `failures`, indented, then how many more there are of the
+/// `failed` in all.
+pub fn print_failures(failures: &[String], failed: usize, shown: usize) {
+    for line in failures.iter().take(shown) {
+        outln!("  {line}");
+    }
+    if failed > shown {
+        outln!("  ... and {} more", failed - shown);
+    }
 }

@@ -6,10 +6,23 @@ use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde_json::json;
 
-use crate::cmd::args::{BitsList, parse_bits_list};
+use crate::cmd::args::{BitsList, Help, ReportArgs, ReportTexts, parse_bits_list};
 use crate::exit::{CmdResult, Failure};
 use crate::report::{self, outln};
 use crate::timing::best_of;
+
+/// `metime`'s help texts of the shared options.
+#[derive(Debug)]
+pub struct Texts;
+
+impl Help<ReportTexts> for Texts {
+    const HELP: ReportTexts = ReportTexts {
+        seed: "Seed of the random operands (ChaCha20)",
+        json: "Print one JSON object instead of the table",
+        then: "Then print the MPI library's 1999 table (seconds per exponentiation, per machine \
+            and compiler) with today's rows under it, in its original layout",
+    };
+}
 
 /// Time modular exponentiation with base, exponent and modulus of the same size, like the MPI
 /// library's `metime`: one row per implementation, one column per size.
@@ -24,16 +37,8 @@ pub struct Args {
     /// Exponentiations timed per size and implementation
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     count: u32,
-    /// Seed of the random operands (ChaCha20)
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Print one JSON object instead of the table
-    #[arg(long)]
-    json: bool,
-    /// Then print the MPI library's 1999 table (seconds per exponentiation, per machine and
-    /// compiler) with today's rows under it, in its original layout
-    #[arg(long, conflicts_with = "json")]
-    then: bool,
+    #[command(flatten)]
+    report: ReportArgs<Texts>,
 }
 
 /// The implementations compared, as named in reports.
@@ -64,7 +69,7 @@ pub fn run(args: &Args) -> CmdResult {
     let mut table: Vec<Vec<f64>> = vec![Vec::new(); IMPLS.len()];
     let mut rows = Vec::new();
     for &bits in &args.bits.0 {
-        let mut rng = ChaCha20Rng::seed_from_u64(args.seed ^ bits as u64);
+        let mut rng = ChaCha20Rng::seed_from_u64(args.report.seed ^ bits as u64);
         let n = bits >> 6;
         let mut random = |top: bool| -> Vec<Limb> {
             let mut v: Vec<Limb> = (0..n).map(|_| rng.next_u64()).collect();
@@ -89,16 +94,16 @@ pub fn run(args: &Args) -> CmdResult {
             rows.push(json!({"impl": imp, "bits": bits, "count": args.count, "seconds_per_op": t}));
         }
     }
-    if args.json {
+    if args.report.json {
         report::json::print(
-            &json!({"seed": args.seed, "backend": bignum::mpn::kernels().name, "rows": rows}),
+            &json!({"seed": args.report.seed, "backend": bignum::mpn::kernels().name, "rows": rows}),
         );
         return Ok(());
     }
     outln!(
         "metime: modular exponentiation, base, exponent and modulus of equal size (top bits set); {} per size, seed {}, back end {}; milliseconds per exponentiation",
         args.count,
-        args.seed,
+        args.report.seed,
         bignum::mpn::kernels().name
     );
     let mut header = format!("{:<9}", "impl");
@@ -113,7 +118,7 @@ pub fn run(args: &Args) -> CmdResult {
         }
         outln!("{line}");
     }
-    if args.then {
+    if args.report.then {
         outln!("");
         outln!(
             "Then: the MPI library's metime (1999, 16-bit digits, seconds per exponentiation; \

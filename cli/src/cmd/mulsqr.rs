@@ -6,10 +6,23 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde_json::json;
 
-use crate::cmd::args::{BitsList, parse_bits_list};
+use crate::cmd::args::{BitsList, Help, ReportArgs, ReportTexts, parse_bits_list};
 use crate::exit::CmdResult;
 use crate::report::{self, outln};
 use crate::timing::best_of;
+
+/// `mulsqr`'s help texts of the shared options.
+#[derive(Debug)]
+pub struct Texts;
+
+impl Help<ReportTexts> for Texts {
+    const HELP: ReportTexts = ReportTexts {
+        seed: "Seed of the random operands",
+        json: "Print one JSON object instead of the table",
+        then: "Then print the MPI library's 1999 tables (seconds for 500000 operations, per \
+            machine and compiler) and today's in the same layout",
+    };
+}
 
 /// Multiply versus square per operand size, like the MPI library's `mulsqr`.
 ///
@@ -23,16 +36,8 @@ pub struct Args {
     /// Operations timed per size, for each of multiply and square
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     count: u64,
-    /// Seed of the random operands
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Print one JSON object instead of the table
-    #[arg(long)]
-    json: bool,
-    /// Then print the MPI library's 1999 tables (seconds for 500000 operations, per machine
-    /// and compiler) and today's in the same layout
-    #[arg(long, conflicts_with = "json")]
-    then: bool,
+    #[command(flatten)]
+    report: ReportArgs<Texts>,
 }
 
 /// Total seconds of `count` calls, best of three runs.
@@ -46,15 +51,15 @@ fn best_total(count: u64, f: &mut dyn FnMut()) -> f64 {
 
 /// Runs `rsatool mulsqr`.
 pub fn run(args: &Args) -> CmdResult {
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(args.report.seed);
     let mut rows = Vec::new();
     let mut now = Vec::new();
-    if !args.json {
+    if !args.report.json {
         outln!(
             "mulsqr: multiply vs square, {} operations per size, back end {}, seed {}",
             args.count,
             mpn::kernels().name,
-            args.seed
+            args.report.seed
         );
         outln!(
             "{:>6} {:>12} {:>12} {:>14} {:>12} {:>12}",
@@ -76,7 +81,7 @@ pub fn run(args: &Args) -> CmdResult {
         let (mul_op, sqr_op) = (mul / args.count as f64, sqr / args.count as f64);
         let scale = report::seeds::MULSQR_COUNT;
         now.push((bits, mul_op * scale, sqr_op * scale));
-        if args.json {
+        if args.report.json {
             rows.push(
                 json!({"bits": bits, "count": args.count, "mul_seconds": mul_op,
                 "sqr_seconds": sqr_op}),
@@ -94,12 +99,12 @@ pub fn run(args: &Args) -> CmdResult {
             );
         }
     }
-    if args.json {
+    if args.report.json {
         report::json::print(
-            &json!({"backend": mpn::kernels().name, "seed": args.seed, "rows": rows}),
+            &json!({"backend": mpn::kernels().name, "seed": args.report.seed, "rows": rows}),
         );
     }
-    if args.then {
+    if args.report.then {
         outln!("");
         outln!(
             "Then: the MPI library's mulsqr (1999, 16-bit digits; configurations below); now: \

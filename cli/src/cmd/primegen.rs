@@ -5,10 +5,23 @@ use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde_json::json;
 
-use crate::cmd::args::{BitsList, parse_bits_list};
+use crate::cmd::args::{BitsList, Help, ReportArgs, ReportTexts, parse_bits_list};
 use crate::exit::CmdResult;
 use crate::report::{self, outln};
 use crate::timing::seconds_of;
+
+/// `primegen`'s help texts of the shared options.
+#[derive(Debug)]
+pub struct Texts;
+
+impl Help<ReportTexts> for Texts {
+    const HELP: ReportTexts = ReportTexts {
+        seed: "Seed of the random generator (ChaCha20), so runs are repeatable",
+        json: "Print one JSON object instead of the report",
+        then: "Then print the MPI library's 1999 figures (seconds, per machine and compiler) \
+            beside today's, in its original layout",
+    };
+}
 
 /// Time random prime generation per size, like the MPI library's `primegen`.
 ///
@@ -22,25 +35,17 @@ pub struct Args {
     /// Primes generated per size
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     count: u32,
-    /// Seed of the random generator (ChaCha20), so runs are repeatable
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Print one JSON object instead of the report
-    #[arg(long)]
-    json: bool,
-    /// Then print the MPI library's 1999 figures (seconds, per machine and compiler) beside
-    /// today's, in its original layout
-    #[arg(long, conflicts_with = "json")]
-    then: bool,
+    #[command(flatten)]
+    report: ReportArgs<Texts>,
 }
 
 /// Runs `rsatool primegen`.
 pub fn run(args: &Args) -> CmdResult {
-    if !args.json {
+    if !args.report.json {
         outln!(
             "primegen: {} random primes per size (top bit set; Miller-Rabin rounds from bignum::prime::rounds_for_bits), seed {}, back end {}; times in milliseconds",
             args.count,
-            args.seed,
+            args.report.seed,
             bignum::mpn::kernels().name
         );
     }
@@ -48,7 +53,7 @@ pub fn run(args: &Args) -> CmdResult {
     let mut now = Vec::new();
     for &bits in &args.bits.0 {
         // One generator per size, so each row can be reproduced on its own.
-        let mut rng = ChaCha20Rng::seed_from_u64(args.seed ^ bits as u64);
+        let mut rng = ChaCha20Rng::seed_from_u64(args.report.seed ^ bits as u64);
         let times: Vec<f64> = (0..args.count)
             .map(|_| {
                 seconds_of(|| {
@@ -61,7 +66,7 @@ pub fn run(args: &Args) -> CmdResult {
         let max = times.iter().copied().fold(0.0, f64::max);
         let avg = sum / times.len() as f64;
         now.push((bits, [min, avg, max, sum]));
-        if args.json {
+        if args.report.json {
             rows.push(
                 json!({"bits": bits, "count": args.count, "min": min, "avg": avg,
                 "max": max, "sum": sum}),
@@ -77,10 +82,10 @@ pub fn run(args: &Args) -> CmdResult {
             );
         }
     }
-    if args.json {
-        report::json::print(&json!({"unit": "seconds", "seed": args.seed, "rows": rows}));
+    if args.report.json {
+        report::json::print(&json!({"unit": "seconds", "seed": args.report.seed, "rows": rows}));
     }
-    if args.then {
+    if args.report.then {
         outln!("");
         outln!(
             "Then: the MPI library's primegen (1999, 16-bit digits, seconds; configurations \

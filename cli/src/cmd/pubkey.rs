@@ -46,7 +46,7 @@ pub fn run(args: &Args) -> CmdResult {
         &crate::pass::with_file(&[("--key", &args.key)], "--passin", args.passin.as_ref()),
         &[("--output", &args.output)],
     )?;
-    let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
+    let loaded = io::read_key(&args.key, args.passin.as_ref(), io::public_key_from)?;
     let format = if args.pkcs1 {
         PublicFormat::Pkcs1
     } else {

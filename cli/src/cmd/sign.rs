@@ -7,14 +7,29 @@ use std::path::{Path, PathBuf};
 use rsa::{HashAlg, RsaPrivateKey};
 
 use crate::cmd::args::{
-    SaltArg, Scheme, SigScheme, input_digest, parse_hash, parse_salt_len, signature_scheme,
+    Help, KeyTexts, PRIVATE_PASSIN_HELP, SaltArg, Scheme, SigArgs, SigTexts, input_digest,
+    parse_salt_len, signature_scheme,
 };
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
-use crate::pass::{PassSource, parse_pass_source};
 
 /// From this many inputs on, a progress bar is shown on a terminal.
 const PROGRESS_INPUTS: usize = 16;
+
+/// `sign`'s help texts of the shared options.
+#[derive(Debug)]
+pub struct Texts;
+
+impl Help<SigTexts> for Texts {
+    const HELP: SigTexts = SigTexts {
+        keyfile: KeyTexts {
+            key: "Private key (PEM or DER, PKCS #8 or PKCS #1, encrypted or not), or - for stdin",
+            passin: PRIVATE_PASSIN_HELP,
+        },
+        hash: "Message hash: sha224, sha256, sha384, sha512, sha512-224, sha512-256 (SHA-1 is \
+            for verifying old signatures only); default sha256, or an RSA-PSS key's",
+    };
+}
 
 /// Sign a file, or several (PKCS #1 v1.5 or PSS).
 ///
@@ -33,23 +48,8 @@ const PROGRESS_INPUTS: usize = 16;
     rsatool sign -k key.pem --scheme pkcs1v15 --prehashed -i msg.sha256 -o msg.sig"
 )]
 pub struct Args {
-    /// Private key (PEM or DER, PKCS #8 or PKCS #1, encrypted or not), or - for stdin
-    #[arg(short, long, value_name = "KEY")]
-    key: PathBuf,
-    /// Where the password of an encrypted key comes from: pass:TEXT, env:VAR, file:PATH,
-    /// fd:N or stdin (default: a prompt on the terminal)
-    #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
-    passin: Option<PassSource>,
-    /// Signature scheme (any case); default pkcs1v15 as openssl dgst, or pss for an RSA-PSS key
-    #[arg(long, value_enum, ignore_case = true)]
-    scheme: Option<SigScheme>,
-    /// Message hash: sha224, sha256, sha384, sha512, sha512-224, sha512-256 (SHA-1 is for
-    /// verifying old signatures only); default sha256, or an RSA-PSS key's
-    #[arg(long, value_parser = parse_hash)]
-    hash: Option<HashAlg>,
-    /// PSS: the hash of MGF1 (default: --hash's, or an RSA-PSS key's)
-    #[arg(long, value_parser = parse_hash, value_name = "HASH")]
-    mgf1_hash: Option<HashAlg>,
+    #[command(flatten)]
+    sig: SigArgs<Texts>,
     /// PSS salt length in bytes, digest (the hash length), or max (the largest the key
     /// allows; auto means max when signing, as in OpenSSL); default: the hash length, or an
     /// RSA-PSS key's minimum
@@ -88,7 +88,7 @@ pub fn sign_many(
 
 /// Runs `rsatool sign`.
 pub fn run(args: &Args) -> CmdResult {
-    if args.hash == Some(HashAlg::Sha1) {
+    if args.sig.hash == Some(HashAlg::Sha1) {
         return Err(Failure::error(
             "--hash sha1: SHA-1 is accepted for verifying old signatures only; sign with sha256 \
              or stronger",
@@ -105,10 +105,13 @@ pub fn run(args: &Args) -> CmdResult {
             "--input: - (stdin) can be signed on its own only",
         ));
     }
-    io::one_stdin(("--key", &args.key), ("--input", &args.input[0]))?;
+    io::one_stdin(
+        ("--key", &args.sig.keyfile.key),
+        ("--input", &args.input[0]),
+    )?;
     crate::pass::one_stdin(
         "--passin",
-        args.passin.as_ref(),
+        args.sig.keyfile.passin.as_ref(),
         &[("--input", &args.input[0])],
     )?;
     let outputs: Vec<PathBuf> = if several {
@@ -116,24 +119,24 @@ pub fn run(args: &Args) -> CmdResult {
     } else {
         vec![args.output.clone().unwrap_or_else(|| PathBuf::from("-"))]
     };
-    let mut inputs = vec![("--key", args.key.as_path())];
+    let mut inputs = vec![("--key", args.sig.keyfile.key.as_path())];
     inputs.extend(args.input.iter().map(|p| ("--input", p.as_path())));
     io::distinct(
-        &crate::pass::with_file(&inputs, "--passin", args.passin.as_ref()),
+        &crate::pass::with_file(&inputs, "--passin", args.sig.keyfile.passin.as_ref()),
         &outputs
             .iter()
             .map(|p| ("--output", p.as_path()))
             .collect::<Vec<_>>(),
     )?;
-    let loaded = io::read_private_key(&args.key, args.passin.as_ref())?;
+    let loaded = args.sig.keyfile.read(io::private_key_from)?;
     let key = &loaded.key;
-    let key_name = io::input_name(&args.key);
+    let key_name = io::input_name(&args.sig.keyfile.key);
     let scheme = signature_scheme(
         &key_name,
         &loaded.algorithm,
-        args.scheme,
-        args.hash,
-        args.mgf1_hash,
+        args.sig.scheme,
+        args.sig.hash,
+        args.sig.mgf1_hash,
         args.salt_len,
         false,
     )?;

@@ -2,15 +2,28 @@
 
 use std::path::PathBuf;
 
-use rsa::HashAlg;
-
 use crate::cmd::args::{
-    SaltArg, Scheme, SigScheme, input_digest, parse_hash, parse_salt_len, signature_scheme,
+    Help, KeyTexts, PUBLIC_KEY_HELP, PUBLIC_PASSIN_HELP, SaltArg, Scheme, SigArgs, SigTexts,
+    input_digest, parse_salt_len, signature_scheme,
 };
 use crate::exit::{CmdResult, Failure};
 use crate::io;
-use crate::pass::{PassSource, parse_pass_source};
 use crate::report::outln;
+
+/// `verify`'s help texts of the shared options.
+#[derive(Debug)]
+pub struct Texts;
+
+impl Help<SigTexts> for Texts {
+    const HELP: SigTexts = SigTexts {
+        keyfile: KeyTexts {
+            key: PUBLIC_KEY_HELP,
+            passin: PUBLIC_PASSIN_HELP,
+        },
+        hash: "Message hash: sha1 (old signatures), sha224, sha256, sha384, sha512, sha512-224, \
+            sha512-256; default sha256, or an RSA-PSS key's",
+    };
+}
 
 /// Verify a signature: exit 0 if valid, 1 if not.
 ///
@@ -25,23 +38,8 @@ use crate::report::outln;
     rsatool verify -k pub.pem --scheme pss --salt-len 32 -i msg.txt -s msg.sig"
 )]
 pub struct Args {
-    /// Public key, certificate or private key (PEM or DER, any format), or - for stdin
-    #[arg(short, long, value_name = "KEY")]
-    key: PathBuf,
-    /// The password of an encrypted private key given as --key: pass:TEXT, env:VAR,
-    /// file:PATH, fd:N or stdin
-    #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
-    passin: Option<PassSource>,
-    /// Signature scheme (any case); default pkcs1v15 as openssl dgst, or pss for an RSA-PSS key
-    #[arg(long, value_enum, ignore_case = true)]
-    scheme: Option<SigScheme>,
-    /// Message hash: sha1 (old signatures), sha224, sha256, sha384, sha512, sha512-224,
-    /// sha512-256; default sha256, or an RSA-PSS key's
-    #[arg(long, value_parser = parse_hash)]
-    hash: Option<HashAlg>,
-    /// PSS: the hash of MGF1 (default: --hash's, or an RSA-PSS key's)
-    #[arg(long, value_parser = parse_hash, value_name = "HASH")]
-    mgf1_hash: Option<HashAlg>,
+    #[command(flatten)]
+    sig: SigArgs<Texts>,
     /// PSS salt length in bytes (enforced), digest (the hash length), max, or auto (whatever
     /// the signature has; the default)
     #[arg(long, value_parser = parse_salt_len, value_name = "N|digest|max|auto", allow_hyphen_values = true)]
@@ -59,22 +57,25 @@ pub struct Args {
 
 /// Runs `rsatool verify`.
 pub fn run(args: &Args) -> CmdResult {
-    io::one_stdin(("--key", &args.key), ("--input", &args.input))?;
-    io::one_stdin(("--key", &args.key), ("--signature", &args.signature))?;
+    io::one_stdin(("--key", &args.sig.keyfile.key), ("--input", &args.input))?;
+    io::one_stdin(
+        ("--key", &args.sig.keyfile.key),
+        ("--signature", &args.signature),
+    )?;
     io::one_stdin(("--input", &args.input), ("--signature", &args.signature))?;
     crate::pass::one_stdin(
         "--passin",
-        args.passin.as_ref(),
+        args.sig.keyfile.passin.as_ref(),
         &[("--input", &args.input), ("--signature", &args.signature)],
     )?;
-    let loaded = io::read_public_key(&args.key, args.passin.as_ref())?;
+    let loaded = args.sig.keyfile.read(io::public_key_from)?;
     let key = &loaded.key;
     let scheme = signature_scheme(
-        &io::input_name(&args.key),
+        &io::input_name(&args.sig.keyfile.key),
         &loaded.algorithm,
-        args.scheme,
-        args.hash,
-        args.mgf1_hash,
+        args.sig.scheme,
+        args.sig.hash,
+        args.sig.mgf1_hash,
         args.salt_len,
         true,
     )?;
@@ -95,16 +96,8 @@ pub fn run(args: &Args) -> CmdResult {
                 format!("{name}: invalid signature")
             } else {
                 format!(
-                    "{name}: invalid signature: {}{} bytes, but a {}-bit key's signatures \
-                     are {} bytes",
-                    if signature.len() > key.size() {
-                        "more than "
-                    } else {
-                        ""
-                    },
-                    signature.len().min(key.size()),
-                    key.bits(),
-                    key.size()
+                    "{name}: invalid signature: {}",
+                    io::wrong_length(signature.len(), key.size(), key.bits(), "signatures")
                 )
             })))
         }

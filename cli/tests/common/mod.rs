@@ -8,6 +8,27 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
+/// Every command: DESIGN.md's, then `completions` and `man` (issue 30, item 10).
+pub const COMMANDS: [&str; 17] = [
+    "keygen",
+    "pubkey",
+    "key",
+    "sign",
+    "verify",
+    "encrypt",
+    "decrypt",
+    "prime",
+    "kat",
+    "acvp",
+    "speedtest",
+    "primegen",
+    "metime",
+    "mulsqr",
+    "speed",
+    "completions",
+    "man",
+];
+
 /// Runs rsatool with `args` in `dir`, with `stdin` as its standard input (empty if `None`).
 pub fn rsatool_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
     run_with_stdin(
@@ -63,6 +84,77 @@ pub fn openssl_genrsa(dir: &Path, bits: usize, extra: &[&str], out: &str) -> Opt
     args.extend_from_slice(extra);
     args.extend(["-out", out]);
     openssl(dir, &args, None)
+}
+
+/// `openssl genpkey` of a 2048-bit RSA-PSS key into `out` in `dir`, with each of `pkeyopts` as
+/// a further `-pkeyopt`; `None` if openssl is not installed.
+pub fn openssl_genpss(dir: &Path, pkeyopts: &[&str], out: &str) -> Option<Output> {
+    let mut args = vec![
+        "genpkey",
+        "-algorithm",
+        "RSA-PSS",
+        "-pkeyopt",
+        "rsa_keygen_bits:2048",
+    ];
+    for opt in pkeyopts {
+        args.extend(["-pkeyopt", opt]);
+    }
+    args.extend(["-out", out]);
+    openssl(dir, &args, None)
+}
+
+/// A [`scratch`] folder holding `name`, made by [`openssl_genrsa`]; `None` if openssl is not
+/// installed.
+pub fn scratch_with_openssl_key(
+    bits: usize,
+    extra: &[&str],
+    name: &str,
+) -> Option<tempfile::TempDir> {
+    scratch_made_by(|d| openssl_genrsa(d, bits, extra, name))
+}
+
+/// A [`scratch`] folder with what `make` wrote in it; `None` when `make` gives `None` (its
+/// oracle is not installed).
+pub fn scratch_made_by<T>(make: impl FnOnce(&Path) -> Option<T>) -> Option<tempfile::TempDir> {
+    let dir = scratch();
+    make(dir.path())?;
+    Some(dir)
+}
+
+/// `openssl dgst -HASH ACTION KEY`, `-sigopt` before each of `sigopts`, then `-out SIG` (for
+/// `-sign`) or `-signature SIG` (`-verify`, `-prverify`), over `msg`; requires success. `None`
+/// if openssl is not installed.
+pub fn openssl_dgst(
+    dir: &Path,
+    hash: &str,
+    action: &str,
+    key: &str,
+    sigopts: &[&str],
+    sig: &str,
+    msg: &str,
+) -> Option<Output> {
+    let hash = format!("-{hash}");
+    let mut args = vec!["dgst", &hash, action, key];
+    for opt in sigopts {
+        args.extend(["-sigopt", opt]);
+    }
+    let sig_flag = if action == "-sign" {
+        "-out"
+    } else {
+        "-signature"
+    };
+    args.extend([sig_flag, sig, msg]);
+    openssl(dir, &args, None)
+}
+
+/// OpenSSL opens the encrypted `file` with `password`.
+pub fn openssl_opens(dir: &Path, file: &str, password: &str) {
+    let pass = format!("pass:{password}");
+    openssl(
+        dir,
+        &["pkey", "-in", file, "-passin", &pass, "-noout"],
+        None,
+    );
 }
 
 /// Whether the `openssl` command runs; prints a note once when it does not.
@@ -128,6 +220,29 @@ pub fn scratch() -> tempfile::TempDir {
         .expect("scratch folder")
 }
 
+/// A [`scratch`] folder holding `name`, with `bytes` in it.
+pub fn scratch_with(name: &str, bytes: &[u8]) -> tempfile::TempDir {
+    let dir = scratch();
+    write(dir.path(), name, bytes);
+    dir
+}
+
+/// Runs `check` in a [`scratch_with`] folder when `oracle` (whether the oracle it checks
+/// against is installed) is true; skipped otherwise.
+pub fn with_oracle(oracle: bool, name: &str, bytes: &[u8], check: impl FnOnce(&Path)) {
+    if oracle {
+        check(scratch_with(name, bytes).path());
+    }
+}
+
+/// A [`scratch`] folder holding `k.pem`, a copy of the shared 2048-bit [`key`].
+pub fn scratch_with_key() -> tempfile::TempDir {
+    let dir = scratch();
+    let bytes = std::fs::read(key(2048)).expect("key");
+    std::fs::write(dir.path().join("k.pem"), bytes).expect("write");
+    dir
+}
+
 /// A folder that lives as long as the test binary (the shared keys are kept there).
 fn shared_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -139,63 +254,39 @@ fn shared_dir() -> &'static Path {
     })
 }
 
-/// A private key of `bits` bits (PKCS #8 PEM, made by `rsatool keygen`), once per test binary.
-pub fn key(bits: usize) -> &'static Path {
-    static K2048: OnceLock<PathBuf> = OnceLock::new();
-    static K3072: OnceLock<PathBuf> = OnceLock::new();
-    static K1024: OnceLock<PathBuf> = OnceLock::new();
+/// A file of the shared folder, made once per test binary and key size (1024, 2048 or 3072
+/// bits): `{name}{bits}.pem`, written by `rsatool ARGS -o FILE` (which must succeed).
+fn shared_file(
+    cells: &'static [OnceLock<PathBuf>; 3],
+    bits: usize,
+    name: &str,
+    args: &[&str],
+) -> &'static Path {
     let cell = match bits {
-        1024 => &K1024,
-        2048 => &K2048,
-        3072 => &K3072,
+        1024 => &cells[0],
+        2048 => &cells[1],
+        3072 => &cells[2],
         _ => panic!("no shared key of {bits} bits"),
     };
     cell.get_or_init(|| {
-        let path = shared_dir().join(format!("key{bits}.pem"));
-        let out = rsatool_in(
-            shared_dir(),
-            &[
-                "keygen",
-                "--bits",
-                &bits.to_string(),
-                "-o",
-                path.to_str().expect("utf-8"),
-            ],
-            None,
-        );
-        assert_success(&out);
+        let path = shared_dir().join(format!("{name}{bits}.pem"));
+        let mut args = args.to_vec();
+        args.extend(["-o", s(&path)]);
+        assert_success(&rsatool_in(shared_dir(), &args, None));
         path
     })
 }
 
+/// A private key of `bits` bits (PKCS #8 PEM, made by `rsatool keygen`), once per test binary.
+pub fn key(bits: usize) -> &'static Path {
+    static KEYS: [OnceLock<PathBuf>; 3] = [const { OnceLock::new() }; 3];
+    shared_file(&KEYS, bits, "key", &["keygen", "--bits", &bits.to_string()])
+}
+
 /// The public key (SPKI PEM) of [`key`].
 pub fn public_key(bits: usize) -> &'static Path {
-    static P2048: OnceLock<PathBuf> = OnceLock::new();
-    static P3072: OnceLock<PathBuf> = OnceLock::new();
-    static P1024: OnceLock<PathBuf> = OnceLock::new();
-    let cell = match bits {
-        1024 => &P1024,
-        2048 => &P2048,
-        3072 => &P3072,
-        _ => panic!("no shared key of {bits} bits"),
-    };
-    cell.get_or_init(|| {
-        let private = key(bits);
-        let path = shared_dir().join(format!("pub{bits}.pem"));
-        let out = rsatool_in(
-            shared_dir(),
-            &[
-                "pubkey",
-                "-k",
-                private.to_str().expect("utf-8"),
-                "-o",
-                path.to_str().expect("utf-8"),
-            ],
-            None,
-        );
-        assert_success(&out);
-        path
-    })
+    static PUBLIC: [OnceLock<PathBuf>; 3] = [const { OnceLock::new() }; 3];
+    shared_file(&PUBLIC, bits, "pub", &["pubkey", "-k", s(key(bits))])
 }
 
 /// Path as `&str` for an argument list.
@@ -203,14 +294,19 @@ pub fn s(p: &Path) -> &str {
     p.to_str().expect("test paths are UTF-8")
 }
 
-/// Exit 0 and nothing on stderr.
-pub fn assert_success(out: &Output) {
+/// Exit `code`; the message shows stderr when it is not.
+pub fn assert_exit(out: &Output, code: i32) {
     assert_eq!(
         out.status.code(),
-        Some(0),
-        "expected success; stderr: {}",
+        Some(code),
+        "exit code; stderr: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Exit 0 and nothing on stderr.
+pub fn assert_success(out: &Output) {
+    assert_exit(out, 0);
     assert!(
         out.stderr.is_empty(),
         "nothing on stderr: {}",
@@ -335,8 +431,61 @@ pub fn op(words: &[&str]) -> Vec<String> {
     words.iter().map(|w| (*w).to_owned()).collect()
 }
 
+/// Every hash `--hash` takes; `sign` takes all but SHA-1, the first (`HASHES[1..]`).
+pub const HASHES: [&str; 7] = [
+    "sha1",
+    "sha224",
+    "sha256",
+    "sha384",
+    "sha512",
+    "sha512-224",
+    "sha512-256",
+];
+
+/// Writes `bytes` to `name` in `dir`.
+pub fn write(dir: &Path, name: &str, bytes: &[u8]) {
+    std::fs::write(dir.join(name), bytes).expect("write");
+}
+
+/// Inputs of the wrong length made from `good` (as long as a 2048-bit key's modulus), each
+/// with what the error says of it: a byte short, a byte (`extra`) too long, empty; `what`
+/// names such inputs ("signatures", "ciphertexts").
+pub fn wrong_lengths(good: &[u8], extra: u8, what: &str) -> [(Vec<u8>, String); 3] {
+    [
+        (
+            good[1..].to_vec(),
+            format!("255 bytes, but a 2048-bit key's {what} are 256 bytes"),
+        ),
+        ([good, &[extra]].concat(), "more than 256 bytes".to_owned()),
+        (Vec::new(), "0 bytes".to_owned()),
+    ]
+}
+
 /// The key sizes of the interop tests.
 pub const SIZES: [usize; 2] = [2048, 3072];
+
+/// A both-ways check against Python in `dir`: `queue(bits, i)` does our side of case `i` (of
+/// `cases`) at each of [`SIZES`] and gives Python's operations for it, one [`py_batch`] runs
+/// them all, then `check(bits, i)` looks at the results.
+pub fn py_each_size_and_case(
+    dir: &Path,
+    cases: usize,
+    mut queue: impl FnMut(usize, usize) -> Vec<Vec<String>>,
+    mut check: impl FnMut(usize, usize),
+) {
+    let mut ops = Vec::new();
+    for bits in SIZES {
+        for i in 0..cases {
+            ops.extend(queue(bits, i));
+        }
+    }
+    assert!(py_batch(dir, &ops));
+    for bits in SIZES {
+        for i in 0..cases {
+            check(bits, i);
+        }
+    }
+}
 
 /// A message of a few megabytes, so that streaming the input through the hash is exercised.
 pub fn big_message(dir: &Path) -> &'static str {
@@ -347,8 +496,32 @@ pub fn big_message(dir: &Path) -> &'static str {
     "big.msg"
 }
 
-/// Runs rsatool in `dir` and requires success with nothing on stderr.
-pub fn rsatool_ok(dir: &Path, args: &[&str]) {
+/// Runs rsatool in `dir` and requires success with nothing on stderr; its output.
+pub fn rsatool_ok(dir: &Path, args: &[&str]) -> Output {
     let out = rsatool_in(dir, args, None);
     assert_success(&out);
+    out
+}
+
+/// The arguments of `rsatool sign` (of `input` into `sig`, `-o`) or `verify` (of `sig` over
+/// `input`, `-s`) with `key` and `--scheme scheme`, then `extra`.
+pub fn sig_args<'a>(
+    command: &'a str,
+    key: &'a str,
+    scheme: &'a str,
+    input: &'a str,
+    sig: &'a str,
+    extra: &[&'a str],
+) -> Vec<&'a str> {
+    let sig_flag = if command == "sign" { "-o" } else { "-s" };
+    let mut args = vec![
+        command, "-k", key, "--scheme", scheme, "-i", input, sig_flag, sig,
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// Runs rsatool in `dir` and requires the error contract of [`assert_failure`].
+pub fn rsatool_fails(dir: &Path, args: &[&str], code: i32, needles: &[&str]) {
+    assert_failure(&rsatool_in(dir, args, None), code, needles);
 }
