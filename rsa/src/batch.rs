@@ -200,7 +200,7 @@ impl Batch {
     ) -> Vec<Result<Vec<u8>>> {
         let checks: Vec<Result<()>> = ciphertexts
             .iter()
-            .map(|c| scheme.check_ciphertext_for_batch(key, c))
+            .map(|c| scheme.check_ciphertext(key, c))
             .collect();
         let good: Vec<&[u8]> = ciphertexts
             .iter()
@@ -215,7 +215,7 @@ impl Batch {
             .map(|(c, ok)| {
                 ok.and_then(|()| {
                     let em = ems.next().unwrap_or(Err(crate::Error::Fault));
-                    scheme.decrypt_from_private_op(key, c, em)
+                    scheme.unslice(key, c, em)?.into_message()
                 })
             })
             .collect()

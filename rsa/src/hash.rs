@@ -184,6 +184,28 @@ impl HashAlg {
         h.finalize()
     }
 
+    /// The content octets of the hash's OBJECT IDENTIFIER (its DER without tag and length),
+    /// for DigestInfo and the RSASSA-PSS parameters: id-sha1 is 1.3.14.3.2.26 (RFC 8017
+    /// A.2.4), the others NIST's hash arcs 2.16.840.1.101.3.4.2.x (NIST CSOR).
+    pub(crate) fn oid_content(self) -> Vec<u8> {
+        let nist_arc = match self {
+            HashAlg::Sha1 => return vec![0x2b, 0x0e, 0x03, 0x02, 0x1a],
+            HashAlg::Sha256 => 1,
+            HashAlg::Sha384 => 2,
+            HashAlg::Sha512 => 3,
+            HashAlg::Sha224 => 4,
+            HashAlg::Sha512_224 => 5,
+            HashAlg::Sha512_256 => 6,
+            HashAlg::Sha3_224 => 7,
+            HashAlg::Sha3_256 => 8,
+            HashAlg::Sha3_384 => 9,
+            HashAlg::Sha3_512 => 10,
+            HashAlg::Shake128 => 11,
+            HashAlg::Shake256 => 12,
+        };
+        vec![0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, nist_arc]
+    }
+
     /// The fixed-output hash whose digest of the empty input is `empty_digest`, if it is one
     /// of ours (SHAKE aside): how a hash given as a type of some `digest` crate version (the
     /// RustCrypto facades' `D: Digest`) is named, without depending on that version. A
@@ -194,25 +216,6 @@ impl HashAlg {
             .into_iter()
             .filter(|h| !h.is_shake() && h.output_len() == empty_digest.len())
             .find(|h| h.digest(b"") == empty_digest)
-    }
-
-    /// An incremental hasher, for input that arrives in pieces (a file read in blocks).
-    pub fn hasher(self) -> Hasher {
-        Hasher(match self {
-            HashAlg::Sha1 => State::Sha1(sha1::Sha1::new()),
-            HashAlg::Sha224 => State::Sha224(sha2::Sha224::new()),
-            HashAlg::Sha256 => State::Sha256(sha2::Sha256::new()),
-            HashAlg::Sha384 => State::Sha384(sha2::Sha384::new()),
-            HashAlg::Sha512 => State::Sha512(sha2::Sha512::new()),
-            HashAlg::Sha512_224 => State::Sha512_224(sha2::Sha512_224::new()),
-            HashAlg::Sha512_256 => State::Sha512_256(sha2::Sha512_256::new()),
-            HashAlg::Sha3_224 => State::Sha3_224(sha3::Sha3_224::new()),
-            HashAlg::Sha3_256 => State::Sha3_256(sha3::Sha3_256::new()),
-            HashAlg::Sha3_384 => State::Sha3_384(sha3::Sha3_384::new()),
-            HashAlg::Sha3_512 => State::Sha3_512(sha3::Sha3_512::new()),
-            HashAlg::Shake128 => State::Shake128(sha3::Shake128::default()),
-            HashAlg::Shake256 => State::Shake256(sha3::Shake256::default()),
-        })
     }
 }
 
@@ -238,117 +241,91 @@ pub trait KnownDigest:
     const HASH: HashAlg;
 }
 
-macro_rules! known_digest {
-    ($($ty:ty => $alg:ident),* $(,)?) => {$(
-        impl sealed::Sealed for $ty {}
-        impl KnownDigest for $ty {
-            const HASH: HashAlg = HashAlg::$alg;
+/// Every hash from one list (its `HashAlg` variant and its RustCrypto type): the
+/// [`KnownDigest`] impls of the fixed-output ones, the [`Hasher`]'s state, and the matches of
+/// [`HashAlg::hasher`], [`Hasher::alg`], [`Hasher::update`] and [`Hasher::finalize`]. The
+/// XOFs (SHAKE) are no `KnownDigest` and give `output_len()` bytes.
+macro_rules! hashes {
+    (fixed: [$($f:ident => $ft:ty,)*], xof: [$($x:ident => $xt:ty,)*] $(,)?) => {
+        $(
+            impl sealed::Sealed for $ft {}
+            impl KnownDigest for $ft {
+                const HASH: HashAlg = HashAlg::$f;
+            }
+        )*
+
+        #[derive(Clone)]
+        enum State {
+            $($f($ft),)*
+            $($x($xt),)*
         }
-    )*};
+
+        impl HashAlg {
+            /// An incremental hasher, for input that arrives in pieces (a file read in blocks).
+            pub fn hasher(self) -> Hasher {
+                Hasher(match self {
+                    $(HashAlg::$f => State::$f(<$ft>::default()),)*
+                    $(HashAlg::$x => State::$x(<$xt>::default()),)*
+                })
+            }
+        }
+
+        impl Hasher {
+            /// Which hash this is.
+            pub fn alg(&self) -> HashAlg {
+                match self.0 {
+                    $(State::$f(_) => HashAlg::$f,)*
+                    $(State::$x(_) => HashAlg::$x,)*
+                }
+            }
+
+            /// Feeds `data`.
+            pub fn update(&mut self, data: &[u8]) {
+                match &mut self.0 {
+                    $(State::$f(h) => Digest::update(h, data),)*
+                    $(State::$x(h) => Update::update(h, data),)*
+                }
+            }
+
+            /// The digest of everything fed so far.
+            pub fn finalize(self) -> Vec<u8> {
+                match self.0 {
+                    $(State::$f(h) => h.finalize().to_vec(),)*
+                    $(State::$x(h) => {
+                        let mut out = vec![0u8; HashAlg::$x.output_len()];
+                        h.finalize_xof().read(&mut out);
+                        out
+                    })*
+                }
+            }
+        }
+    };
 }
 
-known_digest! {
-    sha1::Sha1 => Sha1,
-    sha2::Sha224 => Sha224,
-    sha2::Sha256 => Sha256,
-    sha2::Sha384 => Sha384,
-    sha2::Sha512 => Sha512,
-    sha2::Sha512_224 => Sha512_224,
-    sha2::Sha512_256 => Sha512_256,
-    sha3::Sha3_224 => Sha3_224,
-    sha3::Sha3_256 => Sha3_256,
-    sha3::Sha3_384 => Sha3_384,
-    sha3::Sha3_512 => Sha3_512,
+hashes! {
+    fixed: [
+        Sha1 => sha1::Sha1,
+        Sha224 => sha2::Sha224,
+        Sha256 => sha2::Sha256,
+        Sha384 => sha2::Sha384,
+        Sha512 => sha2::Sha512,
+        Sha512_224 => sha2::Sha512_224,
+        Sha512_256 => sha2::Sha512_256,
+        Sha3_224 => sha3::Sha3_224,
+        Sha3_256 => sha3::Sha3_256,
+        Sha3_384 => sha3::Sha3_384,
+        Sha3_512 => sha3::Sha3_512,
+    ],
+    xof: [
+        Shake128 => sha3::Shake128,
+        Shake256 => sha3::Shake256,
+    ],
 }
 
 /// An incremental hash computation: [`HashAlg::hasher`], then [`update`](Self::update) any
 /// number of times, then [`finalize`](Self::finalize).
 #[derive(Clone)]
 pub struct Hasher(State);
-
-#[derive(Clone)]
-enum State {
-    Sha1(sha1::Sha1),
-    Sha224(sha2::Sha224),
-    Sha256(sha2::Sha256),
-    Sha384(sha2::Sha384),
-    Sha512(sha2::Sha512),
-    Sha512_224(sha2::Sha512_224),
-    Sha512_256(sha2::Sha512_256),
-    Sha3_224(sha3::Sha3_224),
-    Sha3_256(sha3::Sha3_256),
-    Sha3_384(sha3::Sha3_384),
-    Sha3_512(sha3::Sha3_512),
-    Shake128(sha3::Shake128),
-    Shake256(sha3::Shake256),
-}
-
-impl Hasher {
-    /// Which hash this is.
-    pub fn alg(&self) -> HashAlg {
-        match self.0 {
-            State::Sha1(_) => HashAlg::Sha1,
-            State::Sha224(_) => HashAlg::Sha224,
-            State::Sha256(_) => HashAlg::Sha256,
-            State::Sha384(_) => HashAlg::Sha384,
-            State::Sha512(_) => HashAlg::Sha512,
-            State::Sha512_224(_) => HashAlg::Sha512_224,
-            State::Sha512_256(_) => HashAlg::Sha512_256,
-            State::Sha3_224(_) => HashAlg::Sha3_224,
-            State::Sha3_256(_) => HashAlg::Sha3_256,
-            State::Sha3_384(_) => HashAlg::Sha3_384,
-            State::Sha3_512(_) => HashAlg::Sha3_512,
-            State::Shake128(_) => HashAlg::Shake128,
-            State::Shake256(_) => HashAlg::Shake256,
-        }
-    }
-
-    /// Feeds `data`.
-    pub fn update(&mut self, data: &[u8]) {
-        match &mut self.0 {
-            State::Sha1(h) => Digest::update(h, data),
-            State::Sha224(h) => Digest::update(h, data),
-            State::Sha256(h) => Digest::update(h, data),
-            State::Sha384(h) => Digest::update(h, data),
-            State::Sha512(h) => Digest::update(h, data),
-            State::Sha512_224(h) => Digest::update(h, data),
-            State::Sha512_256(h) => Digest::update(h, data),
-            State::Sha3_224(h) => Digest::update(h, data),
-            State::Sha3_256(h) => Digest::update(h, data),
-            State::Sha3_384(h) => Digest::update(h, data),
-            State::Sha3_512(h) => Digest::update(h, data),
-            State::Shake128(h) => Update::update(h, data),
-            State::Shake256(h) => Update::update(h, data),
-        }
-    }
-
-    /// The digest of everything fed so far.
-    pub fn finalize(self) -> Vec<u8> {
-        match self.0 {
-            State::Sha1(h) => h.finalize().to_vec(),
-            State::Sha224(h) => h.finalize().to_vec(),
-            State::Sha256(h) => h.finalize().to_vec(),
-            State::Sha384(h) => h.finalize().to_vec(),
-            State::Sha512(h) => h.finalize().to_vec(),
-            State::Sha512_224(h) => h.finalize().to_vec(),
-            State::Sha512_256(h) => h.finalize().to_vec(),
-            State::Sha3_224(h) => h.finalize().to_vec(),
-            State::Sha3_256(h) => h.finalize().to_vec(),
-            State::Sha3_384(h) => h.finalize().to_vec(),
-            State::Sha3_512(h) => h.finalize().to_vec(),
-            State::Shake128(h) => {
-                let mut out = vec![0u8; HashAlg::Shake128.output_len()];
-                h.finalize_xof().read(&mut out);
-                out
-            }
-            State::Shake256(h) => {
-                let mut out = vec![0u8; HashAlg::Shake256.output_len()];
-                h.finalize_xof().read(&mut out);
-                out
-            }
-        }
-    }
-}
 
 /// The mask generation function of PSS: MGF1 over a hash (RFC 8017 B.2.1), or SHAKE128 /
 /// SHAKE256 used directly (FIPS 186-5 §5.4: "SHAKE128 or SHAKE256 may be used as the mask

@@ -35,7 +35,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
 
 use crate::hash::mgf1_xor;
-use crate::hazmat::{PrivateOp, PublicOp};
+use crate::hazmat::PublicOp;
 use crate::scheme::{EncryptSealed, EncryptionScheme, Unsliced};
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
@@ -162,29 +162,11 @@ impl Oaep {
         // Step 3: RSAEP; EM starts with 0x00, so it is below n.
         key.public_op(&em)
     }
+}
 
-    /// Decryption up to, but not including, the declassification of the verdict and of the
-    /// message length: the k-byte block whose last `len` bytes are the message, with the
-    /// verdict and the length still secret. For the constant-time drivers, which mark those two
-    /// public themselves; [`Unsliced::into_message`] finishes the job as
-    /// [`EncryptionScheme::decrypt`] does.
-    ///
-    /// # Errors
-    ///
-    /// As [`EncryptionScheme::decrypt`] for the public checks (length, c ≥ n) and for
-    /// [`Error::Fault`]; a bad padding is not an error here but `valid` unset.
-    pub(crate) fn decrypt_block<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Unsliced> {
-        self.check_ciphertext(key, ciphertext)?;
-        self.unslice(key.private_op(rng, ciphertext))
-    }
-
+impl EncryptSealed for Oaep {
     /// RFC 8017 §7.1.2, step 1: the public length checks.
-    pub(crate) fn check_ciphertext(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
+    fn check_ciphertext(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
         let k = key.size();
         if ciphertext.len() != k || k < 2 * self.hash.output_len() + 2 {
             return Err(Error::Decryption);
@@ -192,8 +174,13 @@ impl Oaep {
         Ok(())
     }
 
-    /// [`Oaep::decrypt_block`] after the private operation, whose result is `em`.
-    pub(crate) fn unslice(&self, em: Result<Vec<u8>>) -> Result<Unsliced> {
+    /// RFC 8017 §7.1.2, steps 2–3, after the private operation, whose result is `em`.
+    fn unslice(
+        &self,
+        _key: &RsaPrivateKey,
+        _ciphertext: &[u8],
+        em: Result<Vec<u8>>,
+    ) -> Result<Unsliced> {
         let h_len = self.hash.output_len();
         // Step 2: RSADP (CRT, blinded, fault-checked). A fault stays a fault; c ≥ n is a
         // decryption error.
@@ -245,21 +232,6 @@ impl Oaep {
     }
 }
 
-impl EncryptSealed for Oaep {
-    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
-        self.check_ciphertext(key, ciphertext)
-    }
-
-    fn decrypt_from_private_op(
-        &self,
-        _key: &RsaPrivateKey,
-        _ciphertext: &[u8],
-        em: Result<Vec<u8>>,
-    ) -> Result<Vec<u8>> {
-        self.unslice(em)?.into_message()
-    }
-}
-
 impl EncryptionScheme for Oaep {
     /// RSAES-OAEP-ENCRYPT (RFC 8017 §7.1.1) with a seed of hLen random bytes from `rng`.
     fn encrypt<R: CryptoRng + ?Sized>(
@@ -272,33 +244,12 @@ impl EncryptionScheme for Oaep {
         rng.fill_bytes(&mut seed);
         self.encrypt_with_seed(key, msg, &seed)
     }
-
-    /// RSAES-OAEP-DECRYPT (RFC 8017 §7.1.2), with the private operation of
-    /// [`PrivateOp::private_op`] (CRT, blinding, fault check).
-    ///
-    /// # Constant time
-    ///
-    /// See the module documentation: only the verdict and, for an accepted ciphertext, the
-    /// message length leak, both after all the checks are done.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Decryption`] for a ciphertext of the wrong length, not below n, or with a bad
-    /// padding (one error for every reason); [`Error::Fault`] if the private operation fails
-    /// its check.
-    fn decrypt<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.decrypt_block(key, rng, ciphertext)?.into_message()
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hazmat::PrivateOp;
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
 

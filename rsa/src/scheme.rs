@@ -27,6 +27,7 @@ mod sealed {
     use rand_core::CryptoRng;
     use zeroize::Zeroizing;
 
+    use crate::hazmat::PrivateOp;
     use crate::{Result, RsaPrivateKey};
 
     /// What the batch operations need of a signature scheme, out of the public API: only this
@@ -48,29 +49,53 @@ mod sealed {
         ) -> Result<Zeroizing<Vec<u8>>>;
     }
 
-    /// What the batch operations need of an encryption scheme, out of the public API: only
-    /// this crate's schemes implement [`EncryptionScheme`](super::EncryptionScheme).
+    /// What an encryption scheme's decryption is made of, out of the public API (only this
+    /// crate's schemes implement [`EncryptionScheme`](super::EncryptionScheme)): its public
+    /// checks, the private operation, and the reading of the block it gives, up to the
+    /// declassification of the verdict and the length. The batch decryptions run the private
+    /// operations together, between the two; the constant-time drivers stop before the
+    /// declassification.
     pub trait EncryptSealed {
-        /// The public checks [`decrypt`](super::EncryptionScheme::decrypt) makes before the
-        /// private operation: for the batch decryptions.
+        /// The public checks made before the private operation (the ciphertext's length, the
+        /// key's size for the scheme).
         ///
         /// # Errors
         ///
-        /// As [`decrypt`](super::EncryptionScheme::decrypt), for those checks.
-        fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()>;
+        /// [`Error::Decryption`](crate::Error::Decryption) if a check fails.
+        fn check_ciphertext(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()>;
 
-        /// [`decrypt`](super::EncryptionScheme::decrypt) after its private operation, whose
-        /// result is `em`: for the batch decryptions.
+        /// The block after the private operation, whose result is `em`: the k-byte block
+        /// whose last `len` bytes are the message, with the verdict and the length still
+        /// secret ([`Unsliced::into_message`](super::Unsliced::into_message) declassifies
+        /// them).
         ///
         /// # Errors
         ///
-        /// As [`decrypt`](super::EncryptionScheme::decrypt).
-        fn decrypt_from_private_op(
+        /// [`Error::Fault`](crate::Error::Fault) from the private operation, and the errors
+        /// of [`decrypt`](super::EncryptionScheme::decrypt) that are public; a bad padding is
+        /// not an error here.
+        fn unslice(
             &self,
             key: &RsaPrivateKey,
             ciphertext: &[u8],
             em: Result<Vec<u8>>,
-        ) -> Result<Vec<u8>>;
+        ) -> Result<super::Unsliced>;
+
+        /// The whole decryption up to its declassification: the checks, the private
+        /// operation ([`PrivateOp::private_op`]: CRT, blinding, fault check), the block.
+        ///
+        /// # Errors
+        ///
+        /// As [`check_ciphertext`](Self::check_ciphertext) and [`unslice`](Self::unslice).
+        fn decrypt_block<R: CryptoRng + ?Sized>(
+            &self,
+            key: &RsaPrivateKey,
+            rng: &mut R,
+            ciphertext: &[u8],
+        ) -> Result<super::Unsliced> {
+            self.check_ciphertext(key, ciphertext)?;
+            self.unslice(key, ciphertext, key.private_op(rng, ciphertext))
+        }
     }
 }
 pub(crate) use sealed::{EncryptSealed, SignSealed};
@@ -119,18 +144,32 @@ pub trait EncryptionScheme: EncryptSealed {
         msg: &[u8],
     ) -> Result<Vec<u8>>;
 
-    /// Decrypts `ciphertext` (`rng` blinds the private operation).
+    /// Decrypts `ciphertext` with the private operation of
+    /// [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) (CRT, blinding with
+    /// `rng`, fault check): RSAES-OAEP-DECRYPT (RFC 8017 §7.1.2) or RSAES-PKCS1-V1_5-DECRYPT
+    /// (§7.2.2; on bad padding, the implicit-rejection message by default, see
+    /// [`Pkcs1v15Encrypt`](crate::Pkcs1v15Encrypt)).
+    ///
+    /// # Constant time
+    ///
+    /// See each scheme's module documentation: what leaks (the verdict where the scheme
+    /// reveals it, the message length) leaks only after every check has run over the whole
+    /// block.
     ///
     /// # Errors
     ///
     /// [`Error::Decryption`](crate::Error::Decryption) for every rejected ciphertext, one
-    /// error whatever the reason (schemes with implicit rejection return a message instead).
+    /// error whatever the reason (schemes with implicit rejection return a message instead
+    /// for a bad padding; a ciphertext of the wrong length or not below n is an error under
+    /// both); [`Error::Fault`](crate::Error::Fault) if the private operation fails its check.
     fn decrypt<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
         rng: &mut R,
         ciphertext: &[u8],
-    ) -> Result<Vec<u8>>;
+    ) -> Result<Vec<u8>> {
+        self.decrypt_block(key, rng, ciphertext)?.into_message()
+    }
 }
 
 /// A decrypted block before its final declassification, shared by the decryption schemes

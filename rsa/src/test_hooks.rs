@@ -9,7 +9,7 @@ use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 
 use crate::keygen::{Declassify, KeyValues};
-use crate::scheme::Unsliced;
+use crate::scheme::{EncryptSealed, Unsliced};
 use crate::{Oaep, Pkcs1v15Encrypt, Result, RsaPrivateKey, RsaPublicKey};
 
 impl RsaPrivateKey {

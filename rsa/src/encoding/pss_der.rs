@@ -24,35 +24,9 @@ use crate::{Error, HashAlg, Result};
 /// `id-mgf1` (RFC 8017 B.2.1).
 const ID_MGF1: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.8");
 
-/// The hashes' OIDs (RFC 8017 A.2.4 and NIST CSOR), as a table rather than a `match`, so
-/// that a hash without one here is simply unknown.
-const HASH_OIDS: [(HashAlg, ObjectIdentifier); 7] = [
-    (HashAlg::Sha1, ObjectIdentifier::new_unwrap("1.3.14.3.2.26")),
-    (
-        HashAlg::Sha224,
-        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.4"),
-    ),
-    (
-        HashAlg::Sha256,
-        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.1"),
-    ),
-    (
-        HashAlg::Sha384,
-        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.2"),
-    ),
-    (
-        HashAlg::Sha512,
-        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.3"),
-    ),
-    (
-        HashAlg::Sha512_224,
-        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.5"),
-    ),
-    (
-        HashAlg::Sha512_256,
-        ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.6"),
-    ),
-];
+/// The hashes an RSA-PSS key may name (RFC 8017 A.2.4: SHA-1 and SHA-2); any other OID is
+/// an unknown hash.
+const PSS_HASHES: [HashAlg; 7] = HashAlg::ALL;
 
 #[derive(Sequence)]
 struct Params<'a> {
@@ -74,10 +48,9 @@ fn hash_of(alg: &AlgorithmIdentifierRef<'_>) -> Result<HashAlg> {
     if alg.parameters.is_some_and(|p| !p.is_null()) {
         return Err(bad("a hash's parameters must be NULL or absent"));
     }
-    HASH_OIDS
-        .iter()
-        .find(|(_, oid)| *oid == alg.oid)
-        .map(|(h, _)| *h)
+    PSS_HASHES
+        .into_iter()
+        .find(|h| h.oid_content() == alg.oid.as_bytes())
         .ok_or_else(|| Error::Unsupported(format!("RSA-PSS key with hash {}", alg.oid)))
 }
 
@@ -121,11 +94,11 @@ pub(super) fn decode(der: &[u8]) -> Result<PssKeyParams> {
 pub(super) fn encode(params: &PssKeyParams) -> Result<Vec<u8>> {
     let enc = |e: der::Error| Error::Encoding(format!("DER encoding failed: {e}"));
     let oid = |h: HashAlg| {
-        HASH_OIDS
-            .iter()
-            .find(|(x, _)| *x == h)
-            .map(|(_, oid)| *oid)
-            .ok_or_else(|| Error::Unsupported(format!("RSA-PSS key with hash {h}")))
+        if !PSS_HASHES.contains(&h) {
+            return Err(Error::Unsupported(format!("RSA-PSS key with hash {h}")));
+        }
+        ObjectIdentifier::from_bytes(&h.oid_content())
+            .map_err(|e| Error::Encoding(format!("hash OID of {h}: {e}")))
     };
     let hash_alg = |h: HashAlg| -> Result<AlgorithmIdentifierRef<'static>> {
         Ok(AlgorithmIdentifierRef {
@@ -181,5 +154,34 @@ mod tests {
         assert_eq!(encode(&p).unwrap(), der);
         assert_eq!(decode(&[0x30, 0x00]).unwrap(), PssKeyParams::default());
         assert_eq!(encode(&PssKeyParams::default()).unwrap(), [0x30, 0x00]);
+    }
+
+    #[test]
+    fn every_pss_hash_has_its_published_oid_and_round_trips() {
+        // RFC 8017 A.2.4's id-sha1 and NIST CSOR's hash arcs, as dotted strings.
+        for (hash, dotted) in [
+            (HashAlg::Sha1, "1.3.14.3.2.26"),
+            (HashAlg::Sha224, "2.16.840.1.101.3.4.2.4"),
+            (HashAlg::Sha256, "2.16.840.1.101.3.4.2.1"),
+            (HashAlg::Sha384, "2.16.840.1.101.3.4.2.2"),
+            (HashAlg::Sha512, "2.16.840.1.101.3.4.2.3"),
+            (HashAlg::Sha512_224, "2.16.840.1.101.3.4.2.5"),
+            (HashAlg::Sha512_256, "2.16.840.1.101.3.4.2.6"),
+        ] {
+            let oid = ObjectIdentifier::new(dotted).unwrap();
+            assert_eq!(hash.oid_content(), oid.as_bytes(), "{hash}");
+            let p = PssKeyParams {
+                hash,
+                mgf1_hash: hash,
+                min_salt_len: hash.output_len(),
+            };
+            assert_eq!(decode(&encode(&p).unwrap()).unwrap(), p, "{hash}");
+        }
+        // A hash RFC 8017 does not name for RSA-PSS keys is refused.
+        let sha3 = PssKeyParams {
+            hash: HashAlg::Sha3_256,
+            ..PssKeyParams::default()
+        };
+        assert!(matches!(encode(&sha3), Err(Error::Unsupported(_))));
     }
 }

@@ -50,7 +50,7 @@ use subtle::{
 };
 use zeroize::Zeroizing;
 
-use crate::hazmat::{PrivateOp, PublicOp};
+use crate::hazmat::PublicOp;
 use crate::scheme::{EncryptSealed, EncryptionScheme, Unsliced};
 use crate::{Error, Result, RsaPrivateKey, RsaPublicKey};
 
@@ -167,86 +167,6 @@ impl Pkcs1v15Encrypt {
         // Step 3: RSAEP; EM starts with 0x00, so it is below n.
         key.public_op(&em)
     }
-
-    /// Decryption up to, but not including, the declassification of the message length (and,
-    /// with explicit rejection, of the verdict): the k-byte block whose last `len` bytes are
-    /// the message. For the constant-time drivers; [`Unsliced::into_message`] finishes the
-    /// job as [`EncryptionScheme::decrypt`] does.
-    ///
-    /// # Errors
-    ///
-    /// As [`EncryptionScheme::decrypt`] for the public checks and [`Error::Fault`].
-    pub(crate) fn decrypt_block<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Unsliced> {
-        self.check_ciphertext(key, ciphertext)?;
-        self.unslice(key, ciphertext, key.private_op(rng, ciphertext))
-    }
-
-    /// RFC 8017 §7.2.2, step 1: the public length checks.
-    pub(crate) fn check_ciphertext(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
-        let k = key.size();
-        if ciphertext.len() != k || k < MIN_PS_LEN + 3 {
-            return Err(Error::Decryption);
-        }
-        Ok(())
-    }
-
-    /// [`Pkcs1v15Encrypt::decrypt_block`] after the private operation, whose result is
-    /// `em`.
-    pub(crate) fn unslice(
-        &self,
-        key: &RsaPrivateKey,
-        ciphertext: &[u8],
-        em: Result<Vec<u8>>,
-    ) -> Result<Unsliced> {
-        let k = key.size();
-        // Step 2: RSADP (CRT, blinded, fault-checked). A fault stays a fault; c ≥ n is public
-        // and an error under both kinds of rejection (OpenSSL does the same).
-        let em = Zeroizing::new(match em {
-            Ok(m) => m,
-            Err(Error::Fault) => return Err(Error::Fault),
-            Err(_) => return Err(Error::Decryption),
-        });
-
-        // Step 3, one verdict over every byte: EM = 0x00 ‖ 0x02 ‖ PS ‖ 0x00 ‖ M, with the first
-        // zero after the two leading bytes as the separator and at least 8 bytes of PS.
-        let mut valid = em[0].ct_eq(&0) & em[1].ct_eq(&2);
-        let mut found = Choice::from(0);
-        let mut sep: u64 = 0;
-        for (i, &b) in (2u64..).zip(&em[2..]) {
-            let is_zero = b.ct_eq(&0);
-            sep.conditional_assign(&i, !found & is_zero);
-            found |= is_zero;
-        }
-        // sep ≥ 2 + 8; with no separator sep = 0 fails this too.
-        valid &= found & sep.ct_gt(&(MIN_PS_LEN as u64 + 1));
-        // mLen = k − sep − 1 (meaningless, but in range, when the padding is bad).
-        let k64 = k as u64;
-        let len = k64 - sep - 1;
-
-        if !self.implicit_rejection {
-            return Ok(Unsliced {
-                block: em,
-                valid,
-                len,
-            });
-        }
-
-        let (synthetic, synthetic_len) = synthetic_message(key, ciphertext)?;
-        let mut block = Zeroizing::new(vec![0u8; k]);
-        for ((out, &m), &s) in block.iter_mut().zip(em.iter()).zip(synthetic.iter()) {
-            *out = u8::conditional_select(&s, &m, valid);
-        }
-        Ok(Unsliced {
-            block,
-            valid: Choice::from(1),
-            len: u64::conditional_select(&synthetic_len, &len, valid),
-        })
-    }
 }
 
 /// The implicit-rejection message for `ciphertext` (exactly k bytes): the k-byte PRF output
@@ -320,17 +240,65 @@ fn prf(kdk: &[u8; 32], label: &[u8], bits: u16) -> Zeroizing<Vec<u8>> {
 }
 
 impl EncryptSealed for Pkcs1v15Encrypt {
-    fn check_ciphertext_for_batch(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
-        self.check_ciphertext(key, ciphertext)
+    /// RFC 8017 §7.2.2, step 1: the public length checks.
+    fn check_ciphertext(&self, key: &RsaPrivateKey, ciphertext: &[u8]) -> Result<()> {
+        let k = key.size();
+        if ciphertext.len() != k || k < MIN_PS_LEN + 3 {
+            return Err(Error::Decryption);
+        }
+        Ok(())
     }
 
-    fn decrypt_from_private_op(
+    /// RFC 8017 §7.2.2, steps 2–3, after the private operation, whose result is `em`.
+    fn unslice(
         &self,
         key: &RsaPrivateKey,
         ciphertext: &[u8],
         em: Result<Vec<u8>>,
-    ) -> Result<Vec<u8>> {
-        self.unslice(key, ciphertext, em)?.into_message()
+    ) -> Result<Unsliced> {
+        let k = key.size();
+        // Step 2: RSADP (CRT, blinded, fault-checked). A fault stays a fault; c ≥ n is public
+        // and an error under both kinds of rejection (OpenSSL does the same).
+        let em = Zeroizing::new(match em {
+            Ok(m) => m,
+            Err(Error::Fault) => return Err(Error::Fault),
+            Err(_) => return Err(Error::Decryption),
+        });
+
+        // Step 3, one verdict over every byte: EM = 0x00 ‖ 0x02 ‖ PS ‖ 0x00 ‖ M, with the first
+        // zero after the two leading bytes as the separator and at least 8 bytes of PS.
+        let mut valid = em[0].ct_eq(&0) & em[1].ct_eq(&2);
+        let mut found = Choice::from(0);
+        let mut sep: u64 = 0;
+        for (i, &b) in (2u64..).zip(&em[2..]) {
+            let is_zero = b.ct_eq(&0);
+            sep.conditional_assign(&i, !found & is_zero);
+            found |= is_zero;
+        }
+        // sep ≥ 2 + 8; with no separator sep = 0 fails this too.
+        valid &= found & sep.ct_gt(&(MIN_PS_LEN as u64 + 1));
+        // mLen = k − sep − 1 (meaningless, but in range, when the padding is bad).
+        let k64 = k as u64;
+        let len = k64 - sep - 1;
+
+        if !self.implicit_rejection {
+            return Ok(Unsliced {
+                block: em,
+                valid,
+                len,
+            });
+        }
+
+        let (synthetic, synthetic_len) = synthetic_message(key, ciphertext)?;
+        let mut block = Zeroizing::new(vec![0u8; k]);
+        for ((out, &m), &s) in block.iter_mut().zip(em.iter()).zip(synthetic.iter()) {
+            *out = u8::conditional_select(&s, &m, valid);
+        }
+        Ok(Unsliced {
+            block,
+            valid: Choice::from(1),
+            len: u64::conditional_select(&synthetic_len, &len, valid),
+        })
     }
 }
 
@@ -358,29 +326,5 @@ impl EncryptionScheme for Pkcs1v15Encrypt {
             }
         }
         self.encrypt_with_padding(key, msg, &ps)
-    }
-
-    /// RSAES-PKCS1-V1_5-DECRYPT (RFC 8017 §7.2.2) with the private operation of
-    /// [`PrivateOp::private_op`] (CRT, blinding, fault check); on bad padding, the
-    /// implicit-rejection message (by default) or [`Error::Decryption`] (with
-    /// [`Pkcs1v15Encrypt::explicit_rejection`]).
-    ///
-    /// # Constant time
-    ///
-    /// See the module documentation: only the message length leaks, after the selection;
-    /// with explicit rejection, the verdict too.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Decryption`] for a ciphertext of the wrong length or not below n (under both
-    /// kinds of rejection: those are public), and, with explicit rejection, for bad padding;
-    /// [`Error::Fault`] if the private operation fails its check.
-    fn decrypt<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.decrypt_block(key, rng, ciphertext)?.into_message()
     }
 }

@@ -322,8 +322,8 @@ impl<D: KnownDigest> VerifyingKey<D> {
 crate::typed::signature_key_impls!(SigningKey, VerifyingKey);
 
 /// The DER of DigestInfo up to the digest (RFC 8017 §9.2, note 1), built by
-/// [`digest_info_prefix_of`] from the hash's OID; None for SHAKE, which PKCS #1 v1.5 does
-/// not define.
+/// [`digest_info_prefix_of`] from the hash's OID (`HashAlg::oid_content`); None for SHAKE,
+/// which PKCS #1 v1.5 does not define.
 ///
 /// SHA-3's OIDs are NIST's id-sha3-224 .. id-sha3-512 (2.16.840.1.101.3.4.2.7 .. 10), with
 /// NULL parameters as RFC 8017 A.2.4 asks of every hash (FIPS 186-5 §5.4 allows SHA-3 here).
@@ -331,24 +331,7 @@ crate::typed::signature_key_impls!(SigningKey, VerifyingKey);
 /// (`30 4f 30 0b ..` for SHA3-512: ACVP-Server issues 256 and 257); that is the server's bug,
 /// not DER, and we sign and verify with the DER.
 fn digest_info_prefix(hash: HashAlg) -> Option<Vec<u8>> {
-    // id-sha1 is 1.3.14.3.2.26; the others are NIST's hash arcs 2.16.840.1.101.3.4.2.x.
-    const ID_SHA1: [u8; 5] = [0x2b, 0x0e, 0x03, 0x02, 0x1a];
-    let nist_arc = match hash {
-        HashAlg::Sha1 => return Some(digest_info_prefix_of(&ID_SHA1, hash.output_len())),
-        HashAlg::Sha256 => 1,
-        HashAlg::Sha384 => 2,
-        HashAlg::Sha512 => 3,
-        HashAlg::Sha224 => 4,
-        HashAlg::Sha512_224 => 5,
-        HashAlg::Sha512_256 => 6,
-        HashAlg::Sha3_224 => 7,
-        HashAlg::Sha3_256 => 8,
-        HashAlg::Sha3_384 => 9,
-        HashAlg::Sha3_512 => 10,
-        HashAlg::Shake128 | HashAlg::Shake256 => return None,
-    };
-    let oid = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, nist_arc];
-    Some(digest_info_prefix_of(&oid, hash.output_len()))
+    (!hash.is_shake()).then(|| digest_info_prefix_of(&hash.oid_content(), hash.output_len()))
 }
 
 #[cfg(test)]
