@@ -83,15 +83,11 @@ impl<R: CryptoRngCore + ?Sized> TryRng for Rng<'_, R> {
     type Error = core::convert::Infallible;
 
     fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
-        let mut b = [0u8; 4];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u32::from_le_bytes(b))
+        rsatool::rand_core::utils::next_word_via_fill(self)
     }
 
     fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
-        let mut b = [0u8; 8];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u64::from_le_bytes(b))
+        rsatool::rand_core::utils::next_word_via_fill(self)
     }
 
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
