@@ -26,6 +26,8 @@ use testkit::SplitMix64;
 type KernelN = fn(&mut [Limb], &[Limb], &[Limb]) -> Limb;
 /// A one-limb-multiplier kernel (`mul_1`, `addmul_1`, `submul_1`).
 type Kernel1 = fn(&mut [Limb], &[Limb], Limb) -> Limb;
+/// A kernel run on its output only, the inputs bound: returns the carry or high limb.
+type Run<'f> = &'f dyn Fn(&mut [Limb]) -> Limb;
 
 /// The back ends to compare, printed once per test so the log says what ran.
 fn backends(test: &str) -> Vec<&'static Kernels> {
@@ -42,24 +44,31 @@ fn assert_kernels_equal(k: &Kernels, a: &[Limb], b: &[Limb], r0: &[Limb], m: Lim
     assert_eq!(b.len(), n);
     assert_eq!(r0.len(), n);
     let name = k.name;
-
-    let two_arg: [(&str, KernelN, KernelN); 2] = [
-        ("add_n", PORTABLE.add_n, k.add_n),
-        ("sub_n", PORTABLE.sub_n, k.sub_n),
-    ];
-    for (kernel, reference, tested) in two_arg {
+    // A kernel of PORTABLE (`reference`) and the same of `k` (`tested`), from the same prior
+    // content.
+    let check = |kernel: &str, carry: &str, case: &str, reference: Run, tested: Run| {
         let mut want = r0.to_vec();
-        let want_c = reference(&mut want, a, b);
+        let want_c = reference(&mut want);
         let mut got = r0.to_vec();
-        let got_c = tested(&mut got, a, b);
+        let got_c = tested(&mut got);
         assert_eq!(
             got, want,
             "{kernel} limbs differ: {name} vs portable, n = {n}, {case}"
         );
         assert_eq!(
             got_c, want_c,
-            "{kernel} carry differs: {name} vs portable, n = {n}, {case}"
+            "{kernel} {carry} differs: {name} vs portable, n = {n}, {case}"
         );
+    };
+
+    let two_arg: [(&str, KernelN, KernelN); 2] = [
+        ("add_n", PORTABLE.add_n, k.add_n),
+        ("sub_n", PORTABLE.sub_n, k.sub_n),
+    ];
+    for (kernel, reference, tested) in two_arg {
+        check(kernel, "carry", case, &|r| reference(r, a, b), &|r| {
+            tested(r, a, b)
+        });
     }
 
     let one_limb: [(&str, Kernel1, Kernel1); 3] = [
@@ -67,19 +76,11 @@ fn assert_kernels_equal(k: &Kernels, a: &[Limb], b: &[Limb], r0: &[Limb], m: Lim
         ("addmul_1", PORTABLE.addmul_1, k.addmul_1),
         ("submul_1", PORTABLE.submul_1, k.submul_1),
     ];
+    let case = format!("b = {m:#x}, {case}");
     for (kernel, reference, tested) in one_limb {
-        let mut want = r0.to_vec();
-        let want_c = reference(&mut want, a, m);
-        let mut got = r0.to_vec();
-        let got_c = tested(&mut got, a, m);
-        assert_eq!(
-            got, want,
-            "{kernel} limbs differ: {name} vs portable, n = {n}, b = {m:#x}, {case}"
-        );
-        assert_eq!(
-            got_c, want_c,
-            "{kernel} high limb differs: {name} vs portable, n = {n}, b = {m:#x}, {case}"
-        );
+        check(kernel, "high limb", &case, &|r| reference(r, a, m), &|r| {
+            tested(r, a, m)
+        });
     }
 }
 
@@ -99,6 +100,20 @@ fn patterns(n: usize, rng: &mut SplitMix64) -> Vec<(&'static str, Vec<Limb>)> {
         ("top limb 0", top0),
         ("top limb MAX", top_max),
     ]
+}
+
+/// Runs `cases` on every back end (see [`backends`]) with one generator seeded by `seed`,
+/// and reports the number of cases it counted; both log lines name the test (the test
+/// harness names each test's thread after it).
+fn for_each_backend(seed: u64, cases: impl Fn(&Kernels, &mut SplitMix64, &mut u64)) {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let mut rng = SplitMix64::new(seed);
+    let mut count = 0u64;
+    for k in backends(test) {
+        cases(k, &mut rng, &mut count);
+    }
+    eprintln!("{test}: {count} cases");
 }
 
 fn sweep_sizes() -> Vec<usize> {
@@ -165,11 +180,9 @@ fn dispatched_calls_use_the_backend_kernels_names() {
 
 #[test]
 fn all_kernels_equal_portable_on_sized_sweep() {
-    let mut rng = SplitMix64::new(0x5EED);
-    let mut count = 0u64;
-    for k in backends("all_kernels_equal_portable_on_sized_sweep") {
+    for_each_backend(0x5EED, |k, rng, count| {
         for n in sweep_sizes() {
-            let pats = patterns(n, &mut rng);
+            let pats = patterns(n, rng);
             let multipliers = [0, 1, 2, Limb::MAX, Limb::MAX - 1, 1 << 63, rng.next_u64()];
             let outputs = [vec![0; n], vec![Limb::MAX; n], rng.limbs(n)];
             for (an, a) in &pats {
@@ -178,14 +191,13 @@ fn all_kernels_equal_portable_on_sized_sweep() {
                         for &m in &multipliers {
                             let case = format!("a {an}, b {bn}");
                             assert_kernels_equal(k, a, b, r0, m, &case);
-                            count += 1;
+                            *count += 1;
                         }
                     }
                 }
             }
         }
-    }
-    eprintln!("{count} sweep cases");
+    });
 }
 
 #[test]
@@ -366,6 +378,45 @@ fn assert_redc_1_below_r(k: &Kernels, t: &[Limb], m: &[Limb], case: &str) {
     );
 }
 
+/// What a Montgomery reduction of x (a·b, or t = a·b) must give for operands below R: r +
+/// hi·R below `bound` (R + m) and congruent to x·R⁻¹ mod m.
+struct Below<'x> {
+    n: usize,
+    x: &'x BigUint,
+    big_m: &'x BigUint,
+    bound: &'x BigUint,
+    case: String,
+}
+
+impl Below<'_> {
+    /// `run` (the kernel `kernel` of a back end: writes r, returns the high limb) on PORTABLE
+    /// and on `k`, over garbage in r: each result as [`Below`] says, and the two equal.
+    fn check(
+        &self,
+        k: &Kernels,
+        kernel: &str,
+        x: &str,
+        run: impl Fn(&Kernels, &mut [Limb]) -> Limb,
+    ) {
+        let case = &self.case;
+        let mut got = Vec::new();
+        for (kernels, who) in [(&PORTABLE, "portable"), (k, k.name)] {
+            let n = self.n;
+            let mut r = vec![0xDEAD_BEEF; n];
+            let hi = run(kernels, &mut r);
+            let v = common::big(&r) + (BigUint::from(hi) << (64 * n));
+            assert!(&v < self.bound, "{kernel} {who}: ≥ R + m, {case}");
+            assert_eq!(
+                (&v << (64 * n)) % self.big_m,
+                self.x % self.big_m,
+                "{kernel} {who}: not {x}·R⁻¹, {case}"
+            );
+            got.push((r, hi));
+        }
+        assert_eq!(got[0], got[1], "{kernel} {} vs portable, {case}", k.name);
+    }
+}
+
 /// Odd moduli of n limbs: random, all-ones (2⁶⁴-1 in every limb), all-ones with the top bit
 /// clear, top limb 1, and random with the top bit set and clear.
 fn moduli(n: usize, rng: &mut SplitMix64) -> Vec<(&'static str, Vec<Limb>)> {
@@ -412,24 +463,21 @@ fn residues(m: &[Limb], rng: &mut SplitMix64) -> Vec<Vec<Limb>> {
 
 #[test]
 fn montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep() {
-    let mut rng = SplitMix64::new(0x30_4D);
-    let mut count = 0u64;
-    for k in backends("montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep") {
+    for_each_backend(0x30_4D, |k, rng, count| {
         for n in 1..=64 {
-            for (mn, m) in moduli(n, &mut rng) {
-                let xs = residues(&m, &mut rng);
+            for (mn, m) in moduli(n, rng) {
+                let xs = residues(&m, rng);
                 let mut bs = xs.clone();
                 bs.push(vec![Limb::MAX; n]);
                 for a in &xs {
                     for b in &bs {
                         assert_montgomery_kernels(k, a, b, &m, &format!("m {mn}"));
-                        count += 1;
+                        *count += 1;
                     }
                 }
             }
         }
-    }
-    eprintln!("{count} Montgomery sweep cases");
+    });
 }
 
 /// Operands anywhere below R (not only below m), the bound `mpn::mont_mul` documents: every
@@ -437,11 +485,9 @@ fn montgomery_kernels_equal_portable_and_num_bigint_on_sized_sweep() {
 /// congruent to a·b·R⁻¹, and agree with the portable kernels.
 #[test]
 fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
-    let mut rng = SplitMix64::new(0x1A2F);
-    let mut count = 0u64;
-    for k in backends("montgomery_kernels_keep_the_bound_for_operands_below_r") {
+    for_each_backend(0x1A2F, |k, rng, count| {
         for n in 1..=40 {
-            for (mn, m) in moduli(n, &mut rng) {
+            for (mn, m) in moduli(n, rng) {
                 let big_m = common::big(&m);
                 let bound = (BigUint::from(1u8) << (64 * n)) + &big_m;
                 let mi = minv(m[0]);
@@ -452,44 +498,28 @@ fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
                 for a in &xs {
                     for b in &xs {
                         let x = common::big(a) * common::big(b);
-                        let mut got = Vec::new();
-                        for (f, who) in [(PORTABLE.mont_mul, "portable"), (k.mont_mul, k.name)] {
-                            let mut r = vec![0xDEAD_BEEF; n];
+                        let below = Below {
+                            n,
+                            x: &x,
+                            big_m: &big_m,
+                            bound: &bound,
+                            case: format!("n = {n}, m {mn}"),
+                        };
+                        below.check(k, "mont_mul", "a·b", |k, r| {
                             let mut scratch = vec![Limb::MAX; mpn::mont_mul_scratch_len(n)];
-                            let hi = f(&mut r, a, b, &m, mi, &mut scratch);
-                            let v = common::big(&r) + (BigUint::from(hi) << (64 * n));
-                            assert!(v < bound, "mont_mul {who}: ≥ R + m, n = {n}, m {mn}");
-                            assert_eq!(
-                                (&v << (64 * n)) % &big_m,
-                                &x % &big_m,
-                                "mont_mul {who}: not a·b·R⁻¹, n = {n}, m {mn}"
-                            );
-                            got.push((r, hi));
-                        }
-                        assert_eq!(got[0], got[1], "mont_mul {} vs portable, n = {n}", k.name);
+                            (k.mont_mul)(r, a, b, &m, mi, &mut scratch)
+                        });
                         let t = common::limbs(&x, 2 * n);
-                        let mut got = Vec::new();
-                        for (f, who) in [(PORTABLE.redc_1, "portable"), (k.redc_1, k.name)] {
-                            let mut r = vec![0xDEAD_BEEF; n];
-                            let hi = f(&mut r, &mut t.clone(), &m, mi);
-                            let v = common::big(&r) + (BigUint::from(hi) << (64 * n));
-                            assert!(v < bound, "redc_1 {who}: ≥ R + m, n = {n}, m {mn}");
-                            assert_eq!(
-                                (&v << (64 * n)) % &big_m,
-                                &x % &big_m,
-                                "redc_1 {who}: not t·R⁻¹, n = {n}, m {mn}"
-                            );
-                            got.push((r, hi));
-                        }
-                        assert_eq!(got[0], got[1], "redc_1 {} vs portable, n = {n}", k.name);
+                        below.check(k, "redc_1", "t", |k, r| {
+                            (k.redc_1)(r, &mut t.clone(), &m, mi)
+                        });
                         assert_redc_1_below_r(k, &t, &m, &format!("m {mn}, operands below R"));
-                        count += 1;
+                        *count += 1;
                     }
                 }
             }
         }
-    }
-    eprintln!("{count} cases with operands below R");
+    });
 }
 
 /// Every back end's schoolbook product and square (`Kernels::mul_basecase`,
@@ -497,8 +527,7 @@ fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
 /// all-ones operands, with garbage in r beforehand.
 #[test]
 fn basecase_products_and_squares_match_num_bigint() {
-    let mut rng = SplitMix64::new(0xBA5E);
-    for k in backends("basecase_products_and_squares_match_num_bigint") {
+    for_each_backend(0xBA5E, |k, rng, count| {
         // Every a up to 40 limbs with b up to a + 2, and b longer than a in whole blocks of 8
         // (the window kernels' multipliers outnumbering the multiplicand).
         let long_b = (1..=40)
@@ -516,6 +545,7 @@ fn basecase_products_and_squares_match_num_bigint() {
                     (k.mul_basecase)(&mut r, &a, &b);
                     let want = common::big(&a) * common::big(&b);
                     assert_eq!(common::big(&r), want, "{} mul_basecase {an} x {bn}", k.name);
+                    *count += 1;
                 }
             }
             for a in [rng.limbs(an), vec![Limb::MAX; an]] {
@@ -523,9 +553,10 @@ fn basecase_products_and_squares_match_num_bigint() {
                 (k.sqr_basecase)(&mut r, &a);
                 let want = common::big(&a) * common::big(&a);
                 assert_eq!(common::big(&r), want, "{} sqr_basecase {an}", k.name);
+                *count += 1;
             }
         }
-    }
+    });
 }
 
 #[test]
@@ -625,8 +656,7 @@ fn portable_row_kernels_match_num_bigint_for_every_unroll_remainder() {
 /// portable kernel), and zero for a `which` past the last entry.
 #[test]
 fn tabselect_picks_the_entry_asked_for() {
-    let mut rng = SplitMix64::new(0x7AB5);
-    for k in backends("tabselect_picks_the_entry_asked_for") {
+    for_each_backend(0x7AB5, |k, rng, count| {
         for n in (1..=20).chain([24, 31, 32, 40]) {
             for entries in [1usize, 2, 3, 8, 32, 64, 65, 130] {
                 let table = rng.limbs(n * entries);
@@ -644,9 +674,10 @@ fn tabselect_picks_the_entry_asked_for() {
                     (k.tabselect)(&mut r, &table, which);
                     assert_eq!(r, vec![0; n], "{} n {n} which {which} past the end", k.name);
                 }
+                *count += 1;
             }
         }
-    }
+    });
     let table: Vec<Limb> = (0..12).collect();
     let mut r = [0; 3];
     mpn::tabselect(&mut r, &table, 2);

@@ -34,6 +34,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::One;
 use subtle::ConstantTimeEq;
+use zeroize::Zeroizing;
 
 /// Limb counts the drivers run at: 64, 256 and 1024 bits (valgrind is ~50x slower).
 const SIZES: [usize; 3] = [1, 4, 16];
@@ -125,6 +126,47 @@ fn check_results(ctx: &Modulus, n: usize, cases: impl IntoIterator<Item = (Resid
     }
 }
 
+/// A secret modulus m of n limbs from `seed` and a secret base a from `seed + 1` reduced by
+/// it: returns a, m's num-bigint value, the context and the base.
+fn secret_modulus_and_base(n: usize, seed: u64) -> (Vec<Limb>, BigUint, Modulus, Residue) {
+    let (m, a) = (n_limbs(n, seed, true), n_limbs(n, seed + 1, false));
+    let bm = big(&m);
+    let ctx = secret_modulus(&m);
+    let base = ctx.reduce(&secret(&a));
+    (a, bm, ctx, base)
+}
+
+/// A power `r` out of Montgomery form, made public, against a^e mod m by num-bigint.
+fn check_pow(ctx: &Modulus, r: &Residue, a: &[Limb], e: &[Limb], bm: &BigUint) {
+    let got = ctx.retrieve(r);
+    mark_public(&got);
+    assert_eq!(*got, want(&big(a).modpow(&big(e), bm), a.len()));
+}
+
+/// The products every size checks: a·b and a² (mod m), with their oracle values.
+fn mul_and_sqr(o: &Operands) -> [(Residue, BigUint); 2] {
+    let (ctx, ba, bb, bm) = (&o.ctx, &o.ba, &o.bb, &o.bm);
+    [
+        (ctx.mul(&o.ra, &o.rb), ba * bb % bm),
+        (ctx.sqr(&o.ra), ba * ba % bm),
+    ]
+}
+
+/// The gcd and the lcm of two secrets of n limbs (secret copies of `p1` and `q1`), made
+/// public, against num-bigint; returns the secret copy of `p1` and the (public) lcm.
+fn gcd_and_lcm(p1: &[Limb], q1: &[Limb]) -> (Vec<Limb>, Zeroizing<Vec<Limb>>) {
+    let n = p1.len();
+    let (bp, bq) = (big(p1), big(q1));
+    let (sp, sq) = (secret(p1), secret(q1));
+    let g = modular::gcd(&sp, &sq);
+    mark_public(&g);
+    assert_eq!(*g, want(&bp.gcd(&bq), n), "n = {n}");
+    let l = modular::lcm(&sp, &sq);
+    mark_public(&l);
+    assert_eq!(*l, want(&bp.lcm(&bq), 2 * n), "n = {n}");
+    (sp, l)
+}
+
 #[test]
 fn modulus_construction_with_secret_modulus() {
     println!("running on valgrind: {}", ct::running_on_valgrind());
@@ -154,6 +196,8 @@ fn modulus_construction_with_secret_modulus() {
 #[test]
 fn montgomery_mul_sqr_and_conversions() {
     for (i, &n) in SIZES.iter().enumerate() {
+        let o = operands(n, 200 + 10 * i as u64);
+        let products = mul_and_sqr(&o);
         let Operands {
             ctx,
             a,
@@ -162,16 +206,14 @@ fn montgomery_mul_sqr_and_conversions() {
             bm,
             ba,
             bb,
-        } = operands(n, 200 + 10 * i as u64);
+        } = o;
         let cases = [
-            (ctx.mul(&ra, &rb), &ba * &bb % &bm),
-            (ctx.sqr(&ra), &ba * &ba % &bm),
             (ctx.add(&ra, &rb), (&ba + &bb) % &bm),
             (ctx.sub(&ra, &rb), (&ba % &bm + &bm - &bb % &bm) % &bm),
             (ctx.neg(&ra), (&bm - &ba % &bm) % &bm),
             (ra.clone(), &ba % &bm),
         ];
-        check_results(&ctx, n, cases);
+        check_results(&ctx, n, products.into_iter().chain(cases));
         let mut eq = ra.ct_eq(&rb);
         mark_public_bytes(&eq);
         assert!(!bool::from(eq));
@@ -202,10 +244,7 @@ fn montgomery_mul_sqr_and_conversions() {
 fn ifma_model_pow_and_pair_with_secret_inputs() {
     use bignum::modular::{PowJob, PowPath, pow_pair_on};
     for (n, seed) in [(16usize, 700u64), (24, 710)] {
-        let (m, a) = (n_limbs(n, seed, true), n_limbs(n, seed + 1, false));
-        let bm = big(&m);
-        let ctx = secret_modulus(&m);
-        let base = ctx.reduce(&secret(&a));
+        let (a, bm, ctx, base) = secret_modulus_and_base(n, seed);
         let exps = [
             n_limbs(n, seed + 2, false),
             vec![Limb::MAX; n],
@@ -215,9 +254,7 @@ fn ifma_model_pow_and_pair_with_secret_inputs() {
             let r = ctx
                 .pow_on(PowPath::IfmaModel, &base, &secret(e), 64 * n)
                 .expect("supported size");
-            let got = ctx.retrieve(&r);
-            mark_public(&got);
-            assert_eq!(*got, want(&big(&a).modpow(&big(e), &bm), n));
+            check_pow(&ctx, &r, &a, e, &bm);
         }
     }
     let (m1, m2) = (n_limbs(16, 720, true), n_limbs(16, 721, true));
@@ -256,10 +293,7 @@ fn ifma_model_pow_and_pair_with_secret_inputs() {
 fn pow_with_secret_base_exponent_and_modulus() {
     for (i, &n) in SIZES.iter().enumerate() {
         let seed = 300 + 10 * i as u64;
-        let (m, a) = (n_limbs(n, seed, true), n_limbs(n, seed + 1, false));
-        let bm = big(&m);
-        let ctx = secret_modulus(&m);
-        let base = ctx.reduce(&secret(&a));
+        let (a, bm, ctx, base) = secret_modulus_and_base(n, seed);
         // Extreme exponents too: the time may depend on the exponent's bit length only.
         let exps = [
             n_limbs(n, seed + 2, false),
@@ -268,17 +302,10 @@ fn pow_with_secret_base_exponent_and_modulus() {
             want(&(&bm - 1u8), n),
         ];
         for e in &exps {
-            let got = ctx.retrieve(&ctx.pow(&base, &secret(e), 64 * n));
-            mark_public(&got);
-            assert_eq!(*got, want(&big(&a).modpow(&big(e), &bm), n));
+            check_pow(&ctx, &ctx.pow(&base, &secret(e), 64 * n), &a, e, &bm);
         }
         // Public exponent (RSA's e), secret base and modulus.
-        let got = ctx.retrieve(&ctx.pow_vartime(&base, &[65537]));
-        mark_public(&got);
-        assert_eq!(
-            *got,
-            want(&big(&a).modpow(&BigUint::from(65537u32), &bm), n)
-        );
+        check_pow(&ctx, &ctx.pow_vartime(&base, &[65537]), &a, &[65537], &bm);
     }
 }
 
@@ -290,25 +317,14 @@ fn pow_with_secret_base_exponent_and_modulus() {
 fn large_sizes_above_the_karatsuba_thresholds() {
     for (i, &n) in LARGE_SIZES.iter().enumerate() {
         let seed = 1000 + 10 * i as u64;
-        let Operands {
-            ctx,
-            ra,
-            rb,
-            bm,
-            ba,
-            bb,
-            ..
-        } = operands(n, seed);
+        let o = operands(n, seed);
         let e = n_limbs(LARGE_EXP_BITS >> 6, seed + 3, false);
-        let cases = [
-            (ctx.mul(&ra, &rb), &ba * &bb % &bm),
-            (ctx.sqr(&ra), &ba * &ba % &bm),
-            (
-                ctx.pow(&ra, &secret(&e), LARGE_EXP_BITS),
-                ba.modpow(&big(&e), &bm),
-            ),
-        ];
-        check_results(&ctx, n, cases);
+        let products = mul_and_sqr(&o);
+        let pow = (
+            o.ctx.pow(&o.ra, &secret(&e), LARGE_EXP_BITS),
+            o.ba.modpow(&big(&e), &o.bm),
+        );
+        check_results(&o.ctx, n, products.into_iter().chain([pow]));
         if n >= bignum::mpn::KARATSUBA_SQR_THRESHOLD {
             // The lcm's product crossed its threshold at 48 limbs already.
             continue;
@@ -316,14 +332,7 @@ fn large_sizes_above_the_karatsuba_thresholds() {
         let (mut p1, mut q1) = (n_limbs(n, seed + 4, true), n_limbs(n, seed + 5, true));
         p1[0] &= !1;
         q1[0] &= !3;
-        let (bp, bq) = (big(&p1), big(&q1));
-        let (sp, sq) = (secret(&p1), secret(&q1));
-        let g = modular::gcd(&sp, &sq);
-        mark_public(&g);
-        assert_eq!(*g, want(&bp.gcd(&bq), n), "n = {n}");
-        let l = modular::lcm(&sp, &sq);
-        mark_public(&l);
-        assert_eq!(*l, want(&bp.lcm(&bq), 2 * n), "n = {n}");
+        gcd_and_lcm(&p1, &q1);
     }
 }
 
@@ -365,14 +374,7 @@ fn even_modulus_inverse_gcd_and_division_helpers() {
         q1[0] &= !1;
         q1[0] ^= 6; // a different power of two for a more interesting gcd
         let (bp, bq) = (big(&p1), big(&q1));
-        let (sp, sq) = (secret(&p1), secret(&q1));
-
-        let g = modular::gcd(&sp, &sq);
-        mark_public(&g);
-        assert_eq!(*g, want(&bp.gcd(&bq), n));
-        let l = modular::lcm(&sp, &sq);
-        mark_public(&l);
-        assert_eq!(*l, want(&bp.lcm(&bq), 2 * n));
+        let (sp, l) = gcd_and_lcm(&p1, &q1);
 
         let (q, r) = declassify(modular::div_rem(&l, &sp)).expect("non-zero divisor");
         mark_public(&q);

@@ -116,6 +116,50 @@ fn unbalanced_operands() -> BoxedStrategy<(Vec<Limb>, Vec<Limb>)> {
         .boxed()
 }
 
+/// A product entry point: r = a·b, r of a.len() + b.len() limbs.
+type MulFn = fn(&mut [Limb], &[Limb], &[Limb]);
+
+/// A squaring entry point: r = a², r of 2·a.len() limbs.
+type SqrFn = fn(&mut [Limb], &[Limb]);
+
+/// The products that take any a ≥ b ≥ 1 (`mul_with_scratch` with exactly the scratch it asks
+/// for).
+const PRODUCTS: [(&str, MulFn); 3] = [
+    ("mul", mpn::mul),
+    ("mul_basecase", mpn::mul_basecase),
+    ("mul_with_scratch", |r, a, b| {
+        let mut scratch = vec![GARBAGE; mpn::mul_scratch_len(a.len(), b.len())];
+        mpn::mul_with_scratch(r, a, b, &mut scratch);
+    }),
+];
+
+/// The squarings that take any a ≥ 1 (`sqr_with_scratch` with exactly the scratch it asks
+/// for).
+const SQUARES: [(&str, SqrFn); 3] = [
+    ("sqr", mpn::sqr),
+    ("sqr_basecase", mpn::sqr_basecase),
+    ("sqr_with_scratch", |r, a| {
+        let mut scratch = vec![GARBAGE; mpn::sqr_scratch_len(a.len())];
+        mpn::sqr_with_scratch(r, a, &mut scratch);
+    }),
+];
+
+/// `mul`'s product of a and b, written over garbage, against num-bigint.
+fn check_mul(name: &str, mul: MulFn, a: &[Limb], b: &[Limb]) -> Result<(), TestCaseError> {
+    let mut r = vec![GARBAGE; a.len() + b.len()];
+    mul(&mut r, a, b);
+    prop_assert_eq!(big(&r), big(a) * big(b), "{}", name);
+    Ok(())
+}
+
+/// `sqr`'s square of a, written over garbage, against num-bigint.
+fn check_sqr(name: &str, sqr: SqrFn, a: &[Limb]) -> Result<(), TestCaseError> {
+    let mut r = vec![GARBAGE; 2 * a.len()];
+    sqr(&mut r, a);
+    prop_assert_eq!(big(&r), big(a) * big(a), "{}", name);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -252,17 +296,10 @@ proptest! {
     }
 
     #[test]
-    fn mul_matches_oracle((a, b) in mul_operands()) {
-        let mut r = vec![GARBAGE; a.len() + b.len()];
-        mpn::mul(&mut r, &a, &b);
-        prop_assert_eq!(big(&r), big(&a) * big(&b));
-    }
-
-    #[test]
-    fn mul_basecase_matches_oracle((a, b) in mul_operands()) {
-        let mut r = vec![GARBAGE; a.len() + b.len()];
-        mpn::mul_basecase(&mut r, &a, &b);
-        prop_assert_eq!(big(&r), big(&a) * big(&b));
+    fn products_match_oracle((a, b) in mul_operands()) {
+        for (name, mul) in PRODUCTS {
+            check_mul(name, mul, &a, &b)?;
+        }
     }
 
     #[test]
@@ -276,53 +313,24 @@ proptest! {
 
     #[test]
     fn mul_unbalanced_matches_oracle((a, b) in unbalanced_operands()) {
-        let mut r = vec![GARBAGE; a.len() + b.len()];
-        mpn::mul(&mut r, &a, &b);
-        prop_assert_eq!(big(&r), big(&a) * big(&b));
-    }
-
-    #[test]
-    fn mul_with_exact_scratch_matches_oracle((a, b) in mul_operands()) {
-        let mut r = vec![GARBAGE; a.len() + b.len()];
-        let mut scratch = vec![GARBAGE; mpn::mul_scratch_len(a.len(), b.len())];
-        mpn::mul_with_scratch(&mut r, &a, &b, &mut scratch);
-        prop_assert_eq!(big(&r), big(&a) * big(&b));
+        check_mul("mul", mpn::mul, &a, &b)?;
     }
 
     #[test]
     fn mul_karatsuba_matches_oracle((a, b) in pair(4)) {
-        let mut r = vec![GARBAGE; 2 * a.len()];
-        mpn::mul_karatsuba(&mut r, &a, &b);
-        prop_assert_eq!(big(&r), big(&a) * big(&b));
+        check_mul("mul_karatsuba", mpn::mul_karatsuba, &a, &b)?;
     }
 
     #[test]
-    fn sqr_matches_oracle(a in len(1).prop_flat_map(operand)) {
-        let mut r = vec![GARBAGE; 2 * a.len()];
-        mpn::sqr(&mut r, &a);
-        prop_assert_eq!(big(&r), big(&a) * big(&a));
-    }
-
-    #[test]
-    fn sqr_basecase_matches_oracle(a in len(1).prop_flat_map(operand)) {
-        let mut r = vec![GARBAGE; 2 * a.len()];
-        mpn::sqr_basecase(&mut r, &a);
-        prop_assert_eq!(big(&r), big(&a) * big(&a));
-    }
-
-    #[test]
-    fn sqr_with_exact_scratch_matches_oracle(a in len(1).prop_flat_map(operand)) {
-        let mut r = vec![GARBAGE; 2 * a.len()];
-        let mut scratch = vec![GARBAGE; mpn::sqr_scratch_len(a.len())];
-        mpn::sqr_with_scratch(&mut r, &a, &mut scratch);
-        prop_assert_eq!(big(&r), big(&a) * big(&a));
+    fn squares_match_oracle(a in len(1).prop_flat_map(operand)) {
+        for (name, sqr) in SQUARES {
+            check_sqr(name, sqr, &a)?;
+        }
     }
 
     #[test]
     fn sqr_karatsuba_matches_oracle(a in len(4).prop_flat_map(operand)) {
-        let mut r = vec![GARBAGE; 2 * a.len()];
-        mpn::sqr_karatsuba(&mut r, &a);
-        prop_assert_eq!(big(&r), big(&a) * big(&a));
+        check_sqr("sqr_karatsuba", mpn::sqr_karatsuba, &a)?;
     }
 }
 

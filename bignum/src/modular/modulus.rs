@@ -568,23 +568,33 @@ mod tests {
         out
     }
 
+    /// `len` limbs: random (`fill` 0), all ones (1) or zero (2).
+    fn filled(rng: &mut ChaCha20Rng, len: usize, fill: u8) -> Vec<Limb> {
+        (0..len)
+            .map(|_| match fill {
+                0 => rng.next_u64(),
+                1 => u64::MAX,
+                _ => 0,
+            })
+            .collect()
+    }
+
+    /// Each of [`moduli`] as its limb count, context and num-bigint value.
+    fn contexts() -> Vec<(usize, Modulus, BigUint)> {
+        moduli()
+            .iter()
+            .map(|m| (m.len(), Modulus::new_vartime(m).unwrap(), big(m)))
+            .collect()
+    }
+
     #[test]
     fn reduce_matches_num_bigint_at_chunk_boundaries() {
         let mut rng = ChaCha20Rng::seed_from_u64(8);
-        for m in moduli() {
-            let n = m.len();
-            let ctx = Modulus::new_vartime(&m).unwrap();
-            let bm = big(&m);
+        for (n, ctx, bm) in contexts() {
             let r = (BigUint::from(1u8) << (64 * n)) % &bm;
             for len in [0, 1, n - 1, n, n + 1, 2 * n, 2 * n + 1, 3 * n + 2] {
                 for fill in 0..3 {
-                    let a: Vec<Limb> = (0..len)
-                        .map(|_| match fill {
-                            0 => rng.next_u64(),
-                            1 => u64::MAX,
-                            _ => 0,
-                        })
-                        .collect();
+                    let a = filled(&mut rng, len, fill);
                     let want = (big(&a) % &bm) * &r % &bm;
                     let got = ctx.reduce(&a);
                     assert_eq!(big(got.as_montgomery_limbs()), want, "n {n} len {len}");
@@ -596,19 +606,10 @@ mod tests {
     #[test]
     fn mul_retrieve_is_the_plain_product() {
         let mut rng = ChaCha20Rng::seed_from_u64(9);
-        for m in moduli() {
-            let n = m.len();
-            let ctx = Modulus::new_vartime(&m).unwrap();
-            let bm = big(&m);
+        for (n, ctx, bm) in contexts() {
             for b_fill in 0..3 {
-                let a: Vec<Limb> = (0..n).map(|_| rng.next_u64()).collect();
-                let b: Vec<Limb> = (0..n)
-                    .map(|_| match b_fill {
-                        0 => rng.next_u64(),
-                        1 => u64::MAX,
-                        _ => 0,
-                    })
-                    .collect();
+                let a = filled(&mut rng, n, 0);
+                let b = filled(&mut rng, n, b_fill);
                 let mut out = vec![0; n];
                 ctx.mul_retrieve(&mut out, &ctx.reduce(&a), &b);
                 assert_eq!(out, padded(&(big(&a) * big(&b) % &bm), n), "n {n}");
@@ -619,9 +620,7 @@ mod tests {
     #[test]
     fn random_residues_are_below_m_and_vary() {
         let mut rng = ChaCha20Rng::seed_from_u64(10);
-        for m in moduli() {
-            let ctx = Modulus::new_vartime(&m).unwrap();
-            let bm = big(&m);
+        for (_, ctx, bm) in contexts() {
             let draws: Vec<BigUint> = (0..16)
                 .map(|_| big(ctx.random(&mut rng).as_montgomery_limbs()))
                 .collect();

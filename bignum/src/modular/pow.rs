@@ -18,34 +18,27 @@ use super::{Modulus, Residue, ct, mont};
 /// w=5 1214, w=6 1241. At 2048 bits the back end decides: ADX w=5 2549, w=6 2578; portable
 /// (slower multiplications, so the gather weighs less) w=5 5280, w=6 5024; w=6 is kept there.
 pub(crate) const fn ct_window_bits(exp_bits: usize) -> usize {
-    if exp_bits > 1536 {
-        6
-    } else if exp_bits > 700 {
-        5
-    } else if exp_bits > 89 {
-        4
-    } else if exp_bits > 22 {
-        3
-    } else {
-        1
-    }
+    width_above(exp_bits, [1536, 700, 89, 22])
 }
 
 /// The window width for a public exponent of `exp_bits` bits in [`Modulus::pow_vartime`]: the
 /// one minimising squarings + multiplications + 2^(w-1) odd table entries (the thresholds of
 /// BoringSSL's `BN_window_bits_for_ctime_exponent_size`).
 pub(crate) const fn window_bits(exp_bits: usize) -> usize {
-    if exp_bits > 937 {
-        6
-    } else if exp_bits > 306 {
-        5
-    } else if exp_bits > 89 {
-        4
-    } else if exp_bits > 22 {
-        3
-    } else {
-        1
+    width_above(exp_bits, [937, 306, 89, 22])
+}
+
+/// A window width by the exponent's bit length (public): 6, 5, 4 or 3 above the first, second,
+/// third or fourth of the (falling) `thresholds`, 1 at or below the last.
+const fn width_above(exp_bits: usize, thresholds: [usize; 4]) -> usize {
+    let mut i = 0;
+    while i < thresholds.len() {
+        if exp_bits > thresholds[i] {
+            return 6 - i;
+        }
+        i += 1;
     }
+    1
 }
 
 /// `width` ≤ 63 bits of `exp` starting at bit `lo` (both public), as a secret limb.

@@ -98,8 +98,6 @@ pub(crate) fn inv_mod_vartime(x: &Nat, n: &Nat) -> Option<Nat> {
             core::mem::swap(&mut a, &mut ta);
             core::mem::swap(&mut b, &mut tb);
             slen = cofactors(&m, &mut sa, &mut sb, &mut tsa, &mut tsb, slen);
-        } else if len == 2 {
-            slen = div_step_2(&mut a[..2], &mut b[..2], sa, sb, slen);
         } else {
             slen = div_step(&mut a[..len], &mut b[..len], sa, sb, slen);
         }
@@ -360,7 +358,7 @@ fn cofactors<'s>(
 /// One division step where the leading limbs give no matrix: the larger of a and b becomes
 /// its remainder by the smaller, and its cofactor grows by the quotient times the other's
 /// (a ← a − q·b: sa ← sa + q·sb; b ← b − q·a: sb ← sb + q·sa). Both a and b non-zero.
-/// Returns the new cofactor length.
+/// Returns the new cofactor length. Two-limb a and b go to [`div_step_2`].
 fn div_step(
     a: &mut [Limb],
     b: &mut [Limb],
@@ -368,35 +366,52 @@ fn div_step(
     sb: &mut [Limb],
     slen: usize,
 ) -> usize {
+    if a.len() == 2 {
+        let (av, bv) = (wide(a), wide(b));
+        let (big, small, s_big, s_small) = larger_first(a, b, sa, sb, av, bv);
+        return div_step_2(big, small, s_big, s_small, slen);
+    }
     let (an, bn) = (Nat::from_limbs(a), Nat::from_limbs(b));
-    let (big, small, s_big, s_small) = if an >= bn {
-        (a, &bn, sa, &*sb)
-    } else {
-        (b, &an, sb, &*sa)
-    };
-    let (q, r) = Nat::from_limbs(big).div_rem(small);
+    let (big, small, s_big, s_small) = larger_first(a, b, sa, sb, an, bn);
+    let (q, r) = Nat::from_limbs(big).div_rem(&small);
     store(big, &r);
     let s = &Nat::from_limbs(&s_big[..slen]) + &(&q * &Nat::from_limbs(&s_small[..slen]));
     store(s_big, &s);
     slen.max(s.as_limbs().len())
 }
 
-/// [`div_step`] on two-limb a and b without allocating: the quotient has at most two limbs,
-/// so the cofactor takes two `addmul_1` passes (`sa`, `sb` have two limbs beyond `slen`).
+/// Of a and b (values `va`, `vb`) and their cofactors: the larger, the smaller's value, the
+/// larger's cofactor and the smaller's.
+fn larger_first<'x, V: PartialOrd>(
+    a: &'x mut [Limb],
+    b: &'x mut [Limb],
+    sa: &'x mut [Limb],
+    sb: &'x mut [Limb],
+    va: V,
+    vb: V,
+) -> (&'x mut [Limb], V, &'x mut [Limb], &'x [Limb]) {
+    if va >= vb {
+        (a, vb, sa, sb)
+    } else {
+        (b, va, sb, sa)
+    }
+}
+
+/// Two limbs as one value.
+fn wide(v: &[Limb]) -> u128 {
+    (u128::from(v[1]) << 64) | u128::from(v[0])
+}
+
+/// [`div_step`] on two-limb a and b without allocating, `big` the larger of them and `small`
+/// the smaller's value: the quotient has at most two limbs, so the cofactor takes two
+/// `addmul_1` passes (`s_big`, `s_small` have two limbs beyond `slen`).
 fn div_step_2(
-    a: &mut [Limb],
-    b: &mut [Limb],
-    sa: &mut [Limb],
-    sb: &mut [Limb],
+    big: &mut [Limb],
+    small: u128,
+    s_big: &mut [Limb],
+    s_small: &[Limb],
     slen: usize,
 ) -> usize {
-    let wide = |v: &[Limb]| (u128::from(v[1]) << 64) | u128::from(v[0]);
-    let (av, bv) = (wide(a), wide(b));
-    let (big, small, s_big, s_small) = if av >= bv {
-        (a, bv, sa, &*sb)
-    } else {
-        (b, av, sb, &*sa)
-    };
     let bigv = wide(big);
     // Public values; small ≠ 0 (both a and b are non-zero here).
     #[allow(clippy::integer_division_remainder_used)]

@@ -5,32 +5,62 @@
 //! valgrind they are ordinary correctness tests.
 
 use bignum::Limb;
-use bignum::modular::Modulus;
+use bignum::modular::{Modulus, Residue};
 use num_bigint::BigUint;
 
 use super::ct::{mark_public, mark_secret};
 use super::{big, n_limbs};
 
+/// A public modulus m and base a of n limbs, from `seed` and `seed + 1`, and an exponent e
+/// from `seed + 2`, with a secret copy of it.
+struct Setup {
+    m: Vec<Limb>,
+    a: Vec<Limb>,
+    e: Vec<Limb>,
+    ctx: Modulus,
+    base: Residue,
+    secret_e: Vec<Limb>,
+}
+
+impl Setup {
+    fn new(n: usize, seed: u64) -> Self {
+        let m = n_limbs(n, seed, true);
+        let a = n_limbs(n, seed + 1, false);
+        let e = n_limbs(n, seed + 2, false);
+        let ctx = Modulus::new_vartime(&m).expect("odd modulus");
+        let base = ctx.reduce(&a);
+        let secret_e = e.clone();
+        mark_secret(&secret_e);
+        Setup {
+            m,
+            a,
+            e,
+            ctx,
+            base,
+            secret_e,
+        }
+    }
+
+    /// a^e mod m by num-bigint.
+    fn want(&self) -> BigUint {
+        big(&self.a).modpow(&big(&self.e), &big(&self.m))
+    }
+}
+
 /// Square-and-multiply that multiplies only when the exponent bit is set: a branch on a secret.
 #[test]
 fn leaky_square_and_multiply_branches_on_exponent_bits() {
-    let m = n_limbs(4, 11, true);
-    let a = n_limbs(4, 12, false);
-    let e = n_limbs(4, 13, false);
-    let ctx = Modulus::new_vartime(&m).expect("odd modulus");
-    let base = ctx.reduce(&a);
-    let secret_e = e.clone();
-    mark_secret(&secret_e);
-    let mut acc = ctx.one();
+    let s = Setup::new(4, 11);
+    let mut acc = s.ctx.one();
     for bit in (0..256).rev() {
-        acc = ctx.sqr(&acc);
-        if (secret_e[bit >> 6] >> (bit & 63)) & 1 == 1 {
-            acc = ctx.mul(&acc, &base);
+        acc = s.ctx.sqr(&acc);
+        if (s.secret_e[bit >> 6] >> (bit & 63)) & 1 == 1 {
+            acc = s.ctx.mul(&acc, &s.base);
         }
     }
-    let r = ctx.retrieve(&acc);
+    let r = s.ctx.retrieve(&acc);
     mark_public(&r);
-    assert_eq!(big(&r), big(&a).modpow(&big(&e), &big(&m)));
+    assert_eq!(big(&r), s.want());
 }
 
 /// A window table read at a secret index: a memory address that depends on a secret.
@@ -54,22 +84,17 @@ fn leaky_table_lookup_by_secret_index() {
 #[test]
 fn leaky_branch_on_an_ifma_model_result() {
     use bignum::modular::PowPath;
-    let m = n_limbs(16, 31, true);
-    let a = n_limbs(16, 32, false);
-    let e = n_limbs(16, 33, false);
-    let ctx = Modulus::new_vartime(&m).expect("odd modulus");
-    let base = ctx.reduce(&a);
-    let secret_e = e.clone();
-    mark_secret(&secret_e);
-    let r = ctx
-        .pow_on(PowPath::IfmaModel, &base, &secret_e, 1024)
+    let s = Setup::new(16, 31);
+    let r = s
+        .ctx
+        .pow_on(PowPath::IfmaModel, &s.base, &s.secret_e, 1024)
         .expect("supported size");
-    let out = ctx.retrieve(&r);
+    let out = s.ctx.retrieve(&r);
     let mut odd = 0;
     if out[0] & 1 == 1 {
         odd = 1;
     }
     mark_public(&out);
-    assert_eq!(big(&out), big(&a).modpow(&big(&e), &big(&m)));
+    assert_eq!(big(&out), s.want());
     assert_eq!(odd, out[0] & 1);
 }

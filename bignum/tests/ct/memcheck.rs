@@ -49,26 +49,25 @@ pub fn running_on_valgrind() -> bool {
     client_request(0, RUNNING_ON_VALGRIND, 0, 0) != 0
 }
 
-/// Marks the bytes of `x` secret: memcheck reports any branch or address that depends on them.
-pub fn mark_secret_bytes<T: ?Sized>(x: &T) {
+/// Issues a MAKE_MEM_* `request` on the bytes of `x`.
+fn mark_bytes<T: ?Sized>(request: usize, x: &T) {
     let len = core::mem::size_of_val(x);
     client_request(
         0,
-        MAKE_MEM_UNDEFINED,
+        request,
         core::ptr::from_ref(x).cast::<u8>() as usize,
         len,
     );
 }
 
+/// Marks the bytes of `x` secret: memcheck reports any branch or address that depends on them.
+pub fn mark_secret_bytes<T: ?Sized>(x: &T) {
+    mark_bytes(MAKE_MEM_UNDEFINED, x);
+}
+
 /// Marks the bytes of `x` public again (declassified).
 pub fn mark_public_bytes<T: ?Sized>(x: &T) {
-    let len = core::mem::size_of_val(x);
-    client_request(
-        0,
-        MAKE_MEM_DEFINED,
-        core::ptr::from_ref(x).cast::<u8>() as usize,
-        len,
-    );
+    mark_bytes(MAKE_MEM_DEFINED, x);
 }
 
 /// Marks limbs secret.

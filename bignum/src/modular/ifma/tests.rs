@@ -5,7 +5,7 @@ mod batch;
 
 use alloc::{borrow::Cow, vec, vec::Vec};
 
-use super::super::Modulus;
+use super::super::{Modulus, Residue};
 use super::api::{pow_pair, pow_pair_on, pow_pair_vartime, public_bits};
 use super::convert::{from_digits, to_digits};
 use super::job::{PowJob, PowJobVartime, Prepared, clear_bits_from};
@@ -79,6 +79,76 @@ fn exponents(rng: &mut ChaCha8Rng, bits: usize) -> Vec<(Vec<Limb>, usize)> {
         (vec![0b1011], 4),
         (vec![u64::MAX], 0),
     ]
+}
+
+/// A random modulus of exactly `bits` bits (its limbs and context) and a random plain base
+/// below it (its limbs and residue).
+fn random_modulus_and_base(
+    rng: &mut ChaCha8Rng,
+    bits: usize,
+) -> (Vec<Limb>, Modulus, Vec<Limb>, Residue) {
+    let ml = moduli(rng, bits).remove(0);
+    let m = Modulus::new_vartime(&ml).unwrap();
+    let x = random_limbs(rng, ml.len());
+    let x = padded(&(big(&x) % big(&ml)), ml.len());
+    let base = m.reduce(&x);
+    (ml, m, x, base)
+}
+
+/// A random exponent of exactly `ebits` bits (its top bit set).
+fn exponent_of_exactly(rng: &mut ChaCha8Rng, ebits: usize) -> Vec<Limb> {
+    let mut e = random_limbs(rng, ebits.div_ceil(64));
+    clear_bits_from(&mut e, ebits);
+    let top = ebits - 1;
+    e[top >> 6] |= 1 << (top & 63);
+    e
+}
+
+/// The model, and the instructions where the CPU has them (a note says when `what` ran
+/// through the model only).
+fn model_and_native(what: &str) -> Vec<PowPath> {
+    let mut paths = vec![PowPath::IfmaModel];
+    if PowPath::Ifma.is_available() {
+        paths.push(PowPath::Ifma);
+    } else {
+        eprintln!("note: no avx512ifma: {what} ran through the model only");
+    }
+    paths
+}
+
+/// Where the CPU has IFMA: runs `test` (a test of the instructions against the model) with
+/// its random generator, and asserts that the counter `runs` grew, proof that the
+/// instructions (`what`) ran; elsewhere says that the test is skipped.
+fn on_the_instructions(runs: fn() -> u64, what: &str, test: impl FnOnce(&mut ChaCha8Rng)) {
+    if !PowPath::Ifma.is_available() {
+        eprintln!("skipped: no avx512ifma on this CPU (the model tests ran instead)");
+        return;
+    }
+    let before = runs();
+    test(&mut ChaCha8Rng::seed_from_u64(5));
+    // Other tests run in parallel and may add runs, never take them away.
+    assert!(runs() > before, "the IFMA {what} did not run");
+}
+
+/// One exponentiation's job.
+fn pow_job<'a>(
+    modulus: &'a Modulus,
+    base: &'a Residue,
+    exp: &'a [Limb],
+    exp_bits: usize,
+) -> PowJob<'a> {
+    PowJob {
+        modulus,
+        base,
+        exp,
+        exp_bits,
+    }
+}
+
+/// Both halves of a pair are the same Montgomery limbs as `want`'s.
+fn assert_pair_eq(got: &(Residue, Residue), want: &(Residue, Residue)) {
+    assert_eq!(got.0.as_montgomery_limbs(), want.0.as_montgomery_limbs());
+    assert_eq!(got.1.as_montgomery_limbs(), want.1.as_montgomery_limbs());
 }
 
 fn expected(m: &[Limb], x: &[Limb], e: &[Limb], bits: usize) -> Vec<Limb> {
@@ -166,12 +236,7 @@ fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
             let limbs = fresh.pow_limbs(&x, &e, bits);
             let got = kept.pow_on(PowPath::IfmaModel, &x, &e, bits).unwrap();
             assert_eq!(got.limbs, limbs.limbs, "{bits} bits, single");
-            let job = PowJob {
-                modulus: &kept,
-                base: &x,
-                exp: &e,
-                exp_bits: bits,
-            };
+            let job = pow_job(&kept, &x, &e, bits);
             let (a, b) = pow_pair_on(PowPath::IfmaModel, &job, &job).unwrap();
             assert_eq!(
                 (&a.limbs, &b.limbs),
@@ -230,34 +295,21 @@ fn model_pair_equals_two_singles() {
         let (xa, xb) = (ca.reduce(&random_limbs(&mut rng, 3)), cb.reduce(&[5]));
         let ea = random_limbs(&mut rng, ba.div_ceil(64));
         let eb = random_limbs(&mut rng, bb.div_ceil(64) - 1);
-        let ja = PowJob {
-            modulus: &ca,
-            base: &xa,
-            exp: &ea,
-            exp_bits: ba,
-        };
-        let jb = PowJob {
-            modulus: &cb,
-            base: &xb,
-            exp: &eb,
-            exp_bits: 64 * eb.len(),
-        };
+        let ja = pow_job(&ca, &xa, &ea, ba);
+        let jb = pow_job(&cb, &xb, &eb, 64 * eb.len());
         let want = (
             ca.pow_limbs(&xa, &ea, ba),
             cb.pow_limbs(&xb, &eb, 64 * eb.len()),
         );
         let same_count = shape(ba) == shape(bb);
         match pow_pair_on(PowPath::IfmaModel, &ja, &jb) {
-            Some((ra, rb)) => {
+            Some(got) => {
                 assert!(same_count);
-                assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
-                assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+                assert_pair_eq(&got, &want);
             }
             None => assert!(!same_count, "pair refused for {ba}/{bb} bits"),
         }
-        let (ra, rb) = pow_pair(&ja, &jb);
-        assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
-        assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+        assert_pair_eq(&pow_pair(&ja, &jb), &want);
     }
 }
 
@@ -274,21 +326,14 @@ fn pow_vartime_on_the_engine_matches_num_bigint() {
         eprintln!("note: the path in use is not ifma: pow_vartime ran on the limbs only");
     }
     for bits in [IFMA_MIN_BITS - 8, 1024, 2048, 3072, 4096] {
-        let ms = moduli(&mut rng, bits);
-        let m = Modulus::new_vartime(&ms[0]).unwrap();
-        let x = random_limbs(&mut rng, ms[0].len());
-        let x = padded(&(big(&x) % big(&ms[0])), ms[0].len());
-        let base = m.reduce(&x);
+        let (ml, m, x, base) = random_modulus_and_base(&mut rng, bits);
         for ebits in [VARTIME_MIN_EXP_BITS - 1, VARTIME_MIN_EXP_BITS, bits] {
-            let mut e = random_limbs(&mut rng, ebits.div_ceil(64));
-            clear_bits_from(&mut e, ebits);
-            let top = ebits - 1;
-            e[top >> 6] |= 1 << (top & 63);
+            let e = exponent_of_exactly(&mut rng, ebits);
             let before = ifma_runs();
             let got = m.retrieve(&m.pow_vartime(&base, &e));
             assert_eq!(
                 *got,
-                expected(&ms[0], &x, &e, ebits),
+                expected(&ml, &x, &e, ebits),
                 "{bits} bits, e of {ebits}"
             );
             let took = engine && bits >= IFMA_MIN_BITS && ebits >= VARTIME_MIN_EXP_BITS;
@@ -310,16 +355,9 @@ fn sliding_window_public_pow_matches_num_bigint() {
     // exponents whose windows end at every offset (dense, sparse, runs of zeros longer than
     // a window, the shortest length that slides, one below it).
     let mut rng = ChaCha8Rng::seed_from_u64(61);
-    let mut paths = vec![PowPath::IfmaModel];
-    if PowPath::Ifma.is_available() {
-        paths.push(PowPath::Ifma);
-    }
+    let paths = model_and_native("the public pows by sliding window");
     for bits in [1024, 2048] {
-        let ms = moduli(&mut rng, bits);
-        let m = Modulus::new_vartime(&ms[0]).unwrap();
-        let x = random_limbs(&mut rng, ms[0].len());
-        let x = padded(&(big(&x) % big(&ms[0])), ms[0].len());
-        let base = m.reduce(&x);
+        let (ml, m, x, base) = random_modulus_and_base(&mut rng, bits);
         let mut exps: Vec<Vec<Limb>> = vec![
             vec![Limb::MAX; 4],
             vec![1 << 63 | 1; 2],
@@ -328,11 +366,7 @@ fn sliding_window_public_pow_matches_num_bigint() {
             vec![(1 << (SLIDING_MIN_BITS - 2)) | 0x15],
         ];
         for ebits in [SLIDING_MIN_BITS, 300, bits] {
-            let mut e = random_limbs(&mut rng, ebits.div_ceil(64));
-            clear_bits_from(&mut e, ebits);
-            let top = ebits - 1;
-            e[top >> 6] |= 1 << (top & 63);
-            exps.push(e);
+            exps.push(exponent_of_exactly(&mut rng, ebits));
         }
         for e in &exps {
             let ebits = public_bits(e);
@@ -342,7 +376,7 @@ fn sliding_window_public_pow_matches_num_bigint() {
                     .expect("the engine takes this size");
                 assert_eq!(
                     *m.retrieve(&r),
-                    expected(&ms[0], &x, e, ebits),
+                    expected(&ml, &x, e, ebits),
                     "{} {bits} bits, e of {ebits} bits",
                     path.name()
                 );
@@ -354,12 +388,7 @@ fn sliding_window_public_pow_matches_num_bigint() {
 #[test]
 fn public_exponent_pairs_equal_pow_vartime() {
     let mut rng = ChaCha8Rng::seed_from_u64(17);
-    let mut paths = vec![PowPath::IfmaModel];
-    if PowPath::Ifma.is_available() {
-        paths.push(PowPath::Ifma);
-    } else {
-        eprintln!("note: no avx512ifma: the public pairs ran through the model only");
-    }
+    let paths = model_and_native("the public pairs");
     for bits in [512, 1024, 1536, 2048] {
         let ms = moduli(&mut rng, bits);
         let (ca, cb) = (
@@ -377,23 +406,11 @@ fn public_exponent_pairs_equal_pow_vartime() {
             (&[u64::MAX, 1], &[0]),
         ];
         for (ea, eb) in exps {
-            let ja = PowJob {
-                modulus: &ca,
-                base: &xa,
-                exp: ea,
-                exp_bits: 0,
-            };
-            let jb = PowJob {
-                modulus: &cb,
-                base: &xb,
-                exp: eb,
-                exp_bits: 0,
-            };
             let want = (ca.pow_vartime(&xa, ea), cb.pow_vartime(&xb, eb));
-            let jobs = [ja, jb].map(|j| PowJob {
-                exp_bits: public_bits(j.exp),
-                ..j
-            });
+            let jobs = [
+                pow_job(&ca, &xa, ea, public_bits(ea)),
+                pow_job(&cb, &xb, eb, public_bits(eb)),
+            ];
             for &path in &paths {
                 let [ra, rb] = run(
                     path,
@@ -402,8 +419,7 @@ fn public_exponent_pairs_equal_pow_vartime() {
                     Exponent::Public,
                 )
                 .unwrap();
-                assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
-                assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+                assert_pair_eq(&(ra, rb), &want);
             }
             let (pa, pb) = (
                 PowJobVartime {
@@ -417,9 +433,7 @@ fn public_exponent_pairs_equal_pow_vartime() {
                     exp: eb,
                 },
             );
-            let (ra, rb) = pow_pair_vartime(&pa, &pb);
-            assert_eq!(ra.as_montgomery_limbs(), want.0.as_montgomery_limbs());
-            assert_eq!(rb.as_montgomery_limbs(), want.1.as_montgomery_limbs());
+            assert_pair_eq(&pow_pair_vartime(&pa, &pb), &want);
         }
     }
 }
@@ -546,33 +560,23 @@ fn compare_ops<I: Ifma52, const L: usize>(i: I, m: Model<L>) {
 /// equal the model's, and the run counter proves the instructions ran.
 #[test]
 fn native_pow_equals_the_model() {
-    if !PowPath::Ifma.is_available() {
-        eprintln!("skipped: no avx512ifma on this CPU (the model tests ran instead)");
-        return;
-    }
-    let before = ifma_runs();
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    for bits in [520, 1024, 1536, 2048, 3072, 4096] {
-        for m in moduli(&mut rng, bits) {
-            let ctx = Modulus::new_vartime(&m).unwrap();
-            for x in bases(&mut rng, &m) {
-                let base = ctx.reduce(&x);
-                for (e, eb) in exponents(&mut rng, bits).into_iter().skip(2).take(2) {
-                    let native = ctx.pow_on(PowPath::Ifma, &base, &e, eb).unwrap();
-                    let model = ctx.pow_on(PowPath::IfmaModel, &base, &e, eb).unwrap();
-                    assert_eq!(native.as_montgomery_limbs(), model.as_montgomery_limbs());
-                    let job = PowJob {
-                        modulus: &ctx,
-                        base: &base,
-                        exp: &e,
-                        exp_bits: eb,
-                    };
-                    let (p, q) = pow_pair_on(PowPath::Ifma, &job, &job).unwrap();
-                    assert_eq!(p.as_montgomery_limbs(), model.as_montgomery_limbs());
-                    assert_eq!(q.as_montgomery_limbs(), model.as_montgomery_limbs());
+    on_the_instructions(ifma_runs, "instructions", |rng| {
+        for bits in [520, 1024, 1536, 2048, 3072, 4096] {
+            for m in moduli(rng, bits) {
+                let ctx = Modulus::new_vartime(&m).unwrap();
+                for x in bases(rng, &m) {
+                    let base = ctx.reduce(&x);
+                    for (e, eb) in exponents(rng, bits).into_iter().skip(2).take(2) {
+                        let native = ctx.pow_on(PowPath::Ifma, &base, &e, eb).unwrap();
+                        let model = ctx.pow_on(PowPath::IfmaModel, &base, &e, eb).unwrap();
+                        assert_eq!(native.as_montgomery_limbs(), model.as_montgomery_limbs());
+                        let job = pow_job(&ctx, &base, &e, eb);
+                        let (p, q) = pow_pair_on(PowPath::Ifma, &job, &job).unwrap();
+                        assert_eq!(p.as_montgomery_limbs(), model.as_montgomery_limbs());
+                        assert_eq!(q.as_montgomery_limbs(), model.as_montgomery_limbs());
+                    }
                 }
             }
         }
-    }
-    assert!(ifma_runs() > before, "the IFMA instructions did not run");
+    });
 }

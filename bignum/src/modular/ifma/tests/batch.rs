@@ -5,7 +5,7 @@ use super::super::super::{Modulus, Residue};
 use super::super::batch::{batch_digits, ifma_batch_runs, pow_batch, pow_batch_on};
 use super::super::job::PowJob;
 use super::super::policy::PowPath;
-use super::{big, padded, random_limbs};
+use super::{big, on_the_instructions, padded, pow_job, random_limbs};
 use crate::limb::Limb;
 use alloc::vec::Vec;
 use num_bigint::BigUint;
@@ -63,26 +63,32 @@ fn case(rng: &mut ChaCha8Rng, m: Vec<Limb>, k: usize) -> Case {
     }
 }
 
-/// The cases through `path` as one batch, each against num-bigint and the 64-bit
-/// exponentiation (canonical Montgomery limbs).
-fn check(path: PowPath, cases: &[Case]) {
+/// Each case's modulus context, and its base reduced into it.
+fn contexts(cases: &[Case]) -> (Vec<Modulus>, Vec<Residue>) {
     let ctxs: Vec<Modulus> = cases
         .iter()
         .map(|c| Modulus::new_vartime(&c.m).unwrap())
         .collect();
-    let bases: Vec<Residue> = ctxs
+    let bases = ctxs
         .iter()
         .zip(cases)
         .map(|(m, c)| m.reduce(&c.x))
         .collect();
-    let jobs: Vec<PowJob<'_>> = (0..cases.len())
-        .map(|k| PowJob {
-            modulus: &ctxs[k],
-            base: &bases[k],
-            exp: &cases[k].e,
-            exp_bits: cases[k].eb,
-        })
-        .collect();
+    (ctxs, bases)
+}
+
+/// The cases as jobs on their [`contexts`].
+fn pow_jobs<'a>(ctxs: &'a [Modulus], bases: &'a [Residue], cases: &'a [Case]) -> Vec<PowJob<'a>> {
+    (0..cases.len())
+        .map(|k| pow_job(&ctxs[k], &bases[k], &cases[k].e, cases[k].eb))
+        .collect()
+}
+
+/// The cases through `path` as one batch, each against num-bigint and the 64-bit
+/// exponentiation (canonical Montgomery limbs).
+fn check(path: PowPath, cases: &[Case]) {
+    let (ctxs, bases) = contexts(cases);
+    let jobs = pow_jobs(&ctxs, &bases, cases);
     let got = pow_batch_on(path, &jobs).expect("one digit count");
     assert_eq!(got.len(), cases.len());
     for (k, c) in cases.iter().enumerate() {
@@ -160,25 +166,10 @@ fn different_digit_counts_fall_back() {
     let mut cases = mixed(&mut rng, 1024, 2);
     cases.extend(mixed(&mut rng, 2048, 1));
     check(PowPath::Limbs, &cases);
-    let ctxs: Vec<Modulus> = cases
-        .iter()
-        .map(|c| Modulus::new_vartime(&c.m).unwrap())
-        .collect();
+    let (ctxs, bases) = contexts(&cases);
     assert!(ctxs[0].batches_with(&ctxs[1]));
     assert!(!ctxs[0].batches_with(&ctxs[2]));
-    let bases: Vec<Residue> = ctxs
-        .iter()
-        .zip(&cases)
-        .map(|(m, c)| m.reduce(&c.x))
-        .collect();
-    let jobs: Vec<PowJob<'_>> = (0..3)
-        .map(|k| PowJob {
-            modulus: &ctxs[k],
-            base: &bases[k],
-            exp: &cases[k].e,
-            exp_bits: cases[k].eb,
-        })
-        .collect();
+    let jobs = pow_jobs(&ctxs, &bases, &cases);
     assert!(pow_batch_on(PowPath::IfmaModel, &jobs).is_none());
     let got = pow_batch(&jobs);
     for k in 0..3 {
@@ -202,49 +193,29 @@ fn digit_counts() {
 /// bit, and the batch counter proves the instructions ran.
 #[test]
 fn native_batch_equals_the_model() {
-    if !PowPath::Ifma.is_available() {
-        eprintln!("skipped: no avx512ifma on this CPU (the model tests ran instead)");
-        return;
-    }
-    let before = ifma_batch_runs();
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    for (bits, jobs) in [
-        (520, 8),
-        (1024, 8),
-        (1024, 5),
-        (1536, 8),
-        (2048, 8),
-        (3072, 3),
-        (4096, 8),
-    ] {
-        let cases = mixed(&mut rng, bits, jobs);
-        check(PowPath::Ifma, &cases);
-        let ctxs: Vec<Modulus> = cases
-            .iter()
-            .map(|c| Modulus::new_vartime(&c.m).unwrap())
-            .collect();
-        let bases: Vec<Residue> = ctxs
-            .iter()
-            .zip(&cases)
-            .map(|(m, c)| m.reduce(&c.x))
-            .collect();
-        let jobs: Vec<PowJob<'_>> = (0..cases.len())
-            .map(|k| PowJob {
-                modulus: &ctxs[k],
-                base: &bases[k],
-                exp: &cases[k].e,
-                exp_bits: cases[k].eb,
-            })
-            .collect();
-        let native = pow_batch_on(PowPath::Ifma, &jobs).unwrap();
-        let model = pow_batch_on(PowPath::IfmaModel, &jobs).unwrap();
-        for (a, b) in native.iter().zip(&model) {
-            assert_eq!(
-                a.as_montgomery_limbs(),
-                b.as_montgomery_limbs(),
-                "{bits} bits"
-            );
+    on_the_instructions(ifma_batch_runs, "batch", |rng| {
+        for (bits, jobs) in [
+            (520, 8),
+            (1024, 8),
+            (1024, 5),
+            (1536, 8),
+            (2048, 8),
+            (3072, 3),
+            (4096, 8),
+        ] {
+            let cases = mixed(rng, bits, jobs);
+            check(PowPath::Ifma, &cases);
+            let (ctxs, bases) = contexts(&cases);
+            let jobs = pow_jobs(&ctxs, &bases, &cases);
+            let native = pow_batch_on(PowPath::Ifma, &jobs).unwrap();
+            let model = pow_batch_on(PowPath::IfmaModel, &jobs).unwrap();
+            for (a, b) in native.iter().zip(&model) {
+                assert_eq!(
+                    a.as_montgomery_limbs(),
+                    b.as_montgomery_limbs(),
+                    "{bits} bits"
+                );
+            }
         }
-    }
-    assert!(ifma_batch_runs() > before, "the IFMA batch did not run");
+    });
 }
