@@ -15,7 +15,7 @@ use rsa::hazmat::{PrivateOp, PublicOp};
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use common::{key_1024, rng, small_parts};
+use common::{key_1024, random_below, rng, small_parts};
 use rand_core::Rng;
 use rsa::{EncryptionScheme, Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
 
@@ -384,8 +384,7 @@ fn bad_v15_ems(k: usize, r: &mut impl Rng) -> Vec<(&'static str, Vec<u8>)> {
     let mut em = good.clone();
     em[2] = 0;
     v.push(("PS empty", em));
-    let mut em = vec![0u8; k];
-    r.fill_bytes(&mut em[1..]);
+    let mut em = random_below(k, r);
     em[1] = 0x03;
     v.push(("random", em));
     v
@@ -453,8 +452,7 @@ fn pkcs1v15_implicit_rejection_depends_on_the_key() {
     // The same ciphertext bytes under two keys of the same size (below both moduli).
     let a = key_1024();
     let b = RsaPrivateKey::generate(1024, &mut rng(13)).unwrap();
-    let mut c = vec![0u8; 128];
-    rng(14).fill_bytes(&mut c[1..]);
+    let c = random_below(128, &mut rng(14));
     let mut r = rng(15);
     let ma = a.decrypt(&mut r, &Pkcs1v15Encrypt::new(), &c).unwrap();
     let mb = b.decrypt(&mut r, &Pkcs1v15Encrypt::new(), &c).unwrap();
@@ -470,8 +468,7 @@ fn pkcs1v15_implicit_rejection_lengths_cover_the_range() {
     let mut r = rng(16);
     let mut lens = Vec::new();
     for _ in 0..200 {
-        let mut c = vec![0u8; k];
-        r.fill_bytes(&mut c[1..]);
+        let c = random_below(k, &mut r);
         let m = key.decrypt(&mut r, &Pkcs1v15Encrypt::new(), &c).unwrap();
         assert!(m.len() <= k - 11);
         lens.push(m.len());

@@ -29,8 +29,16 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new("openssl").args(args).output().unwrap()
+/// `openssl dgst -<hash> [-sigopt ...] <tail ...>`: its output, and the arguments for messages.
+fn dgst(h: HashAlg, sigopts: &[&str], tail: &[&str]) -> (Output, String) {
+    let digest = format!("-{}", h.cli_name());
+    let mut args = vec!["dgst", digest.as_str()];
+    for o in sigopts {
+        args.extend(["-sigopt", o]);
+    }
+    args.extend(tail);
+    let out = Command::new("openssl").args(&args).output().unwrap();
+    (out, format!("{args:?}"))
 }
 
 /// The key (ours, 2048 bits) as PKCS #8 and SPKI PEM files, and a message file.
@@ -71,19 +79,14 @@ impl Fixture {
     fn openssl_verifies(&self, h: HashAlg, sigopts: &[&str], sig: &[u8]) -> bool {
         let sig_path = self.dir.path("sig.ours");
         std::fs::write(&sig_path, sig).unwrap();
-        let digest = format!("-{}", h.cli_name());
-        let mut args = vec!["dgst", digest.as_str()];
-        for o in sigopts {
-            args.extend(["-sigopt", o]);
-        }
         let (pub_pem, msg) = (self.dir.path("pub.pem"), self.dir.path("msg"));
-        args.extend(["-verify", s(&pub_pem), "-signature", s(&sig_path), s(&msg)]);
-        let out = run(&args);
+        let tail = ["-verify", s(&pub_pem), "-signature", s(&sig_path), s(&msg)];
+        let (out, args) = dgst(h, sigopts, &tail);
         let ok = String::from_utf8_lossy(&out.stdout).contains("Verified OK");
         assert_eq!(
             ok,
             out.status.success(),
-            "openssl {args:?}: {}",
+            "openssl {args}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
         ok
@@ -92,17 +95,12 @@ impl Fixture {
     /// `openssl dgst -<hash> [-sigopt ...] -sign key.pem msg`: the signature.
     fn openssl_signs(&self, h: HashAlg, sigopts: &[&str]) -> Vec<u8> {
         let sig_path = self.dir.path("sig.openssl");
-        let digest = format!("-{}", h.cli_name());
-        let mut args = vec!["dgst", digest.as_str()];
-        for o in sigopts {
-            args.extend(["-sigopt", o]);
-        }
         let (key_pem, msg) = (self.dir.path("key.pem"), self.dir.path("msg"));
-        args.extend(["-sign", s(&key_pem), "-out", s(&sig_path), s(&msg)]);
-        let out = run(&args);
+        let tail = ["-sign", s(&key_pem), "-out", s(&sig_path), s(&msg)];
+        let (out, args) = dgst(h, sigopts, &tail);
         assert!(
             out.status.success(),
-            "openssl {args:?}: {}",
+            "openssl {args}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
         std::fs::read(&sig_path).unwrap()
