@@ -355,6 +355,9 @@ fn pkcs1v15_padding_uses_every_nonzero_byte_value() {
     assert!(!seen.contains(&0));
 }
 
+/// What is wrong, and the change to a good encoding that makes it so.
+type BreakPadding = (&'static str, fn(&mut [u8]));
+
 /// k-byte encoded messages with bad PKCS #1 v1.5 padding, each with what is wrong.
 fn bad_v15_ems(k: usize, r: &mut impl Rng) -> Vec<(&'static str, Vec<u8>)> {
     let mut good = vec![0u8; k];
@@ -363,27 +366,27 @@ fn bad_v15_ems(k: usize, r: &mut impl Rng) -> Vec<(&'static str, Vec<u8>)> {
     for b in &mut good[2..k - 17] {
         *b |= 1;
     }
-    // good = 00 02 PS(k−19) 00 M(16)
-    let mut v = Vec::new();
-    let mut em = good.clone();
-    em[0] = 1;
-    v.push(("first byte 1", em));
-    let mut em = good.clone();
-    em[1] = 1;
-    v.push(("block type 1", em));
-    let mut em = good.clone();
-    em[1] = 0;
-    v.push(("block type 0", em));
-    let mut em = good.clone();
-    em[k - 17] = 0x55;
-    em[k - 16..].fill(0x77);
-    v.push(("no separator", em));
-    let mut em = good.clone();
-    em[9] = 0;
-    v.push(("PS of 7 bytes", em));
-    let mut em = good.clone();
-    em[2] = 0;
-    v.push(("PS empty", em));
+    // good = 00 02 PS(k−19) 00 M(16); each case changes it in one place.
+    let edits: [BreakPadding; 6] = [
+        ("first byte 1", |em| em[0] = 1),
+        ("block type 1", |em| em[1] = 1),
+        ("block type 0", |em| em[1] = 0),
+        ("no separator", |em| {
+            let k = em.len();
+            em[k - 17] = 0x55;
+            em[k - 16..].fill(0x77);
+        }),
+        ("PS of 7 bytes", |em| em[9] = 0),
+        ("PS empty", |em| em[2] = 0),
+    ];
+    let mut v: Vec<_> = edits
+        .into_iter()
+        .map(|(what, edit)| {
+            let mut em = good.clone();
+            edit(&mut em);
+            (what, em)
+        })
+        .collect();
     let mut em = random_below(k, r);
     em[1] = 0x03;
     v.push(("random", em));

@@ -49,7 +49,12 @@ struct Fixture {
 }
 
 impl Fixture {
-    fn new(name: &str) -> Self {
+    /// The fixture in a temporary directory `name`; `None` (the test is skipped, with a message)
+    /// where `openssl` is absent.
+    fn new(name: &str) -> Option<Self> {
+        if !have_openssl() {
+            return None;
+        }
         let dir = TempDir::new(name);
         let key = RsaPrivateKey::generate(2048, &mut common::rng(77)).unwrap();
         let parts = key.to_parts();
@@ -71,7 +76,7 @@ impl Fixture {
         let msg = b"The quick brown fox jumps over the lazy dog, signed by two implementations.\n"
             .to_vec();
         std::fs::write(dir.path("msg"), &msg).unwrap();
-        Fixture { dir, key, msg }
+        Some(Fixture { dir, key, msg })
     }
 
     /// `openssl dgst -<hash> [-sigopt ...] -verify pub.pem -signature sig msg`: true on
@@ -115,10 +120,9 @@ fn tampered(sig: &[u8]) -> Vec<u8> {
 
 #[test]
 fn pkcs1v15_interoperates_with_openssl_both_ways() {
-    if !have_openssl() {
+    let Some(f) = Fixture::new("v15") else {
         return;
-    }
-    let f = Fixture::new("v15");
+    };
     let public = f.key.public_key();
     let mut r = common::rng(1);
     for h in hashes() {
@@ -135,10 +139,9 @@ fn pkcs1v15_interoperates_with_openssl_both_ways() {
 
 #[test]
 fn pss_signatures_we_make_verify_in_openssl() {
-    if !have_openssl() {
+    let Some(f) = Fixture::new("pss-ours") else {
         return;
-    }
-    let f = Fixture::new("pss-ours");
+    };
     let mut r = common::rng(2);
     let pss = "rsa_padding_mode:pss";
     // emLen − hLen − 2 for a 2048-bit key.
@@ -180,10 +183,9 @@ fn pss_signatures_we_make_verify_in_openssl() {
 
 #[test]
 fn pss_signatures_openssl_makes_verify_here() {
-    if !have_openssl() {
+    let Some(f) = Fixture::new("pss-theirs") else {
         return;
-    }
-    let f = Fixture::new("pss-theirs");
+    };
     let public = f.key.public_key();
     let pss = "rsa_padding_mode:pss";
     for h in hashes() {
