@@ -189,6 +189,14 @@ fn every_public_key_file_decodes() {
     assert_eq!(hex_upper(&k.n), PKCS8_KEY_MODULUS);
 }
 
+/// For each pair of key files, what `decode` makes of the first equals what it makes of the
+/// second.
+fn files_agree<T: PartialEq + std::fmt::Debug>(pairs: &[(&str, &str)], decode: impl Fn(&str) -> T) {
+    for (a, b) in pairs {
+        assert_eq!(decode(a), decode(b), "{a} vs {b}");
+    }
+}
+
 #[test]
 fn pem_and_der_twins_give_identical_parts() {
     let private_twins = [
@@ -201,11 +209,9 @@ fn pem_and_der_twins_give_identical_parts() {
             "DER_Serialization/testrsa.der",
         ),
     ];
-    for (pem, der) in private_twins {
-        let a = decode_private_key(&data(pem)).expect("pem");
-        let b = decode_private_key(&data(der)).expect("der");
-        assert_eq!(flat(&a), flat(&b), "{pem} vs {der}");
-    }
+    files_agree(&private_twins, |file| {
+        flat(&decode_private_key(&data(file)).expect(file))
+    });
     let public_twins = [
         (
             "PKCS8/unenc-rsa-pkcs8.pub.pem",
@@ -217,11 +223,9 @@ fn pem_and_der_twins_give_identical_parts() {
         ),
         ("public/PKCS1/rsa.pub.pem", "public/PKCS1/rsa.pub.der"),
     ];
-    for (pem, der) in public_twins {
-        let a = decode_public_key(&data(pem)).expect("pem");
-        let b = decode_public_key(&data(der)).expect("der");
-        assert_eq!(flat_pub(&a), flat_pub(&b), "{pem} vs {der}");
-    }
+    files_agree(&public_twins, |file| {
+        flat_pub(&decode_public_key(&data(file)).expect(file))
+    });
 }
 
 #[test]
