@@ -366,35 +366,44 @@ fn count_vectors<V>(keys: &Vec<KeyVectors<V>>) -> usize {
     keys.iter().map(|k| k.vectors.len()).sum()
 }
 
-#[test]
-fn pkcs1_oaep_vect_parses_and_decodes_to_its_seeds_and_messages() {
-    let keys = pkcs1::load_oaep_vect(data_dir().join(pkcs1::OAEP_VECT)).unwrap();
-    assert_eq!(keys.len(), 10);
-    assert!(keys.iter().all(|k| k.vectors.len() == 6));
-    assert_eq!(count_vectors(&keys), 60);
-    for kv in &keys {
+/// The checks both encryption files get: `key_count` keys of `per_key` examples each, every
+/// ciphertext k bytes long, and its CRT decryption (num-bigint), decoded with `decode`, giving
+/// the example's random bytes (seed or PS) and message. `name` names the file in messages.
+fn check_encryption_vectors(
+    name: &str,
+    keys: &[KeyVectors<pkcs1::EncryptionVector>],
+    (key_count, per_key): (usize, usize),
+    decode: impl Fn(&[u8]) -> (Vec<u8>, Vec<u8>),
+) {
+    assert_eq!(keys.len(), key_count);
+    assert!(keys.iter().all(|k| k.vectors.len() == per_key));
+    for kv in keys {
         let key = &kv.key;
-        check_pkcs1_key("oaep-vect", key);
+        check_pkcs1_key(name, key);
         let k = k_of(&key.n);
         for v in &kv.vectors {
-            assert_eq!(v.ciphertext.len(), k, "oaep-vect:{}", v.line);
-            assert_eq!(v.seed.len(), 20, "oaep-vect:{}", v.line);
-            let em = crt_decrypt(
-                &big(&v.ciphertext),
-                &key.p,
-                &key.q,
-                &key.dp,
-                &key.dq,
-                &key.qinv,
-            );
-            let (seed, msg) = oaep_decode(HashAlg::Sha1, HashAlg::Sha1, b"", &i2osp(&em, k));
+            assert_eq!(v.ciphertext.len(), k, "{name}:{}", v.line);
+            let c = big(&v.ciphertext);
+            let em = crt_decrypt(&c, &key.p, &key.q, &key.dp, &key.dq, &key.qinv);
             assert_eq!(
-                (seed, msg),
+                decode(&i2osp(&em, k)),
                 (v.seed.clone(), v.message.clone()),
-                "oaep-vect:{}",
+                "{name}:{}",
                 v.line
             );
         }
+    }
+}
+
+#[test]
+fn pkcs1_oaep_vect_parses_and_decodes_to_its_seeds_and_messages() {
+    let keys = pkcs1::load_oaep_vect(data_dir().join(pkcs1::OAEP_VECT)).unwrap();
+    check_encryption_vectors("oaep-vect", &keys, (10, 6), |em| {
+        oaep_decode(HashAlg::Sha1, HashAlg::Sha1, b"", em)
+    });
+    assert_eq!(count_vectors(&keys), 60);
+    for v in keys.iter().flat_map(|kv| &kv.vectors) {
+        assert_eq!(v.seed.len(), 20, "oaep-vect:{}", v.line);
     }
     let text = read(pkcs1::OAEP_VECT);
     truncations_never_panic(&text, pkcs1::parse_oaep_vect, count_vectors);
@@ -426,32 +435,8 @@ fn pkcs1_pss_vect_parses_and_salts_match_the_signatures() {
 #[test]
 fn pkcs1v15_crypt_vectors_parse_and_decode_to_their_padding_and_messages() {
     let keys = pkcs1::load_pkcs1v15_crypt(data_dir().join(pkcs1::PKCS1V15_CRYPT)).unwrap();
-    assert_eq!(keys.len(), 15);
-    assert!(keys.iter().all(|k| k.vectors.len() == 20));
+    check_encryption_vectors("pkcs1v15crypt", &keys, (15, 20), pkcs1v15_decode);
     assert_eq!(count_vectors(&keys), 300);
-    for kv in &keys {
-        let key = &kv.key;
-        check_pkcs1_key("pkcs1v15crypt", key);
-        let k = k_of(&key.n);
-        for v in &kv.vectors {
-            assert_eq!(v.ciphertext.len(), k, "pkcs1v15crypt:{}", v.line);
-            let em = crt_decrypt(
-                &big(&v.ciphertext),
-                &key.p,
-                &key.q,
-                &key.dp,
-                &key.dq,
-                &key.qinv,
-            );
-            let (ps, msg) = pkcs1v15_decode(&i2osp(&em, k));
-            assert_eq!(
-                (ps, msg),
-                (v.seed.clone(), v.message.clone()),
-                "pkcs1v15crypt:{}",
-                v.line
-            );
-        }
-    }
 }
 
 #[test]
