@@ -564,20 +564,35 @@ fn report(name: &str, c: wyche::Counts) {
     );
 }
 
+/// The Wycheproof sets of two loaders (the two schemes of a family), `count` of them in all;
+/// each is reported and has tests, some of them valid.
+fn both_kinds<S>(
+    first: testvectors::Result<Vec<S>>,
+    second: testvectors::Result<Vec<S>>,
+    count: usize,
+    name_and_counts: impl Fn(&S) -> (&str, wyche::Counts),
+) -> Vec<S> {
+    let sets: Vec<S> = first.unwrap().into_iter().chain(second.unwrap()).collect();
+    assert_eq!(sets.len(), count);
+    for set in &sets {
+        let (name, c) = name_and_counts(set);
+        report(name, c);
+        assert!(c.total() > 0 && c.valid > 0, "{name}");
+    }
+    sets
+}
+
 #[test]
 fn wycheproof_signature_sets_load_and_valid_signatures_open_to_their_encoding() {
     let mut checked = 0;
     let mut skipped = BTreeMap::new();
-    let sets: Vec<_> = wyche::pkcs1v15_signature_sets()
-        .unwrap()
-        .into_iter()
-        .chain(wyche::pss_signature_sets().unwrap())
-        .collect();
-    assert_eq!(sets.len(), 24 + 26);
+    let sets = both_kinds(
+        wyche::pkcs1v15_signature_sets(),
+        wyche::pss_signature_sets(),
+        24 + 26,
+        |s| (s.name, s.counts()),
+    );
     for set in &sets {
-        let c = set.counts();
-        report(set.name, c);
-        assert!(c.total() > 0 && c.valid > 0, "{}", set.name);
         for g in &set.groups {
             let n = big(&g.key.n);
             assert_eq!(n.bits(), g.key_size as u64, "{}", set.name);
@@ -620,16 +635,13 @@ fn wycheproof_signature_sets_load_and_valid_signatures_open_to_their_encoding() 
 #[test]
 fn wycheproof_decryption_sets_load_and_valid_ciphertexts_decrypt_to_their_message() {
     let mut checked = 0;
-    let sets: Vec<_> = wyche::oaep_sets()
-        .unwrap()
-        .into_iter()
-        .chain(wyche::pkcs1v15_decryption_sets().unwrap())
-        .collect();
-    assert_eq!(sets.len(), 22 + 3);
+    let sets = both_kinds(
+        wyche::oaep_sets(),
+        wyche::pkcs1v15_decryption_sets(),
+        22 + 3,
+        |s| (s.name, s.counts()),
+    );
     for set in &sets {
-        let c = set.counts();
-        report(set.name, c);
-        assert!(c.total() > 0 && c.valid > 0, "{}", set.name);
         let mut set_checked = false;
         for g in &set.groups {
             let key = &g.key;
