@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 
 use common::{big, padded, rng};
 use num_bigint::BigUint;
+use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
 use rsa::{Batch, Error, HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, RsaPrivateKey};
 
@@ -61,6 +62,17 @@ fn inputs(key: &RsaPrivateKey, count: usize, seed: u64) -> Vec<Vec<u8>> {
             padded(&x, k)
         })
         .collect()
+}
+
+/// The 2048-bit key, an RNG seeded with `seed`, and `count` messages, message i being `step`·i
+/// bytes of value i.
+fn key_2048_with_messages(
+    seed: u64,
+    count: u8,
+    step: usize,
+) -> (&'static RsaPrivateKey, ChaCha20Rng, Vec<Vec<u8>>) {
+    let msgs = (0..count).map(|i| vec![i; step * usize::from(i)]).collect();
+    (key(2048), rng(seed), msgs)
 }
 
 fn refs(v: &[Vec<u8>]) -> Vec<&[u8]> {
@@ -182,10 +194,8 @@ fn several_keys_in_one_batch() {
 /// byte; a digest of the wrong length is that item's error. PSS signatures verify.
 #[test]
 fn sign_batch_equals_single_signatures() {
-    let key = key(2048);
+    let (key, mut r, msgs) = key_2048_with_messages(4, 7, 10);
     let public = key.public_key();
-    let mut r = rng(4);
-    let msgs: Vec<Vec<u8>> = (0..7u8).map(|i| vec![i; 10 * usize::from(i)]).collect();
     let scheme = Pkcs1v15Sign::new(HashAlg::Sha256);
     let got = key.sign_batch(&mut r, &scheme, &refs(&msgs));
     for (g, m) in got.iter().zip(&msgs) {
@@ -219,10 +229,8 @@ fn sign_batch_equals_single_signatures() {
 /// decryption's synthetic message for a bad padding.
 #[test]
 fn decrypt_batch_equals_single_decryptions() {
-    let key = key(2048);
+    let (key, mut r, msgs) = key_2048_with_messages(5, 9, 3);
     let public = key.public_key();
-    let mut r = rng(5);
-    let msgs: Vec<Vec<u8>> = (0..9u8).map(|i| vec![i; 3 * usize::from(i)]).collect();
     let oaep = Oaep::new(HashAlg::Sha256).with_label("batch");
     let mut cts: Vec<Vec<u8>> = msgs
         .iter()

@@ -18,6 +18,10 @@ use rsa::{
 };
 use std::path::{Path, PathBuf};
 
+mod common;
+
+use common::der;
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -185,6 +189,14 @@ fn every_public_key_file_decodes() {
     assert_eq!(hex_upper(&k.n), PKCS8_KEY_MODULUS);
 }
 
+/// For each pair of key files, what `decode` makes of the first equals what it makes of the
+/// second.
+fn files_agree<T: PartialEq + std::fmt::Debug>(pairs: &[(&str, &str)], decode: impl Fn(&str) -> T) {
+    for (a, b) in pairs {
+        assert_eq!(decode(a), decode(b), "{a} vs {b}");
+    }
+}
+
 #[test]
 fn pem_and_der_twins_give_identical_parts() {
     let private_twins = [
@@ -197,11 +209,9 @@ fn pem_and_der_twins_give_identical_parts() {
             "DER_Serialization/testrsa.der",
         ),
     ];
-    for (pem, der) in private_twins {
-        let a = decode_private_key(&data(pem)).expect("pem");
-        let b = decode_private_key(&data(der)).expect("der");
-        assert_eq!(flat(&a), flat(&b), "{pem} vs {der}");
-    }
+    files_agree(&private_twins, |file| {
+        flat(&decode_private_key(&data(file)).expect(file))
+    });
     let public_twins = [
         (
             "PKCS8/unenc-rsa-pkcs8.pub.pem",
@@ -213,11 +223,9 @@ fn pem_and_der_twins_give_identical_parts() {
         ),
         ("public/PKCS1/rsa.pub.pem", "public/PKCS1/rsa.pub.der"),
     ];
-    for (pem, der) in public_twins {
-        let a = decode_public_key(&data(pem)).expect("pem");
-        let b = decode_public_key(&data(der)).expect("der");
-        assert_eq!(flat_pub(&a), flat_pub(&b), "{pem} vs {der}");
-    }
+    files_agree(&public_twins, |file| {
+        flat_pub(&decode_public_key(&data(file)).expect(file))
+    });
 }
 
 #[test]
@@ -560,53 +568,6 @@ fn multi_prime_toy_key_round_trips_with_version_1() {
                 flat(&k)
             );
         }
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// A small DER writer for building hostile inputs by hand (X.690 §8.1).
-
-mod der {
-    pub fn tlv(tag: u8, content: &[u8]) -> Vec<u8> {
-        let mut out = vec![tag];
-        let len = content.len();
-        if len < 0x80 {
-            out.push(len as u8);
-        } else {
-            let bytes: Vec<u8> = len
-                .to_be_bytes()
-                .iter()
-                .copied()
-                .skip_while(|&b| b == 0)
-                .collect();
-            out.push(0x80 | bytes.len() as u8);
-            out.extend_from_slice(&bytes);
-        }
-        out.extend_from_slice(content);
-        out
-    }
-
-    /// An INTEGER with these exact content bytes (not normalised: tests choose them).
-    pub fn int(content: &[u8]) -> Vec<u8> {
-        tlv(0x02, content)
-    }
-
-    pub fn seq(parts: &[Vec<u8>]) -> Vec<u8> {
-        tlv(0x30, &parts.concat())
-    }
-
-    pub fn oid(content: &[u8]) -> Vec<u8> {
-        tlv(0x06, content)
-    }
-
-    pub const RSA_ENCRYPTION: &[u8] = &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01];
-    pub const RSASSA_PSS: &[u8] = &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0a];
-    pub const EC_PUBLIC_KEY: &[u8] = &[0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01];
-    pub const NULL: &[u8] = &[0x05, 0x00];
-
-    /// AlgorithmIdentifier { rsaEncryption, NULL }.
-    pub fn rsa_alg() -> Vec<u8> {
-        seq(&[oid(RSA_ENCRYPTION), NULL.to_vec()])
     }
 }
 

@@ -15,7 +15,7 @@ use rsa::hazmat::{PrivateOp, PublicOp};
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use common::{key_1024, rng, small_parts};
+use common::{key_1024, random_below, rng, small_parts};
 use rand_core::Rng;
 use rsa::{EncryptionScheme, Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
 
@@ -355,6 +355,9 @@ fn pkcs1v15_padding_uses_every_nonzero_byte_value() {
     assert!(!seen.contains(&0));
 }
 
+/// What is wrong, and the change to a good encoding that makes it so.
+type BreakPadding = (&'static str, fn(&mut [u8]));
+
 /// k-byte encoded messages with bad PKCS #1 v1.5 padding, each with what is wrong.
 fn bad_v15_ems(k: usize, r: &mut impl Rng) -> Vec<(&'static str, Vec<u8>)> {
     let mut good = vec![0u8; k];
@@ -363,29 +366,28 @@ fn bad_v15_ems(k: usize, r: &mut impl Rng) -> Vec<(&'static str, Vec<u8>)> {
     for b in &mut good[2..k - 17] {
         *b |= 1;
     }
-    // good = 00 02 PS(k−19) 00 M(16)
-    let mut v = Vec::new();
-    let mut em = good.clone();
-    em[0] = 1;
-    v.push(("first byte 1", em));
-    let mut em = good.clone();
-    em[1] = 1;
-    v.push(("block type 1", em));
-    let mut em = good.clone();
-    em[1] = 0;
-    v.push(("block type 0", em));
-    let mut em = good.clone();
-    em[k - 17] = 0x55;
-    em[k - 16..].fill(0x77);
-    v.push(("no separator", em));
-    let mut em = good.clone();
-    em[9] = 0;
-    v.push(("PS of 7 bytes", em));
-    let mut em = good.clone();
-    em[2] = 0;
-    v.push(("PS empty", em));
-    let mut em = vec![0u8; k];
-    r.fill_bytes(&mut em[1..]);
+    // good = 00 02 PS(k−19) 00 M(16); each case changes it in one place.
+    let edits: [BreakPadding; 6] = [
+        ("first byte 1", |em| em[0] = 1),
+        ("block type 1", |em| em[1] = 1),
+        ("block type 0", |em| em[1] = 0),
+        ("no separator", |em| {
+            let k = em.len();
+            em[k - 17] = 0x55;
+            em[k - 16..].fill(0x77);
+        }),
+        ("PS of 7 bytes", |em| em[9] = 0),
+        ("PS empty", |em| em[2] = 0),
+    ];
+    let mut v: Vec<_> = edits
+        .into_iter()
+        .map(|(what, edit)| {
+            let mut em = good.clone();
+            edit(&mut em);
+            (what, em)
+        })
+        .collect();
+    let mut em = random_below(k, r);
     em[1] = 0x03;
     v.push(("random", em));
     v
@@ -453,8 +455,7 @@ fn pkcs1v15_implicit_rejection_depends_on_the_key() {
     // The same ciphertext bytes under two keys of the same size (below both moduli).
     let a = key_1024();
     let b = RsaPrivateKey::generate(1024, &mut rng(13)).unwrap();
-    let mut c = vec![0u8; 128];
-    rng(14).fill_bytes(&mut c[1..]);
+    let c = random_below(128, &mut rng(14));
     let mut r = rng(15);
     let ma = a.decrypt(&mut r, &Pkcs1v15Encrypt::new(), &c).unwrap();
     let mb = b.decrypt(&mut r, &Pkcs1v15Encrypt::new(), &c).unwrap();
@@ -470,8 +471,7 @@ fn pkcs1v15_implicit_rejection_lengths_cover_the_range() {
     let mut r = rng(16);
     let mut lens = Vec::new();
     for _ in 0..200 {
-        let mut c = vec![0u8; k];
-        r.fill_bytes(&mut c[1..]);
+        let c = random_below(k, &mut r);
         let m = key.decrypt(&mut r, &Pkcs1v15Encrypt::new(), &c).unwrap();
         assert!(m.len() <= k - 11);
         lens.push(m.len());

@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use common::rng;
 use common::tools::{TempDir, have, python};
+use common::{random_below, rng};
+use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
 use rsa::{Encoding, HashAlg, KeyFormat, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, encode_private_key};
 
@@ -31,6 +32,14 @@ fn write_key(dir: &TempDir) -> PathBuf {
     let pem = encode_private_key(&key().to_parts(), KeyFormat::Pkcs8, Encoding::Pem).unwrap();
     std::fs::write(&path, pem.as_slice()).unwrap();
     path
+}
+
+/// A temporary directory `name` with the key written in it (see [`write_key`]), the key's path,
+/// the key, and an RNG seeded with `seed`.
+fn setup(name: &str, seed: u64) -> (TempDir, PathBuf, &'static RsaPrivateKey, ChaCha20Rng) {
+    let dir = TempDir::new(name);
+    let path = write_key(&dir);
+    (dir, path, key(), rng(seed))
 }
 
 /// `openssl pkeyutl -encrypt|-decrypt` with the `-pkeyopt` options, on `input`.
@@ -72,10 +81,7 @@ fn oaep_every_hash_both_ways_with_openssl() {
     if !have("openssl", &["version"]) {
         return;
     }
-    let dir = TempDir::new("encrypt-oaep");
-    let path = write_key(&dir);
-    let key = key();
-    let mut r = rng(1);
+    let (dir, path, key, mut r) = setup("encrypt-oaep", 1);
     let mut count = 0;
     for hash in HashAlg::ALL {
         for mgf in [hash, HashAlg::Sha1] {
@@ -121,10 +127,7 @@ fn pkcs1v15_both_ways_with_openssl() {
     if !have("openssl", &["version"]) {
         return;
     }
-    let dir = TempDir::new("encrypt-v15");
-    let path = write_key(&dir);
-    let key = key();
-    let mut r = rng(2);
+    let (dir, path, key, mut r) = setup("encrypt-v15", 2);
     let opts = ["rsa_padding_mode:pkcs1".to_owned()];
     for len in [0, 1, 48, key.size() - 11] {
         let mut msg = vec![0u8; len];
@@ -170,18 +173,13 @@ fn pkcs1v15_implicit_rejection_matches_python_cryptography() {
     ) {
         return;
     }
-    let dir = TempDir::new("encrypt-implicit");
-    let path = write_key(&dir);
-    let key = key();
+    let (dir, path, key, mut r) = setup("encrypt-implicit", 3);
     let k = key.size();
-    let mut r = rng(3);
     // Ciphertexts: random ones (bad padding with overwhelming probability), encodings with
     // one thing wrong, and valid ones.
     let mut cts = Vec::new();
     for _ in 0..40 {
-        let mut c = vec![0u8; k];
-        r.fill_bytes(&mut c[1..]);
-        cts.push(c);
+        cts.push(random_below(k, &mut r));
     }
     let raw = |em: &[u8]| key.public_key().public_op(em).unwrap();
     for short_ps in [0usize, 1, 7] {

@@ -21,30 +21,9 @@ use rsa::{
 };
 
 // ---------------------------------------------------------------------------------------------
-// A DER writer (X.690 §8.1: definite lengths, short form below 128, long form above).
+// DER built by hand: the shared writer (`common::der`), and INTEGERs of num-bigint values.
 
-fn tlv(tag: u8, content: &[u8]) -> Vec<u8> {
-    let mut out = vec![tag];
-    let len = content.len();
-    if len < 0x80 {
-        out.push(len as u8);
-    } else {
-        let be: Vec<u8> = len
-            .to_be_bytes()
-            .into_iter()
-            .skip_while(|&b| b == 0)
-            .collect();
-        out.push(0x80 | be.len() as u8);
-        out.extend_from_slice(&be);
-    }
-    out.extend_from_slice(content);
-    out
-}
-
-/// An INTEGER with exactly these content bytes.
-fn int_raw(content: &[u8]) -> Vec<u8> {
-    tlv(0x02, content)
-}
+use common::der::{int as int_raw, rsa_alg, seq, tlv};
 
 /// The minimal DER INTEGER of a non-negative value (a 0x00 byte before a set top bit).
 fn int(x: &BigUint) -> Vec<u8> {
@@ -53,19 +32,6 @@ fn int(x: &BigUint) -> Vec<u8> {
         c.insert(0, 0);
     }
     int_raw(&c)
-}
-
-fn seq(parts: &[Vec<u8>]) -> Vec<u8> {
-    tlv(0x30, &parts.concat())
-}
-
-/// AlgorithmIdentifier { rsaEncryption, NULL }.
-fn rsa_alg() -> Vec<u8> {
-    let oid = tlv(
-        0x06,
-        &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01],
-    );
-    seq(&[oid, vec![0x05, 0x00]])
 }
 
 /// PKCS #1 RSAPrivateKey (version 0) from encoded INTEGERs n, e, d, p, q, dP, dQ, qInv.

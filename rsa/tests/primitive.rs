@@ -9,8 +9,9 @@
 
 mod common;
 
-use common::{big, key_1024, padded, parts_from_primes, rng};
+use common::{big, key_1024, padded, parts_from_primes, random_below, rng};
 use num_bigint::BigUint;
+use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
 use rsa::hazmat::{PrivateOp, PublicOp};
 use rsa::{Error, RsaPrivateKey};
@@ -129,15 +130,19 @@ fn range_and_length_errors() {
     }
 }
 
+/// The shared 1024-bit two-prime key and a 1024-bit three-prime key generated with `r`.
+fn two_and_three_prime_keys(r: &mut ChaCha20Rng) -> [RsaPrivateKey; 2] {
+    [
+        key_1024().clone(),
+        RsaPrivateKey::generate_multi_prime(1024, 3, r).unwrap(),
+    ]
+}
+
 #[test]
 fn injected_fault_gives_error_fault_never_a_value() {
     let mut r = rng(11);
-    for key in [
-        key_1024().clone(),
-        RsaPrivateKey::generate_multi_prime(1024, 3, &mut r).unwrap(),
-    ] {
-        let mut m = vec![0u8; key.size()];
-        r.fill_bytes(&mut m[1..]);
+    for key in two_and_three_prime_keys(&mut r) {
+        let m = random_below(key.size(), &mut r);
         assert_eq!(
             key.private_op_with_injected_fault(&mut r, &m),
             Err(Error::Fault)
@@ -154,12 +159,8 @@ fn injected_fault_gives_error_fault_never_a_value() {
 #[test]
 fn private_op_by_stages_is_the_private_operation() {
     let mut r = rng(21);
-    for key in [
-        key_1024().clone(),
-        RsaPrivateKey::generate_multi_prime(1024, 3, &mut r).unwrap(),
-    ] {
-        let mut m = vec![0u8; key.size()];
-        r.fill_bytes(&mut m[1..]);
+    for key in two_and_three_prime_keys(&mut r) {
+        let m = random_below(key.size(), &mut r);
         let mut stages = Vec::new();
         let s = key
             .private_op_by_stages(&mut r, &m, &mut |stage| stages.push(stage))
@@ -173,8 +174,7 @@ fn private_op_by_stages_is_the_private_operation() {
 #[test]
 fn blinding_gives_the_same_result_for_different_rngs() {
     let key = key_1024();
-    let mut m = vec![0u8; key.size()];
-    rng(12).fill_bytes(&mut m[1..]);
+    let m = random_below(key.size(), &mut rng(12));
     let first = key.private_op(&mut rng(13), &m).unwrap();
     for seed in 14..20 {
         assert_eq!(key.private_op(&mut rng(seed), &m).unwrap(), first);

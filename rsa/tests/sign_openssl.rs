@@ -29,8 +29,16 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new("openssl").args(args).output().unwrap()
+/// `openssl dgst -<hash> [-sigopt ...] <tail ...>`: its output, and the arguments for messages.
+fn dgst(h: HashAlg, sigopts: &[&str], tail: &[&str]) -> (Output, String) {
+    let digest = format!("-{}", h.cli_name());
+    let mut args = vec!["dgst", digest.as_str()];
+    for o in sigopts {
+        args.extend(["-sigopt", o]);
+    }
+    args.extend(tail);
+    let out = Command::new("openssl").args(&args).output().unwrap();
+    (out, format!("{args:?}"))
 }
 
 /// The key (ours, 2048 bits) as PKCS #8 and SPKI PEM files, and a message file.
@@ -41,7 +49,12 @@ struct Fixture {
 }
 
 impl Fixture {
-    fn new(name: &str) -> Self {
+    /// The fixture in a temporary directory `name`; `None` (the test is skipped, with a message)
+    /// where `openssl` is absent.
+    fn new(name: &str) -> Option<Self> {
+        if !have_openssl() {
+            return None;
+        }
         let dir = TempDir::new(name);
         let key = RsaPrivateKey::generate(2048, &mut common::rng(77)).unwrap();
         let parts = key.to_parts();
@@ -63,7 +76,7 @@ impl Fixture {
         let msg = b"The quick brown fox jumps over the lazy dog, signed by two implementations.\n"
             .to_vec();
         std::fs::write(dir.path("msg"), &msg).unwrap();
-        Fixture { dir, key, msg }
+        Some(Fixture { dir, key, msg })
     }
 
     /// `openssl dgst -<hash> [-sigopt ...] -verify pub.pem -signature sig msg`: true on
@@ -71,19 +84,14 @@ impl Fixture {
     fn openssl_verifies(&self, h: HashAlg, sigopts: &[&str], sig: &[u8]) -> bool {
         let sig_path = self.dir.path("sig.ours");
         std::fs::write(&sig_path, sig).unwrap();
-        let digest = format!("-{}", h.cli_name());
-        let mut args = vec!["dgst", digest.as_str()];
-        for o in sigopts {
-            args.extend(["-sigopt", o]);
-        }
         let (pub_pem, msg) = (self.dir.path("pub.pem"), self.dir.path("msg"));
-        args.extend(["-verify", s(&pub_pem), "-signature", s(&sig_path), s(&msg)]);
-        let out = run(&args);
+        let tail = ["-verify", s(&pub_pem), "-signature", s(&sig_path), s(&msg)];
+        let (out, args) = dgst(h, sigopts, &tail);
         let ok = String::from_utf8_lossy(&out.stdout).contains("Verified OK");
         assert_eq!(
             ok,
             out.status.success(),
-            "openssl {args:?}: {}",
+            "openssl {args}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
         ok
@@ -92,17 +100,12 @@ impl Fixture {
     /// `openssl dgst -<hash> [-sigopt ...] -sign key.pem msg`: the signature.
     fn openssl_signs(&self, h: HashAlg, sigopts: &[&str]) -> Vec<u8> {
         let sig_path = self.dir.path("sig.openssl");
-        let digest = format!("-{}", h.cli_name());
-        let mut args = vec!["dgst", digest.as_str()];
-        for o in sigopts {
-            args.extend(["-sigopt", o]);
-        }
         let (key_pem, msg) = (self.dir.path("key.pem"), self.dir.path("msg"));
-        args.extend(["-sign", s(&key_pem), "-out", s(&sig_path), s(&msg)]);
-        let out = run(&args);
+        let tail = ["-sign", s(&key_pem), "-out", s(&sig_path), s(&msg)];
+        let (out, args) = dgst(h, sigopts, &tail);
         assert!(
             out.status.success(),
-            "openssl {args:?}: {}",
+            "openssl {args}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
         std::fs::read(&sig_path).unwrap()
@@ -117,10 +120,9 @@ fn tampered(sig: &[u8]) -> Vec<u8> {
 
 #[test]
 fn pkcs1v15_interoperates_with_openssl_both_ways() {
-    if !have_openssl() {
+    let Some(f) = Fixture::new("v15") else {
         return;
-    }
-    let f = Fixture::new("v15");
+    };
     let public = f.key.public_key();
     let mut r = common::rng(1);
     for h in hashes() {
@@ -137,10 +139,9 @@ fn pkcs1v15_interoperates_with_openssl_both_ways() {
 
 #[test]
 fn pss_signatures_we_make_verify_in_openssl() {
-    if !have_openssl() {
+    let Some(f) = Fixture::new("pss-ours") else {
         return;
-    }
-    let f = Fixture::new("pss-ours");
+    };
     let mut r = common::rng(2);
     let pss = "rsa_padding_mode:pss";
     // emLen − hLen − 2 for a 2048-bit key.
@@ -182,10 +183,9 @@ fn pss_signatures_we_make_verify_in_openssl() {
 
 #[test]
 fn pss_signatures_openssl_makes_verify_here() {
-    if !have_openssl() {
+    let Some(f) = Fixture::new("pss-theirs") else {
         return;
-    }
-    let f = Fixture::new("pss-theirs");
+    };
     let public = f.key.public_key();
     let pss = "rsa_padding_mode:pss";
     for h in hashes() {

@@ -366,35 +366,61 @@ fn count_vectors<V>(keys: &Vec<KeyVectors<V>>) -> usize {
     keys.iter().map(|k| k.vectors.len()).sum()
 }
 
+/// The checks every key-and-examples file gets: `key_count` keys, `vector_count` examples in
+/// all, every key consistent (see [`check_pkcs1_key`]), and `check` on every example (with its
+/// key and its index under the key). `name` names the file in messages.
+fn check_keyed_file<V>(
+    name: &str,
+    keys: &[KeyVectors<V>],
+    (key_count, vector_count): (usize, usize),
+    mut check: impl FnMut(&PrivateKey, usize, &V),
+) {
+    assert_eq!(keys.len(), key_count, "{name}: keys");
+    assert_eq!(
+        keys.iter().map(|k| k.vectors.len()).sum::<usize>(),
+        vector_count,
+        "{name}: examples"
+    );
+    for kv in keys {
+        check_pkcs1_key(name, &kv.key);
+        for (i, v) in kv.vectors.iter().enumerate() {
+            check(&kv.key, i, v);
+        }
+    }
+}
+
+/// The checks both encryption files get: `key_count` keys of `per_key` examples each, every
+/// ciphertext k bytes long, and its CRT decryption (num-bigint), decoded with `decode`, giving
+/// the example's random bytes (seed or PS) and message. `name` names the file in messages.
+fn check_encryption_vectors(
+    name: &str,
+    keys: &[KeyVectors<pkcs1::EncryptionVector>],
+    (key_count, per_key): (usize, usize),
+    decode: impl Fn(&[u8]) -> (Vec<u8>, Vec<u8>),
+) {
+    assert!(keys.iter().all(|k| k.vectors.len() == per_key));
+    check_keyed_file(name, keys, (key_count, key_count * per_key), |key, _, v| {
+        let k = k_of(&key.n);
+        assert_eq!(v.ciphertext.len(), k, "{name}:{}", v.line);
+        let c = big(&v.ciphertext);
+        let em = crt_decrypt(&c, &key.p, &key.q, &key.dp, &key.dq, &key.qinv);
+        assert_eq!(
+            decode(&i2osp(&em, k)),
+            (v.seed.clone(), v.message.clone()),
+            "{name}:{}",
+            v.line
+        );
+    });
+}
+
 #[test]
 fn pkcs1_oaep_vect_parses_and_decodes_to_its_seeds_and_messages() {
     let keys = pkcs1::load_oaep_vect(data_dir().join(pkcs1::OAEP_VECT)).unwrap();
-    assert_eq!(keys.len(), 10);
-    assert!(keys.iter().all(|k| k.vectors.len() == 6));
-    assert_eq!(count_vectors(&keys), 60);
-    for kv in &keys {
-        let key = &kv.key;
-        check_pkcs1_key("oaep-vect", key);
-        let k = k_of(&key.n);
-        for v in &kv.vectors {
-            assert_eq!(v.ciphertext.len(), k, "oaep-vect:{}", v.line);
-            assert_eq!(v.seed.len(), 20, "oaep-vect:{}", v.line);
-            let em = crt_decrypt(
-                &big(&v.ciphertext),
-                &key.p,
-                &key.q,
-                &key.dp,
-                &key.dq,
-                &key.qinv,
-            );
-            let (seed, msg) = oaep_decode(HashAlg::Sha1, HashAlg::Sha1, b"", &i2osp(&em, k));
-            assert_eq!(
-                (seed, msg),
-                (v.seed.clone(), v.message.clone()),
-                "oaep-vect:{}",
-                v.line
-            );
-        }
+    check_encryption_vectors("oaep-vect", &keys, (10, 6), |em| {
+        oaep_decode(HashAlg::Sha1, HashAlg::Sha1, b"", em)
+    });
+    for v in keys.iter().flat_map(|kv| &kv.vectors) {
+        assert_eq!(v.seed.len(), 20, "oaep-vect:{}", v.line);
     }
     let text = read(pkcs1::OAEP_VECT);
     truncations_never_panic(&text, pkcs1::parse_oaep_vect, count_vectors);
@@ -403,79 +429,36 @@ fn pkcs1_oaep_vect_parses_and_decodes_to_its_seeds_and_messages() {
 #[test]
 fn pkcs1_pss_vect_parses_and_salts_match_the_signatures() {
     let keys = pkcs1::load_pss_vect(data_dir().join(pkcs1::PSS_VECT)).unwrap();
-    assert_eq!(keys.len(), 10);
-    assert_eq!(count_vectors(&keys), 60);
-    for kv in &keys {
-        let key = &kv.key;
-        check_pkcs1_key("pss-vect", key);
-        for v in &kv.vectors {
-            assert_eq!(v.signature.len(), k_of(&key.n), "pss-vect:{}", v.line);
-            let em = big(&v.signature).modpow(&big(&key.e), &big(&key.n));
-            let salt = pss_recover_salt(
-                HashAlg::Sha1,
-                HashAlg::Sha1,
-                &v.message,
-                &em,
-                big(&key.n).bits(),
-            );
-            assert_eq!(salt, v.salt, "pss-vect:{}", v.line);
-        }
-    }
+    check_keyed_file("pss-vect", &keys, (10, 60), |key, _, v| {
+        assert_eq!(v.signature.len(), k_of(&key.n), "pss-vect:{}", v.line);
+        let n = big(&key.n);
+        let em = big(&v.signature).modpow(&big(&key.e), &n);
+        let salt = pss_recover_salt(HashAlg::Sha1, HashAlg::Sha1, &v.message, &em, n.bits());
+        assert_eq!(salt, v.salt, "pss-vect:{}", v.line);
+    });
 }
 
 #[test]
 fn pkcs1v15_crypt_vectors_parse_and_decode_to_their_padding_and_messages() {
     let keys = pkcs1::load_pkcs1v15_crypt(data_dir().join(pkcs1::PKCS1V15_CRYPT)).unwrap();
-    assert_eq!(keys.len(), 15);
-    assert!(keys.iter().all(|k| k.vectors.len() == 20));
-    assert_eq!(count_vectors(&keys), 300);
-    for kv in &keys {
-        let key = &kv.key;
-        check_pkcs1_key("pkcs1v15crypt", key);
-        let k = k_of(&key.n);
-        for v in &kv.vectors {
-            assert_eq!(v.ciphertext.len(), k, "pkcs1v15crypt:{}", v.line);
-            let em = crt_decrypt(
-                &big(&v.ciphertext),
-                &key.p,
-                &key.q,
-                &key.dp,
-                &key.dq,
-                &key.qinv,
-            );
-            let (ps, msg) = pkcs1v15_decode(&i2osp(&em, k));
-            assert_eq!(
-                (ps, msg),
-                (v.seed.clone(), v.message.clone()),
-                "pkcs1v15crypt:{}",
-                v.line
-            );
-        }
-    }
+    check_encryption_vectors("pkcs1v15crypt", &keys, (15, 20), pkcs1v15_decode);
 }
 
 #[test]
 fn pkcs1v15_sign_vectors_parse_and_match_em_to_the_d() {
     let keys = pkcs1::load_pkcs1v15_sign(data_dir().join(pkcs1::PKCS1V15_SIGN)).unwrap();
-    assert_eq!(keys.len(), 15);
-    assert_eq!(count_vectors(&keys), 300);
-    for kv in &keys {
-        let key = &kv.key;
-        check_pkcs1_key("pkcs1v15sign", key);
-        let (n, d) = (big(&key.n), big(&key.d));
-        let k = k_of(&key.n);
-        // S^e mod n = EM for every vector; S = EM^d mod n for the first two of each key
-        // (slow in num-bigint, and d is the same for all twenty).
-        for (i, v) in kv.vectors.iter().enumerate() {
-            assert_eq!(v.signature.len(), k, "pkcs1v15sign:{}", v.line);
-            let em = big(&emsa_pkcs1_v15(HashAlg::Sha1, &v.message, k));
-            let s = big(&v.signature);
-            assert_eq!(s.modpow(&big(&key.e), &n), em, "pkcs1v15sign:{}", v.line);
-            if i < 2 {
-                assert_eq!(em.modpow(&d, &n), s, "pkcs1v15sign:{}", v.line);
-            }
+    // S^e mod n = EM for every vector; S = EM^d mod n for the first two of each key
+    // (slow in num-bigint, and d is the same for all twenty).
+    check_keyed_file("pkcs1v15sign", &keys, (15, 300), |key, i, v| {
+        let (n, k) = (big(&key.n), k_of(&key.n));
+        assert_eq!(v.signature.len(), k, "pkcs1v15sign:{}", v.line);
+        let em = big(&emsa_pkcs1_v15(HashAlg::Sha1, &v.message, k));
+        let s = big(&v.signature);
+        assert_eq!(s.modpow(&big(&key.e), &n), em, "pkcs1v15sign:{}", v.line);
+        if i < 2 {
+            assert_eq!(em.modpow(&big(&key.d), &n), s, "pkcs1v15sign:{}", v.line);
         }
-    }
+    });
     let text = read(pkcs1::PKCS1V15_SIGN);
     truncations_never_panic(&text, pkcs1::parse_pkcs1v15_sign, count_vectors);
 }
@@ -579,20 +562,35 @@ fn report(name: &str, c: wyche::Counts) {
     );
 }
 
+/// The Wycheproof sets of two loaders (the two schemes of a family), `count` of them in all;
+/// each is reported and has tests, some of them valid.
+fn both_kinds<S>(
+    first: testvectors::Result<Vec<S>>,
+    second: testvectors::Result<Vec<S>>,
+    count: usize,
+    name_and_counts: impl Fn(&S) -> (&str, wyche::Counts),
+) -> Vec<S> {
+    let sets: Vec<S> = first.unwrap().into_iter().chain(second.unwrap()).collect();
+    assert_eq!(sets.len(), count);
+    for set in &sets {
+        let (name, c) = name_and_counts(set);
+        report(name, c);
+        assert!(c.total() > 0 && c.valid > 0, "{name}");
+    }
+    sets
+}
+
 #[test]
 fn wycheproof_signature_sets_load_and_valid_signatures_open_to_their_encoding() {
     let mut checked = 0;
     let mut skipped = BTreeMap::new();
-    let sets: Vec<_> = wyche::pkcs1v15_signature_sets()
-        .unwrap()
-        .into_iter()
-        .chain(wyche::pss_signature_sets().unwrap())
-        .collect();
-    assert_eq!(sets.len(), 24 + 26);
+    let sets = both_kinds(
+        wyche::pkcs1v15_signature_sets(),
+        wyche::pss_signature_sets(),
+        24 + 26,
+        |s| (s.name, s.counts()),
+    );
     for set in &sets {
-        let c = set.counts();
-        report(set.name, c);
-        assert!(c.total() > 0 && c.valid > 0, "{}", set.name);
         for g in &set.groups {
             let n = big(&g.key.n);
             assert_eq!(n.bits(), g.key_size as u64, "{}", set.name);
@@ -635,16 +633,13 @@ fn wycheproof_signature_sets_load_and_valid_signatures_open_to_their_encoding() 
 #[test]
 fn wycheproof_decryption_sets_load_and_valid_ciphertexts_decrypt_to_their_message() {
     let mut checked = 0;
-    let sets: Vec<_> = wyche::oaep_sets()
-        .unwrap()
-        .into_iter()
-        .chain(wyche::pkcs1v15_decryption_sets().unwrap())
-        .collect();
-    assert_eq!(sets.len(), 22 + 3);
+    let sets = both_kinds(
+        wyche::oaep_sets(),
+        wyche::pkcs1v15_decryption_sets(),
+        22 + 3,
+        |s| (s.name, s.counts()),
+    );
     for set in &sets {
-        let c = set.counts();
-        report(set.name, c);
-        assert!(c.total() > 0 && c.valid > 0, "{}", set.name);
         let mut set_checked = false;
         for g in &set.groups {
             let key = &g.key;

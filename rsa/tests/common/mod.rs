@@ -9,19 +9,28 @@
     clippy::cast_possible_truncation
 )]
 
+pub mod der;
 pub mod tools;
 
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 use rand_chacha::ChaCha20Rng;
-use rand_core::SeedableRng;
+use rand_core::{Rng, SeedableRng};
 use rsa::{PrivateKeyParts, RsaPrivateKey};
 use zeroize::Zeroizing;
 
 /// A deterministic RNG for reproducible tests.
 pub fn rng(seed: u64) -> ChaCha20Rng {
     ChaCha20Rng::seed_from_u64(seed)
+}
+
+/// `k` bytes, the first zero and the rest from `r`: a value below any k-byte modulus (as a
+/// ciphertext, badly padded for every scheme with overwhelming probability).
+pub fn random_below(k: usize, r: &mut impl Rng) -> Vec<u8> {
+    let mut c = vec![0u8; k];
+    r.fill_bytes(&mut c[1..]);
+    c
 }
 
 /// Big-endian bytes as a BigUint.

@@ -18,12 +18,11 @@
 //! gives natively (decryption is deterministic).
 
 use rsa::hazmat::PrivateOp;
-use rsa::{Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, Unsliced};
+use rsa::{EncryptionScheme, Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, Unsliced};
 
 use super::SecretRng;
 use super::common::{self, parts_from_primes, rng};
 use super::memcheck::{mark_public_bytes, mark_secret, running_on_valgrind};
-use rand_core::Rng;
 
 /// A (1023- or) 1024-bit two-prime key from public test data (valgrind is about 50 times slower).
 fn key() -> RsaPrivateKey {
@@ -56,65 +55,72 @@ fn declassify(u: Unsliced) -> rsa::Result<Vec<u8>> {
 
 /// A random ciphertext below n: with overwhelming probability a bad padding for both schemes.
 fn random_ciphertext(key: &RsaPrivateKey, seed: u64) -> Vec<u8> {
-    let mut c = vec![0u8; key.size()];
-    rng(seed).fill_bytes(&mut c[1..]);
-    c
+    common::random_below(key.size(), &mut rng(seed))
+}
+
+const MSG: &[u8] = b"a secret message";
+
+/// The key, `MSG` encrypted under `scheme` with an RNG seeded with `seed`, and a random
+/// ciphertext (seed + 1).
+fn key_and_ciphertexts<S: EncryptionScheme>(
+    scheme: &S,
+    seed: u64,
+) -> (RsaPrivateKey, Vec<u8>, Vec<u8>) {
+    let key = key();
+    let valid = key
+        .public_key()
+        .encrypt(&mut rng(seed), scheme, MSG)
+        .unwrap();
+    let invalid = random_ciphertext(&key, seed + 1);
+    (key, valid, invalid)
+}
+
+/// Marks the key secret, then decrypts `valid` (which must give `MSG`) and `invalid` with
+/// `decrypt` (the scheme's `decrypt_unsliced`) and a secret blinding RNG seeded with `seed`;
+/// returns the invalid ciphertext's result.
+fn decrypt_both_with_secret_key(
+    key: &RsaPrivateKey,
+    seed: u64,
+    [valid, invalid]: [&[u8]; 2],
+    decrypt: impl Fn(&mut SecretRng, &[u8]) -> rsa::Result<Unsliced>,
+) -> rsa::Result<Vec<u8>> {
+    mark_key_secret(key);
+    let mut r = SecretRng(rng(seed));
+    let got = declassify(decrypt(&mut r, valid).unwrap());
+    assert_eq!(got.unwrap(), MSG);
+    declassify(decrypt(&mut r, invalid).unwrap())
 }
 
 #[test]
 fn oaep_decrypt_valid_and_invalid_with_secret_key() {
     println!("running on valgrind: {}", running_on_valgrind());
-    let key = key();
     let scheme = Oaep::new(HashAlg::Sha256).with_label("ct");
-    let msg = b"a secret message";
-    let valid = key
-        .public_key()
-        .encrypt(&mut rng(32), &scheme, msg)
-        .unwrap();
-    let invalid = random_ciphertext(&key, 33);
-    mark_key_secret(&key);
-    let mut r = SecretRng(rng(34));
-    let got = declassify(scheme.decrypt_unsliced(&key, &mut r, &valid).unwrap());
-    assert_eq!(got.unwrap(), msg);
-    let got = declassify(scheme.decrypt_unsliced(&key, &mut r, &invalid).unwrap());
+    let (key, valid, invalid) = key_and_ciphertexts(&scheme, 32);
+    let got = decrypt_both_with_secret_key(&key, 34, [&valid, &invalid], |r, c| {
+        scheme.decrypt_unsliced(&key, r, c)
+    });
     assert_eq!(got, Err(Error::Decryption));
 }
 
 #[test]
 fn pkcs1v15_implicit_rejection_decrypt_valid_and_invalid_with_secret_key() {
-    let key = key();
     let scheme = Pkcs1v15Encrypt::new();
-    let msg = b"a secret message";
-    let valid = key
-        .public_key()
-        .encrypt(&mut rng(35), &scheme, msg)
-        .unwrap();
-    let invalid = random_ciphertext(&key, 36);
+    let (key, valid, invalid) = key_and_ciphertexts(&scheme, 35);
     // Before any secret is marked: the synthetic message this key gives (deterministic).
     let synthetic = key.decrypt(&mut rng(37), &scheme, &invalid).unwrap();
-    mark_key_secret(&key);
-    let mut r = SecretRng(rng(38));
-    let got = declassify(scheme.decrypt_unsliced(&key, &mut r, &valid).unwrap());
-    assert_eq!(got.unwrap(), msg);
-    let got = declassify(scheme.decrypt_unsliced(&key, &mut r, &invalid).unwrap());
+    let got = decrypt_both_with_secret_key(&key, 38, [&valid, &invalid], |r, c| {
+        scheme.decrypt_unsliced(&key, r, c)
+    });
     assert_eq!(got.unwrap(), synthetic);
 }
 
 #[test]
 fn pkcs1v15_explicit_rejection_decrypt_valid_and_invalid_with_secret_key() {
-    let key = key();
     let scheme = Pkcs1v15Encrypt::explicit_rejection();
-    let msg = b"a secret message";
-    let valid = key
-        .public_key()
-        .encrypt(&mut rng(39), &scheme, msg)
-        .unwrap();
-    let invalid = random_ciphertext(&key, 40);
-    mark_key_secret(&key);
-    let mut r = SecretRng(rng(41));
-    let got = declassify(scheme.decrypt_unsliced(&key, &mut r, &valid).unwrap());
-    assert_eq!(got.unwrap(), msg);
-    let got = declassify(scheme.decrypt_unsliced(&key, &mut r, &invalid).unwrap());
+    let (key, valid, invalid) = key_and_ciphertexts(&scheme, 39);
+    let got = decrypt_both_with_secret_key(&key, 41, [&valid, &invalid], |r, c| {
+        scheme.decrypt_unsliced(&key, r, c)
+    });
     assert_eq!(got, Err(Error::Decryption));
 }
 

@@ -18,44 +18,22 @@ disagreement with the verdict it wrote.
 Usage: python3 make_issue32_sets.py  (writes next to this tools/ folder; deterministic)
 """
 import hashlib
-import json
 import math
-import os
 import random
+import sys
+
+# No __pycache__ under data/: tests/parse.rs checks every file there against SOURCES.md.
+sys.dont_write_bytecode = True
+from acvp_common import header, hx, is_probable_prime, write
 
 R = random.Random(20261202)
-HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def is_probable_prime(n, rounds=40):
-    if n < 2:
-        return False
-    for p in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47):
-        if n % p == 0:
-            return n == p
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d //= 2
-        s += 1
-    for _ in range(rounds):
-        a = R.randrange(2, n - 1)
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = pow(x, 2, n)
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
 
 
 def rand_prime(bits, e, lo=None, hi=None):
     """A prime of `bits` bits with gcd(p - 1, e) = 1, at least sqrt(2)*2^(bits-1)."""
     while True:
         c = R.getrandbits(bits) | (1 << (bits - 1)) | (1 << (bits - 2)) | 1
-        if math.gcd(c - 1, e) == 1 and is_probable_prime(c):
+        if math.gcd(c - 1, e) == 1 and is_probable_prime(c, R):
             return c
 
 
@@ -70,25 +48,6 @@ def key(bits, e=65537):
                         iqmp=pow(q, -1, p))
 
 
-def hx(x, length=None):
-    if length is None:
-        length = max(1, (x.bit_length() + 7) // 8)
-    return x.to_bytes(length, "big").hex().upper()
-
-
-def write(folder, head, prompt_groups, expected_groups):
-    folder = os.path.join(HERE, folder)
-    os.makedirs(folder, exist_ok=True)
-    for name, groups in (("prompt.json", prompt_groups), ("expectedResults.json", expected_groups)):
-        with open(os.path.join(folder, name), "w") as f:
-            json.dump(dict(head, testGroups=groups), f, indent=2)
-            f.write("\n")
-
-
-def header(mode, revision):
-    return {"vsId": 0, "algorithm": "RSA", "mode": mode, "revision": revision, "isSample": True}
-
-
 # ---- keyGen KAT: FIPS 186-4 B.3.3 steps 4-5 (FIPS 186-5 A.1.3) on given candidates ----------
 
 def b33_accepts(nlen, e, p, q):
@@ -101,14 +60,14 @@ def b33_accepts(nlen, e, p, q):
 
     def ok(r):
         return (r is not None and r * r >= 2 ** (nlen - 1) and r < 2 ** half
-                and math.gcd(r - 1, e) == 1 and is_probable_prime(r))
+                and math.gcd(r - 1, e) == 1 and is_probable_prime(r, R))
 
     return ok(p) and ok(q) and abs(p - q) > 2 ** (half - 100)
 
 
 def next_prime(x, e):
     x |= 1
-    while not (math.gcd(x - 1, e) == 1 and is_probable_prime(x)):
+    while not (math.gcd(x - 1, e) == 1 and is_probable_prime(x, R)):
         x += 2
     return x
 
@@ -140,11 +99,11 @@ def kat_cases(nlen, tc):
     # p prime but gcd(p - 1, e) > 1: e = a prime factor of p - 1 (made odd and > 2^16).
     while True:
         f = rand_prime(20, 1) | (1 << 18)
-        if not is_probable_prime(f):
+        if not is_probable_prime(f, R):
             continue
         base = R.getrandbits(half) | (1 << (half - 1)) | (1 << (half - 2))
         cand = base - base % (2 * f) + 1  # cand = 1 mod 2f
-        if cand.bit_length() == half and is_probable_prime(cand):
+        if cand.bit_length() == half and is_probable_prime(cand, R):
             break
     e3 = f  # f divides cand - 1
     cases.append((e3, cand, rand_prime(half, e3)))

@@ -8,41 +8,23 @@ integers only (random.Random(seed), Miller-Rabin, pow): nothing from rsatool.
 
 Usage: python3 make_primitive_sets.py  (writes next to this tools/ folder; deterministic)
 """
-import json
-import os
 import random
+import sys
+
+# No __pycache__ under data/: tests/parse.rs checks every file there against SOURCES.md.
+sys.dont_write_bytecode = True
+from acvp_common import SMALL_PRIMES, header, hx, is_probable_prime, write
 
 R = random.Random(20261201)
-
-
-def is_probable_prime(n, rounds=40):
-    if n < 2:
-        return False
-    for p in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
-        if n % p == 0:
-            return n == p
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d //= 2
-        s += 1
-    for _ in range(rounds):
-        a = R.randrange(2, n - 1)
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = pow(x, 2, n)
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
+# This set was made with trial division up to 37 only: the Miller-Rabin draws, and so the
+# keys, depend on it.
+TRIAL_PRIMES = SMALL_PRIMES[:12]
 
 
 def prime(bits, e):
     while True:
         c = R.getrandbits(bits) | (1 << (bits - 1)) | (1 << (bits - 2)) | 1
-        if (c - 1) % e != 0 and is_probable_prime(c):
+        if (c - 1) % e != 0 and is_probable_prime(c, R, small_primes=TRIAL_PRIMES):
             return c
 
 
@@ -56,12 +38,6 @@ def key(bits):
             d = pow(e, -1, lam)
             return dict(n=n, e=e, p=p, q=q, d=d, dmp1=d % (p - 1), dmq1=d % (q - 1),
                         iqmp=pow(q, -1, p))
-
-
-def hx(x, length=None):
-    if length is None:
-        length = max(1, (x.bit_length() + 7) // 8)
-    return x.to_bytes(length, "big").hex().upper()
 
 
 def case_key(k, mode):
@@ -98,25 +74,16 @@ def make(mode_name, revision, field, out_field, bad_inputs, folder):
         prompt_groups.append({"tgId": tg, "modulo": bits, "testType": "AFT", "keyMode": key_mode,
                               "tests": tests})
         expected_groups.append({"tgId": tg, "tests": results})
-    head = {"vsId": 0, "algorithm": "RSA", "mode": mode_name, "revision": revision,
-            "isSample": True}
-    os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, "prompt.json"), "w") as f:
-        json.dump(dict(head, testGroups=prompt_groups), f, indent=2)
-        f.write("\n")
-    with open(os.path.join(folder, "expectedResults.json"), "w") as f:
-        json.dump(dict(head, testGroups=expected_groups), f, indent=2)
-        f.write("\n")
+    write(folder, header(mode_name, revision), prompt_groups, expected_groups)
 
 
-here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # RSASP1 (RFC 8017 5.2.1): m must be below n; m = n and m = n + 1 (one byte longer is not
 # possible at k bytes, so n itself and the largest k-byte value) fail.
 make("signaturePrimitive", "2.0", "message", "signature",
      [lambda n: n, lambda n: (1 << (8 * ((n.bit_length() + 7) // 8))) - 1, lambda n: 0,
       lambda n: n - 1],
-     os.path.join(here, "RSA-SignaturePrimitive-2.0-local"))
+     "RSA-SignaturePrimitive-2.0-local")
 # RSADP (SP 800-56B Rev. 2, 7.1.2): 1 < c < n - 1, so 0, 1, n - 1 and n fail.
 make("decryptionPrimitive", "Sp800-56Br2", "ct", "pt",
      [lambda n: n - 1, lambda n: 1, lambda n: 0, lambda n: n],
-     os.path.join(here, "RSA-DecryptionPrimitive-Sp800-56Br2-local"))
+     "RSA-DecryptionPrimitive-Sp800-56Br2-local")
