@@ -76,31 +76,33 @@ pub fn openssl(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Option<Output
     Some(out)
 }
 
-/// `openssl genpkey` of an RSA key of `bits` bits into `out` in `dir`, with `extra` options
-/// (a cipher and `-pass`, say) before `-out`; `None` if openssl is not installed.
-pub fn openssl_genrsa(dir: &Path, bits: usize, extra: &[&str], out: &str) -> Option<Output> {
+/// `openssl genpkey` of a key of `algorithm` (`RSA`, `RSA-PSS`) and `bits` bits into `out` in
+/// `dir`, with `extra` options before `-out`; `None` if openssl is not installed.
+fn openssl_genpkey(
+    dir: &Path,
+    algorithm: &str,
+    bits: usize,
+    extra: &[&str],
+    out: &str,
+) -> Option<Output> {
     let bits = format!("rsa_keygen_bits:{bits}");
-    let mut args = vec!["genpkey", "-algorithm", "RSA", "-pkeyopt", &bits];
+    let mut args = vec!["genpkey", "-algorithm", algorithm, "-pkeyopt", &bits];
     args.extend_from_slice(extra);
     args.extend(["-out", out]);
     openssl(dir, &args, None)
 }
 
+/// `openssl genpkey` of an RSA key of `bits` bits into `out` in `dir`, with `extra` options
+/// (a cipher and `-pass`, say) before `-out`; `None` if openssl is not installed.
+pub fn openssl_genrsa(dir: &Path, bits: usize, extra: &[&str], out: &str) -> Option<Output> {
+    openssl_genpkey(dir, "RSA", bits, extra, out)
+}
+
 /// `openssl genpkey` of a 2048-bit RSA-PSS key into `out` in `dir`, with each of `pkeyopts` as
 /// a further `-pkeyopt`; `None` if openssl is not installed.
 pub fn openssl_genpss(dir: &Path, pkeyopts: &[&str], out: &str) -> Option<Output> {
-    let mut args = vec![
-        "genpkey",
-        "-algorithm",
-        "RSA-PSS",
-        "-pkeyopt",
-        "rsa_keygen_bits:2048",
-    ];
-    for opt in pkeyopts {
-        args.extend(["-pkeyopt", opt]);
-    }
-    args.extend(["-out", out]);
-    openssl(dir, &args, None)
+    let extra: Vec<&str> = pkeyopts.iter().flat_map(|o| ["-pkeyopt", o]).collect();
+    openssl_genpkey(dir, "RSA-PSS", 2048, &extra, out)
 }
 
 /// A [`scratch`] folder holding `name`, made by [`openssl_genrsa`]; `None` if openssl is not
