@@ -294,6 +294,21 @@ fn top_mask(em_bits: usize, em_len: usize) -> u8 {
 }
 
 impl SignSealed for Pss {
+    /// Step 1 of RSASSA-PSS-SIGN (RFC 8017 §8.1.1): EMSA-PSS-ENCODE of a digest, with a salt
+    /// of the configured length drawn from `rng` ([`SaltLen::Auto`] and [`SaltLen::Max`]: the
+    /// largest the key allows); [`SignatureScheme::sign_digest`] does the rest.
+    ///
+    /// # Constant time
+    ///
+    /// The encoding's time depends on the lengths only (the salt is hashed, copied and
+    /// masked without branching on it). The salt is no secret once the signature is out: any
+    /// verifier recovers it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`] if the digest is not the hash's length;
+    /// [`Error::MessageTooLong`] if the key is too small for the hash and salt (emLen < hLen +
+    /// sLen + 2).
     fn encode_for_signing<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
@@ -323,31 +338,6 @@ impl SignSealed for Pss {
 impl SignatureScheme for Pss {
     fn hash(&self) -> HashAlg {
         self.hash
-    }
-
-    /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1) of a digest, with a salt of the configured length
-    /// drawn from `rng` ([`SaltLen::Auto`] and [`SaltLen::Max`]: the largest the key allows).
-    ///
-    /// # Constant time
-    ///
-    /// The encoding's time depends on the lengths only (the salt is hashed, copied and
-    /// masked without branching on it); the private operation is
-    /// [`PrivateOp::private_op`]'s. The salt is no secret once the signature is out: any
-    /// verifier recovers it.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidLength`] if the digest is not the hash's length;
-    /// [`Error::MessageTooLong`] if the key is too small for the hash and salt (emLen < hLen +
-    /// sLen + 2); [`Error::Fault`] from the private operation.
-    fn sign_digest<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        digest: &[u8],
-    ) -> Result<Vec<u8>> {
-        let em = self.encode_for_signing(key, rng, digest)?;
-        key.private_op(rng, &em)
     }
 
     /// RSASSA-PSS-VERIFY (RFC 8017 §8.1.2) of a digest.

@@ -19,6 +19,7 @@ use rand_core::CryptoRng;
 use subtle::Choice;
 use zeroize::Zeroizing;
 
+use crate::hazmat::PrivateOp;
 use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 
 mod sealed {
@@ -106,19 +107,32 @@ pub trait SignatureScheme: SignSealed {
     /// [`RsaPublicKey::verify`].
     fn hash(&self) -> HashAlg;
 
-    /// Signs a digest already computed with [`hash`](Self::hash).
+    /// Signs a digest already computed with [`hash`](Self::hash): RSASSA-PKCS1-V1_5-SIGN
+    /// (RFC 8017 §8.2.1) or RSASSA-PSS-SIGN (§8.1.1), the scheme's encoding then the private
+    /// operation of [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op) (CRT,
+    /// blinding with `rng`, fault check).
+    ///
+    /// # Constant time
+    ///
+    /// The encodings' time depends on the lengths only (PSS's salt, drawn from `rng`, is no
+    /// secret once the signature is out); the private operation is constant time.
     ///
     /// # Errors
     ///
     /// [`Error::InvalidLength`](crate::Error::InvalidLength) if the digest is not the hash's
     /// length; [`Error::MessageTooLong`](crate::Error::MessageTooLong) if the key is too small
-    /// for the encoding; [`Error::Fault`](crate::Error::Fault) from the private operation.
+    /// for the encoding (PKCS #1 v1.5: k < tLen + 11; PSS: emLen < hLen + sLen + 2);
+    /// [`Error::Fault`](crate::Error::Fault) from the private operation.
     fn sign_digest<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
         rng: &mut R,
         digest: &[u8],
-    ) -> Result<Vec<u8>>;
+    ) -> Result<Vec<u8>> {
+        // Step 1: EM of k bytes; steps 2–3: s = RSASP1(K, OS2IP(EM)) as k bytes.
+        let em = self.encode_for_signing(key, rng, digest)?;
+        key.private_op(rng, &em)
+    }
 
     /// Verifies a signature over a digest already computed with [`hash`](Self::hash).
     ///

@@ -7,7 +7,7 @@ use rand_core::CryptoRng;
 use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
-use crate::hazmat::{PrivateOp, PublicOp};
+use crate::hazmat::PublicOp;
 use crate::scheme::{SignSealed, SignatureScheme};
 use crate::sig::Signature;
 use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
@@ -136,6 +136,17 @@ fn der_len(out: &mut Vec<u8>, len: usize) {
 }
 
 impl SignSealed for Pkcs1v15Sign {
+    /// Step 1 of RSASSA-PKCS1-V1_5-SIGN (RFC 8017 §8.2.1): EM, k bytes, of a digest;
+    /// [`SignatureScheme::sign_digest`] does the rest.
+    ///
+    /// # Constant time
+    ///
+    /// The encoding depends on the (public) digest and the key size only.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`] if the digest is not the hash's length,
+    /// [`Error::MessageTooLong`] if the key is too small for the DigestInfo (k < tLen + 11).
     fn encode_for_signing<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPrivateKey,
@@ -149,29 +160,6 @@ impl SignSealed for Pkcs1v15Sign {
 impl SignatureScheme for Pkcs1v15Sign {
     fn hash(&self) -> HashAlg {
         self.hash
-    }
-
-    /// RSASSA-PKCS1-V1_5-SIGN (RFC 8017 §8.2.1) of a digest.
-    ///
-    /// # Constant time
-    ///
-    /// The encoding depends on the (public) digest and the key size only; the private
-    /// operation is [`PrivateOp::private_op`]'s.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidLength`] if the digest is not the hash's length,
-    /// [`Error::MessageTooLong`] if the key is too small for the DigestInfo (k < tLen + 11),
-    /// [`Error::Fault`] from the private operation.
-    fn sign_digest<R: CryptoRng + ?Sized>(
-        &self,
-        key: &RsaPrivateKey,
-        rng: &mut R,
-        digest: &[u8],
-    ) -> Result<Vec<u8>> {
-        // Step 1: EM of k bytes; steps 2–3: s = RSASP1(K, OS2IP(EM)) as k bytes.
-        let em = self.encode_for_signing(key, rng, digest)?;
-        key.private_op(rng, &em)
     }
 
     /// RSASSA-PKCS1-V1_5-VERIFY (RFC 8017 §8.2.2) of a digest.
