@@ -309,3 +309,50 @@ macro_rules! signature_key_impls {
     };
 }
 pub(crate) use signature_key_impls;
+
+/// The encryption traits of a typed encryption key and its decryption key: structs
+/// `$encrypting` { key: RsaPublicKey, scheme, .. } and `$decrypting` { key: RsaPrivateKey,
+/// scheme, .. }, both generic over the digests `$d` (none for PKCS #1 v1.5).
+macro_rules! encryption_key_impls {
+    ($encrypting:ident, $decrypting:ident $(<$($d:ident),+>)?) => {
+        impl$(<$($d: $crate::KnownDigest),+>)? $crate::traits::RandomizedEncryptor
+            for $encrypting$(<$($d),+>)?
+        {
+            fn encrypt_with_rng<R: rand_core::TryCryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+                msg: &[u8],
+            ) -> $crate::Result<alloc::vec::Vec<u8>> {
+                $crate::typed::encrypt(&self.key, &self.scheme, rng, msg)
+            }
+        }
+
+        // The private key inside wipes itself on drop.
+        impl$(<$($d: $crate::KnownDigest),+>)? zeroize::ZeroizeOnDrop
+            for $decrypting$(<$($d),+>)?
+        {
+        }
+
+        #[cfg(feature = "std")]
+        impl$(<$($d: $crate::KnownDigest),+>)? $crate::traits::Decryptor
+            for $decrypting$(<$($d),+>)?
+        {
+            fn decrypt(&self, ciphertext: &[u8]) -> $crate::Result<alloc::vec::Vec<u8>> {
+                $crate::typed::decrypt(&self.key, &self.scheme, &mut $crate::os_rng(), ciphertext)
+            }
+        }
+
+        impl$(<$($d: $crate::KnownDigest),+>)? $crate::traits::RandomizedDecryptor
+            for $decrypting$(<$($d),+>)?
+        {
+            fn decrypt_with_rng<R: rand_core::TryCryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+                ciphertext: &[u8],
+            ) -> $crate::Result<alloc::vec::Vec<u8>> {
+                $crate::typed::decrypt(&self.key, &self.scheme, rng, ciphertext)
+            }
+        }
+    };
+}
+pub(crate) use encryption_key_impls;

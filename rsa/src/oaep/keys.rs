@@ -3,17 +3,15 @@
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use rand_core::TryCryptoRng;
-
 use super::Oaep;
-#[cfg(feature = "std")]
-use crate::traits::Decryptor;
-use crate::traits::{EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
-use crate::{KnownDigest, Result, RsaPrivateKey, RsaPublicKey, typed};
+use crate::traits::EncryptingKeypair;
+use crate::{KnownDigest, RsaPrivateKey, RsaPublicKey, typed};
 
 /// A public key for OAEP with `D` as the label hash and `MGD` (by default `D`) as MGF1's,
 /// with [`RandomizedEncryptor`]. The run-time form is [`Oaep`] with
 /// [`RsaPublicKey::encrypt`]. See [`RandomizedEncryptor`] for an example.
+///
+/// [`RandomizedEncryptor`]: crate::traits::RandomizedEncryptor
 pub struct EncryptingKey<D: KnownDigest, MGD: KnownDigest = D> {
     key: RsaPublicKey,
     scheme: Oaep,
@@ -62,19 +60,13 @@ impl<D: KnownDigest, MGD: KnownDigest> core::fmt::Debug for EncryptingKey<D, MGD
     }
 }
 
-impl<D: KnownDigest, MGD: KnownDigest> RandomizedEncryptor for EncryptingKey<D, MGD> {
-    fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        typed::encrypt(&self.key, &self.scheme, rng, msg)
-    }
-}
-
 /// A private key for OAEP with `D` as the label hash and `MGD` (by default `D`) as MGF1's,
 /// with [`Decryptor`], [`RandomizedDecryptor`] and [`EncryptingKeypair`]. The run-time form
 /// is [`Oaep`] with [`RsaPrivateKey::decrypt`]. See [`RandomizedEncryptor`] for an example.
+///
+/// [`Decryptor`]: crate::traits::Decryptor
+/// [`RandomizedDecryptor`]: crate::traits::RandomizedDecryptor
+/// [`RandomizedEncryptor`]: crate::traits::RandomizedEncryptor
 pub struct DecryptingKey<D: KnownDigest, MGD: KnownDigest = D> {
     key: RsaPrivateKey,
     scheme: Oaep,
@@ -123,26 +115,6 @@ impl<D: KnownDigest, MGD: KnownDigest> core::fmt::Debug for DecryptingKey<D, MGD
     }
 }
 
-// The private key inside wipes itself on drop.
-impl<D: KnownDigest, MGD: KnownDigest> zeroize::ZeroizeOnDrop for DecryptingKey<D, MGD> {}
-
-#[cfg(feature = "std")]
-impl<D: KnownDigest, MGD: KnownDigest> Decryptor for DecryptingKey<D, MGD> {
-    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        typed::decrypt(&self.key, &self.scheme, &mut crate::os_rng(), ciphertext)
-    }
-}
-
-impl<D: KnownDigest, MGD: KnownDigest> RandomizedDecryptor for DecryptingKey<D, MGD> {
-    fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        typed::decrypt(&self.key, &self.scheme, rng, ciphertext)
-    }
-}
-
 impl<D: KnownDigest, MGD: KnownDigest> EncryptingKeypair for DecryptingKey<D, MGD> {
     type EncryptingKey = EncryptingKey<D, MGD>;
 
@@ -154,3 +126,5 @@ impl<D: KnownDigest, MGD: KnownDigest> EncryptingKeypair for DecryptingKey<D, MG
         }
     }
 }
+
+typed::encryption_key_impls!(EncryptingKey, DecryptingKey<D, MGD>);

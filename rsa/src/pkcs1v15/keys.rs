@@ -1,13 +1,8 @@
 //! PKCS #1 v1.5's encryption keys, as RustCrypto's `rsa` spells them.
 
-use alloc::vec::Vec;
-use rand_core::TryCryptoRng;
-
 use super::Pkcs1v15Encrypt;
-#[cfg(feature = "std")]
-use crate::traits::Decryptor;
-use crate::traits::{EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
-use crate::{Result, RsaPrivateKey, RsaPublicKey, typed};
+use crate::traits::EncryptingKeypair;
+use crate::{RsaPrivateKey, RsaPublicKey, typed};
 
 /// A public key for PKCS #1 v1.5 encryption, with [`RandomizedEncryptor`].
 ///
@@ -26,15 +21,21 @@ use crate::{Result, RsaPrivateKey, RsaPublicKey, typed};
 /// assert!(decrypting_key.decrypt(&bad).is_ok_and(|m| m != b"secret"));
 /// # Ok::<(), rsa::Error>(())
 /// ```
+///
+/// [`RandomizedEncryptor`]: crate::traits::RandomizedEncryptor
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EncryptingKey {
     key: RsaPublicKey,
+    scheme: Pkcs1v15Encrypt,
 }
 
 impl EncryptingKey {
     /// PKCS #1 v1.5 encryption to `key`.
     pub fn new(key: RsaPublicKey) -> Self {
-        EncryptingKey { key }
+        EncryptingKey {
+            key,
+            scheme: Pkcs1v15Encrypt::new(),
+        }
     }
 
     /// The public key.
@@ -43,19 +44,12 @@ impl EncryptingKey {
     }
 }
 
-impl RandomizedEncryptor for EncryptingKey {
-    fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        typed::encrypt(&self.key, &Pkcs1v15Encrypt::new(), rng, msg)
-    }
-}
-
 /// A private key for PKCS #1 v1.5 decryption, with implicit rejection unless built with
 /// [`DecryptingKey::with_scheme`]: [`Decryptor`], [`RandomizedDecryptor`],
 /// [`EncryptingKeypair`]. See [`EncryptingKey`] for an example.
+///
+/// [`Decryptor`]: crate::traits::Decryptor
+/// [`RandomizedDecryptor`]: crate::traits::RandomizedDecryptor
 #[derive(Debug, Clone)]
 pub struct DecryptingKey {
     key: RsaPrivateKey,
@@ -79,26 +73,6 @@ impl DecryptingKey {
     }
 }
 
-// The private key inside wipes itself on drop.
-impl zeroize::ZeroizeOnDrop for DecryptingKey {}
-
-#[cfg(feature = "std")]
-impl Decryptor for DecryptingKey {
-    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        typed::decrypt(&self.key, &self.scheme, &mut crate::os_rng(), ciphertext)
-    }
-}
-
-impl RandomizedDecryptor for DecryptingKey {
-    fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        typed::decrypt(&self.key, &self.scheme, rng, ciphertext)
-    }
-}
-
 impl EncryptingKeypair for DecryptingKey {
     type EncryptingKey = EncryptingKey;
 
@@ -106,3 +80,5 @@ impl EncryptingKeypair for DecryptingKey {
         EncryptingKey::new(self.key.public_key().clone())
     }
 }
+
+typed::encryption_key_impls!(EncryptingKey, DecryptingKey);
