@@ -152,22 +152,13 @@ fn keys_openssl_generates_work_for_every_operation() {
                 openssl(
                     d,
                     &[
-                        "pkeyutl",
-                        "-encrypt",
-                        "-pubin",
-                        "-inkey",
-                        "ossl.pub",
-                        "-in",
-                        "msg",
-                        "-out",
-                        "ct",
-                        "-pkeyopt",
-                        "rsa_padding_mode:oaep",
-                        "-pkeyopt",
-                        "rsa_oaep_md:sha256",
-                        "-pkeyopt",
-                        "rsa_mgf1_md:sha256",
-                    ],
+                        &[
+                            "pkeyutl", "-encrypt", "-pubin", "-inkey", "ossl.pub", "-in", "msg",
+                            "-out", "ct",
+                        ][..],
+                        &testkit::OPENSSL_OAEP_SHA256,
+                    ]
+                    .concat(),
                     None,
                 )
                 .expect("openssl");

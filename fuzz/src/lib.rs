@@ -17,6 +17,7 @@ use rsa::{
     Encoding, KeyFormat, PublicFormat, RsaPrivateKey, RsaPublicKey, decode_private_key,
     decode_public_key, encode_private_key, encode_public_key,
 };
+use testkit::pem;
 
 // ---------------------------------------------------------------------------------------------
 // key_parse
@@ -30,36 +31,6 @@ const LABELS: [&str; 6] = [
     "ENCRYPTED PRIVATE KEY",
     "CERTIFICATE",
 ];
-
-/// Standard base64 with padding (RFC 4648 §4) in 64-column lines.
-pub fn base64_lines(data: &[u8]) -> String {
-    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut s = String::with_capacity(data.len() * 4 / 3 + data.len() / 48 + 4);
-    for (i, c) in data.chunks(3).enumerate() {
-        if i > 0 && i % 16 == 0 {
-            s.push('\n');
-        }
-        let b = [c[0], *c.get(1).unwrap_or(&0), *c.get(2).unwrap_or(&0)];
-        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for k in 0..4 {
-            if k <= c.len() {
-                s.push(char::from(A[((v >> (18 - 6 * k)) & 63) as usize]));
-            } else {
-                s.push('=');
-            }
-        }
-    }
-    s
-}
-
-/// `der` in a PEM block with `label`.
-pub fn pem(label: &str, der: &[u8]) -> Vec<u8> {
-    format!(
-        "-----BEGIN {label}-----\n{}\n-----END {label}-----\n",
-        base64_lines(der)
-    )
-    .into_bytes()
-}
 
 /// Decodes arbitrary bytes as a private and as a public key (DER and PEM detected), and, when
 /// that works, validates them with `from_parts` (small moduli allowed, to reach the

@@ -24,6 +24,7 @@ use rsa::{
 // DER built by hand: the shared writer (`common::der`), and INTEGERs of num-bigint values.
 
 use common::der::{int as int_raw, rsa_alg, seq, tlv};
+use testkit::pem;
 
 /// The minimal DER INTEGER of a non-negative value (a 0x00 byte before a set top bit).
 fn int(x: &BigUint) -> Vec<u8> {
@@ -446,36 +447,6 @@ fn indefinite_lengths_are_refused() {
     ints[0] = n;
     let der = pkcs1_private(&ints);
     assert!(matches!(load_private(&der), Err(Error::Encoding(_))));
-}
-
-fn pem(label: &str, der: &[u8]) -> Vec<u8> {
-    let body = base64(der);
-    let mut out = format!("-----BEGIN {label}-----\n");
-    for line in body.as_bytes().chunks(64) {
-        out.push_str(std::str::from_utf8(line).unwrap());
-        out.push('\n');
-    }
-    out.push_str(&format!("-----END {label}-----\n"));
-    out.into_bytes()
-}
-
-/// Standard base64 with padding (RFC 4648 §4), written here so the test does not trust the
-/// decoder's own crate.
-fn base64(data: &[u8]) -> String {
-    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut s = String::new();
-    for c in data.chunks(3) {
-        let b = [c[0], *c.get(1).unwrap_or(&0), *c.get(2).unwrap_or(&0)];
-        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= c.len() {
-                s.push(char::from(A[((v >> (18 - 6 * i)) & 63) as usize]));
-            } else {
-                s.push('=');
-            }
-        }
-    }
-    s
 }
 
 #[test]

@@ -314,14 +314,7 @@ fn openssl_keys_signatures_and_ciphertexts() {
         .unwrap();
 
     // OAEP with SHA-256 (and MGF1 with SHA-256): both ways.
-    let opts = [
-        "-pkeyopt",
-        "rsa_padding_mode:oaep",
-        "-pkeyopt",
-        "rsa_oaep_md:sha256",
-        "-pkeyopt",
-        "rsa_mgf1_md:sha256",
-    ];
+    let opts = testkit::OPENSSL_OAEP_SHA256;
     let decrypting_key = oaep::DecryptingKey::<Sha256>::new(private_key);
     let ct = decrypting_key
         .encrypting_key()

@@ -11,6 +11,8 @@
 
 extern crate alloc;
 
+use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::convert::Infallible;
 
@@ -108,3 +110,46 @@ mod tests {
         assert_eq!(g.next_u64(), SplitMix64::new(0).limbs(4)[3]);
     }
 }
+
+/// Standard base64 with padding (RFC 4648 §4), on one line: written here so that the tests of
+/// a PEM decoder do not trust the decoder's own crate.
+pub fn base64(data: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::with_capacity(data.len().div_ceil(3) * 4);
+    for c in data.chunks(3) {
+        let b = [c[0], *c.get(1).unwrap_or(&0), *c.get(2).unwrap_or(&0)];
+        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for k in 0..4 {
+            if k <= c.len() {
+                s.push(char::from(A[((v >> (18 - 6 * k)) & 63) as usize]));
+            } else {
+                s.push('=');
+            }
+        }
+    }
+    s
+}
+
+/// `der` in a PEM block with `label` (RFC 7468): the base64 in lines of 64 characters.
+pub fn pem(label: &str, der: &[u8]) -> Vec<u8> {
+    let body = base64(der);
+    let mut out = format!("-----BEGIN {label}-----\n");
+    // The base64 alphabet is ASCII, so every 64-byte chunk is whole characters.
+    for line in body.as_bytes().chunks(64) {
+        out.extend(line.iter().map(|&b| char::from(b)));
+        out.push('\n');
+    }
+    out.push_str(&format!("-----END {label}-----\n"));
+    out.into_bytes()
+}
+
+/// OpenSSL's `pkeyutl` options for RSAES-OAEP with SHA-256 and MGF1 with SHA-256 (OpenSSL's
+/// default is SHA-1 for both).
+pub const OPENSSL_OAEP_SHA256: [&str; 6] = [
+    "-pkeyopt",
+    "rsa_padding_mode:oaep",
+    "-pkeyopt",
+    "rsa_oaep_md:sha256",
+    "-pkeyopt",
+    "rsa_mgf1_md:sha256",
+];
