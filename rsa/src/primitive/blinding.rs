@@ -299,39 +299,71 @@ mod tests {
         (bytes(&x, k), x)
     }
 
+    /// A new 1024-bit key from seed `key_seed`, with the oracle's n and d, an RNG for its
+    /// blinding and one for its inputs.
+    struct Fixture {
+        key: RsaPrivateKey,
+        parts: PrivateKeyParts,
+        n: BigUint,
+        d: BigUint,
+        rng: ChaCha20Rng,
+        inputs: ChaCha20Rng,
+    }
+
+    impl Fixture {
+        fn new(key_seed: u64, rng_seed: u64, inputs_seed: u64) -> Fixture {
+            let (key, parts) = key(1024, key_seed);
+            Fixture {
+                n: BigUint::from_bytes_be(&parts.n),
+                d: BigUint::from_bytes_be(&parts.d),
+                key,
+                parts,
+                rng: ChaCha20Rng::seed_from_u64(rng_seed),
+                inputs: ChaCha20Rng::seed_from_u64(inputs_seed),
+            }
+        }
+
+        /// The next input below n: its k bytes and its value.
+        fn input(&mut self) -> (Vec<u8>, BigUint) {
+            random_input(&mut self.inputs, &self.n, self.key.size())
+        }
+
+        /// RSADP of `x` by the oracle: x^d mod n in k bytes.
+        fn rsadp(&self, x: &BigUint) -> Vec<u8> {
+            bytes(&x.modpow(&self.d, &self.n), self.key.size())
+        }
+    }
+
     #[test]
     fn cached_pair_stays_consistent_over_hundreds_of_uses_and_refreshes() {
-        let (key, parts) = key(1024, 1);
-        let n = BigUint::from_bytes_be(&parts.n);
-        let e = BigUint::from_bytes_be(&parts.e);
-        let d = BigUint::from_bytes_be(&parts.d);
-        let primes: Vec<BigUint> = parts
+        let mut f = Fixture::new(1, 2, 3);
+        let e = BigUint::from_bytes_be(&f.parts.e);
+        let primes: Vec<BigUint> = f
+            .parts
             .primes
             .iter()
             .map(|p| BigUint::from_bytes_be(p))
             .collect();
-        let mut rng = ChaCha20Rng::seed_from_u64(2);
-        let mut inputs = ChaCha20Rng::seed_from_u64(3);
-        assert!(snapshot(&key).is_none(), "a new key has no pair");
+        assert!(snapshot(&f.key).is_none(), "a new key has no pair");
         let mut last: Option<BigUint> = None;
         let mut refreshes = 0;
         for i in 0..300u32 {
-            let (c, x) = random_input(&mut inputs, &n, key.size());
-            let m = key.private_op(&mut rng, &c).unwrap();
-            assert_eq!(m, bytes(&x.modpow(&d, &n), key.size()), "use {i}");
-            let (r_e, r_inv, uses) = snapshot(&key).unwrap();
+            let (c, x) = f.input();
+            let m = f.key.private_op(&mut f.rng, &c).unwrap();
+            assert_eq!(m, f.rsadp(&x), "use {i}");
+            let (r_e, r_inv, uses) = snapshot(&f.key).unwrap();
             assert_eq!(uses, i % REFRESH_USES + 1, "use {i}");
             // r^e·(r⁻¹)^e ≡ 1 modulo each prime, r⁻¹ invertible modulo n.
             for (p, re) in primes.iter().zip(&r_e) {
                 assert_eq!(re * r_inv.modpow(&e, p) % p, BigUint::from(1u8), "use {i}");
             }
-            let r = r_inv.modinv(&n).unwrap();
+            let r = r_inv.modinv(&f.n).unwrap();
             for (p, re) in primes.iter().zip(&r_e) {
                 assert_eq!(re, &r.modpow(&e, p), "use {i}");
             }
             // Squared between uses of one draw; a new draw every 32 uses.
             if let Some(prev) = last {
-                let squared = &prev * &prev % &n;
+                let squared = &prev * &prev % &f.n;
                 if uses == 1 {
                     assert_ne!(r_inv, squared, "use {i}: a refresh is a new draw");
                     refreshes += 1;
@@ -374,21 +406,17 @@ mod tests {
 
     #[test]
     fn a_held_cache_is_not_waited_for_and_not_touched() {
-        let (key, parts) = key(1024, 5);
-        let n = BigUint::from_bytes_be(&parts.n);
-        let d = BigUint::from_bytes_be(&parts.d);
-        let mut rng = ChaCha20Rng::seed_from_u64(6);
-        let mut inputs = ChaCha20Rng::seed_from_u64(7);
-        let (c, x) = random_input(&mut inputs, &n, key.size());
-        key.private_op(&mut rng, &c).unwrap();
-        let before = snapshot(&key).unwrap();
+        let mut f = Fixture::new(5, 6, 7);
+        let (c, x) = f.input();
+        f.key.private_op(&mut f.rng, &c).unwrap();
+        let before = snapshot(&f.key).unwrap();
         {
-            let _held = key.blinding.slot.try_lock().unwrap();
+            let _held = f.key.blinding.slot.try_lock().unwrap();
             // Another "thread" holds the pair: the operation draws its own and returns.
-            let m = key.private_op(&mut rng, &c).unwrap();
-            assert_eq!(m, bytes(&x.modpow(&d, &n), key.size()));
+            let m = f.key.private_op(&mut f.rng, &c).unwrap();
+            assert_eq!(m, f.rsadp(&x));
         }
-        assert_eq!(snapshot(&key).unwrap(), before);
+        assert_eq!(snapshot(&f.key).unwrap(), before);
     }
 
     #[test]
@@ -443,13 +471,10 @@ mod tests {
 
     #[test]
     fn a_corrupted_pair_gives_a_fault_never_a_wrong_result_and_is_dropped() {
-        let (key, parts) = key(1024, 10);
-        let n = BigUint::from_bytes_be(&parts.n);
-        let d = BigUint::from_bytes_be(&parts.d);
-        let mut rng = ChaCha20Rng::seed_from_u64(11);
-        let mut inputs = ChaCha20Rng::seed_from_u64(12);
-        let (c, x) = random_input(&mut inputs, &n, key.size());
-        let want = bytes(&x.modpow(&d, &n), key.size());
+        let mut f = Fixture::new(10, 11, 12);
+        let (c, x) = f.input();
+        let want = f.rsadp(&x);
+        let (key, mut rng) = (&f.key, f.rng);
         // Each half of the pair, corrupted in turn (times 2 modulo its modulus).
         for half in 0..=key.primes.len() {
             key.private_op(&mut rng, &c).unwrap();
@@ -465,7 +490,7 @@ mod tests {
                 }
             }
             assert_eq!(key.private_op(&mut rng, &c), Err(crate::Error::Fault));
-            assert!(snapshot(&key).is_none(), "the faulty pair is forgotten");
+            assert!(snapshot(key).is_none(), "the faulty pair is forgotten");
             assert_eq!(key.private_op(&mut rng, &c).unwrap(), want);
         }
         // A pair that is wrong but consistent (r = 1: r^e = 1, r⁻¹ = 1) still gives the right
@@ -483,23 +508,17 @@ mod tests {
 
     #[test]
     fn a_batch_takes_its_blindings_from_the_cache() {
-        let (key, parts) = key(1024, 15);
-        let n = BigUint::from_bytes_be(&parts.n);
-        let d = BigUint::from_bytes_be(&parts.d);
-        let mut inputs = ChaCha20Rng::seed_from_u64(16);
-        let cases: Vec<(Vec<u8>, BigUint)> = (0..70)
-            .map(|_| random_input(&mut inputs, &n, key.size()))
-            .collect();
+        let mut f = Fixture::new(15, 17, 16);
+        let cases: Vec<(Vec<u8>, BigUint)> = (0..70).map(|_| f.input()).collect();
         let refs: Vec<&[u8]> = cases.iter().map(|(c, _)| c.as_slice()).collect();
-        let mut rng = ChaCha20Rng::seed_from_u64(17);
         let out = crate::Batch::new()
             .threads(2)
-            .private_op(&key, &mut rng, &refs);
+            .private_op(&f.key, &mut f.rng, &refs);
         for ((_, x), m) in cases.iter().zip(out) {
-            assert_eq!(m.unwrap(), bytes(&x.modpow(&d, &n), key.size()));
+            assert_eq!(m.unwrap(), f.rsadp(x));
         }
         // 70 uses: two pairs of 32, then 6 of a third.
-        assert_eq!(snapshot(&key).unwrap().2, 70 % REFRESH_USES);
+        assert_eq!(snapshot(&f.key).unwrap().2, 70 % REFRESH_USES);
     }
 
     /// An RNG stuck on one byte value (as `RecordingRng` after a failure).
@@ -521,14 +540,13 @@ mod tests {
 
     #[test]
     fn a_stuck_rng_never_leaves_a_pair_behind() {
-        let (key, parts) = key(1024, 13);
-        let n = BigUint::from_bytes_be(&parts.n);
-        let d = BigUint::from_bytes_be(&parts.d);
-        let (c, x) = random_input(&mut ChaCha20Rng::seed_from_u64(14), &n, key.size());
+        // The blinding RNG is `Stuck`; the fixture's own is not used.
+        let mut f = Fixture::new(13, 0, 14);
+        let (c, x) = f.input();
         for _ in 0..3 {
-            let m = key.private_op(&mut Stuck, &c).unwrap();
-            assert_eq!(m, bytes(&x.modpow(&d, &n), key.size()));
-            assert!(snapshot(&key).is_none());
+            let m = f.key.private_op(&mut Stuck, &c).unwrap();
+            assert_eq!(m, f.rsadp(&x));
+            assert!(snapshot(&f.key).is_none());
         }
     }
 }
