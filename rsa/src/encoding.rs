@@ -134,8 +134,13 @@ fn read(input: &[u8]) -> Result<Source<'_>> {
     }
 }
 
-fn encrypted() -> Error {
-    Error::Unsupported("encrypted private keys".into())
+/// The key of a decoding made without a password: an encrypted key is unsupported there.
+fn without_password<T>(decoded: Result<(T, KeyAlgorithm)>) -> Result<T> {
+    match decoded {
+        Ok((parts, _)) => Ok(parts),
+        Err(Error::NeedPassword) => Err(Error::Unsupported("encrypted private keys".into())),
+        Err(e) => Err(e),
+    }
 }
 
 fn not_private() -> Error {
@@ -182,11 +187,7 @@ fn block_is_encrypted(block: &Block) -> bool {
 /// [`KeyError::ModulusTooLarge`](crate::KeyError::ModulusTooLarge) for an integer over 16384
 /// bits, [`Error::Unsupported`] for an encrypted key. The module docs list what is refused.
 pub fn decode_private_key(input: &[u8]) -> Result<PrivateKeyParts> {
-    match decode_private_key_with(input, None) {
-        Ok((parts, _)) => Ok(parts),
-        Err(Error::NeedPassword) => Err(encrypted()),
-        Err(e) => Err(e),
-    }
+    without_password(decode_private_key_with(input, None))
 }
 
 /// Decodes an RSA private key as [`decode_private_key`] does, encrypted ones too (given the
@@ -267,11 +268,7 @@ fn decode_private_block(
 ///
 /// As [`decode_private_key`].
 pub fn decode_public_key(input: &[u8]) -> Result<PublicKeyParts> {
-    match decode_public_key_with(input, None) {
-        Ok((parts, _)) => Ok(parts),
-        Err(Error::NeedPassword) => Err(encrypted()),
-        Err(e) => Err(e),
-    }
+    without_password(decode_public_key_with(input, None))
 }
 
 /// Decodes an RSA public key as [`decode_public_key`] does, and from an X.509 certificate
