@@ -243,8 +243,18 @@ pub struct KeyValues {
     pub coeffs: Vec<Zeroizing<Vec<Limb>>>,
 }
 
-/// [`assemble`]'s arithmetic, without the final validation.
-pub(crate) fn key_values<D: Declassify>(
+/// [`assemble`]'s arithmetic, without the final validation: key generation after the prime
+/// search, on given primes of the given (public) bit sizes. The |r_i − r_j| checks, n, λ, d
+/// and its size check, the d_i and the coefficients, with `declassify` called on each value
+/// made public. `None` if a FIPS 186-5 condition fails (generation would draw new primes).
+/// With the feature `test-hooks`, the constant-time drivers (`rsa/tests/ct/keygen.rs`) call
+/// it as `rsa::key_values_from_primes_for_ct_tests`.
+///
+/// # Errors
+///
+/// [`Error::InvalidKey`](crate::Error::InvalidKey) if the primes cannot make a key at all
+/// (an even prime, a modulus out of range).
+pub fn key_values<D: Declassify>(
     bits: usize,
     sizes: &[usize],
     primes: &[Zeroizing<Vec<Limb>>],

@@ -120,7 +120,7 @@ pub use key::{
 pub use keygen::{DEFAULT_EXPONENT, SMALLEST_GENERATED_BITS};
 #[cfg(feature = "test-hooks")]
 #[doc(hidden)] // For the constant-time drivers only.
-pub use keygen::{Declassify, KeyValues};
+pub use keygen::{Declassify, KeyValues, key_values as key_values_from_primes_for_ct_tests};
 pub use keygen::{
     PrimeMethod, Totient, fips186_primes_vartime, key_from_primes_vartime, private_exponent,
     recover_primes_vartime,

@@ -6,9 +6,7 @@
 use alloc::{vec, vec::Vec};
 use bignum::Limb;
 use rand_core::CryptoRng;
-use zeroize::Zeroizing;
 
-use crate::keygen::{Declassify, KeyValues};
 use crate::scheme::{EncryptSealed, Unsliced};
 use crate::{Oaep, Pkcs1v15Encrypt, Result, RsaPrivateKey, RsaPublicKey};
 
@@ -104,28 +102,6 @@ impl RsaPrivateKey {
             v.push(&p.product);
         }
         v
-    }
-
-    /// Key generation after the prime search, on given primes of the given (public) bit sizes
-    /// (for the constant-time drivers, `rsa/tests/ct/keygen.rs`): the |r_i − r_j| checks, n,
-    /// λ, d and its size check, the d_i and the coefficients, exactly as
-    /// [`RsaPrivateKey::generate`] runs them, with `declassify` called on each value made
-    /// public. `None` if a FIPS 186-5 condition fails (generation would draw new primes). The
-    /// key's own validation is not run.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidKey`](crate::Error::InvalidKey) if the primes cannot make a key at all
-    /// (an even prime, a modulus out of range).
-    #[doc(hidden)]
-    pub fn key_values_from_primes_for_ct_tests<D: Declassify>(
-        bits: usize,
-        sizes: &[usize],
-        primes: &[Zeroizing<Vec<Limb>>],
-        e: u64,
-        declassify: &D,
-    ) -> Result<Option<KeyValues>> {
-        crate::keygen::key_values(bits, sizes, primes, e, declassify)
     }
 }
 
