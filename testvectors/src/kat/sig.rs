@@ -276,8 +276,8 @@ enum GroupScheme {
 }
 
 fn group_scheme(g: &wyche::SignatureGroup) -> std::result::Result<GroupScheme, String> {
-    let hash = g.hash.alg.ok_or(g.hash.name)?;
-    match &g.pss {
+    let hash = g.params.hash.alg.ok_or(g.params.hash.name)?;
+    match &g.params.pss {
         None => Ok(GroupScheme::Pkcs1v15(Pkcs1v15Sign::new(hash))),
         Some(p) => match p.mgf {
             MaskGen::Mgf1(h) => {
