@@ -12,6 +12,7 @@ use std::path::Path;
 
 use rsa::{PrivateKeyParts, RsaPrivateKey};
 
+use crate::pkcs1::CrtKey;
 use crate::{Result, pkcs1};
 
 mod enc;
@@ -89,7 +90,7 @@ pub(crate) fn rsalabs_file<V>(
     let mut report = FileReport::new(file);
     for kv in &keys {
         let k = &kv.key;
-        let key = private_key(&k.n, &k.e, &k.d, &k.p, &k.q, &k.dp, &k.dq, &k.qinv);
+        let key = private_key(&k.crt);
         for v in &kv.vectors {
             report.valid += 1;
             let failure = match &key {
@@ -121,27 +122,17 @@ pub(crate) fn strip(b: &[u8]) -> Vec<u8> {
 
 /// A two-prime private key from the big-endian values of a vector file, validated as any key
 /// is (down to [`MIN_TEST_BITS`]).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn private_key(
-    n: &[u8],
-    e: &[u8],
-    d: &[u8],
-    p: &[u8],
-    q: &[u8],
-    dp: &[u8],
-    dq: &[u8],
-    qinv: &[u8],
-) -> rsa::Result<RsaPrivateKey> {
+pub(crate) fn private_key(k: &CrtKey) -> rsa::Result<RsaPrivateKey> {
     // `PrivateKeyParts` holds its secrets as `Zeroizing<Vec<u8>>`, made with `From`.
     let s = |x: &[u8]| strip(x).into();
     RsaPrivateKey::from_parts_allowing_small(
         &PrivateKeyParts {
-            n: strip(n),
-            e: strip(e),
-            d: s(d),
-            primes: vec![s(p), s(q)],
-            exponents: vec![s(dp), s(dq)],
-            coefficients: vec![s(qinv)],
+            n: strip(&k.n),
+            e: strip(&k.e),
+            d: s(&k.d),
+            primes: vec![s(&k.p), s(&k.q)],
+            exponents: vec![s(&k.dp), s(&k.dq)],
+            coefficients: vec![s(&k.qinv)],
         },
         MIN_TEST_BITS,
     )

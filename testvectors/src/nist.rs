@@ -187,6 +187,14 @@ fn decode_value(line: usize, name: &str, value: &str) -> Result<Vec<u8>> {
     hex::decode(value).map_err(|e| Error::parse(line, format!("`{name}`: {e}")))
 }
 
+/// A decimal size of a header line (`what`: what it is, for the error), spaces around allowed.
+fn decode_size(line: usize, what: &str, value: &str) -> Result<usize> {
+    let value = value.trim();
+    value
+        .parse()
+        .map_err(|_| Error::parse(line, format!("bad {what} {value:?}")))
+}
+
 /// Parses the text of a `SigGen15` / `SigGenPSS` file (`.txt` or `.rsp`).
 ///
 /// # Errors
@@ -213,11 +221,7 @@ pub fn parse_sig_gen(text: &str) -> Result<SigGenFile> {
         }
         if let Some(comment) = content.strip_prefix('#') {
             if let Some(len) = comment.trim().strip_prefix("Salt len:") {
-                let len = len
-                    .trim()
-                    .parse()
-                    .map_err(|_| Error::parse(line, format!("bad salt length {:?}", len.trim())))?;
-                salt_len = Some(len);
+                salt_len = Some(decode_size(line, "salt length", len)?);
             }
             continue;
         }
@@ -236,11 +240,7 @@ pub fn parse_sig_gen(text: &str) -> Result<SigGenFile> {
             }
             finish_vector(&mut group, &mut vector)?;
             finish_group(&mut group, &mut groups)?;
-            let bits = value
-                .trim()
-                .parse()
-                .map_err(|_| Error::parse(line, format!("bad modulus size {:?}", value.trim())))?;
-            mod_bits = Some(bits);
+            mod_bits = Some(decode_size(line, "modulus size", value)?);
             continue;
         }
         let (name, value) = content.split_once('=').ok_or_else(|| {

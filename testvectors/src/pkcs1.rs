@@ -32,15 +32,10 @@ pub const OAEP_INT: &str = "pkcs1/oaep-int.txt";
 /// `pss-int.txt`: one PSS signature with every intermediate value.
 pub const PSS_INT: &str = "pkcs1/pss-int.txt";
 
-/// An RSA private key with its CRT parameters (RFC 8017 §3.2, form 2). Big-endian bytes.
+/// An RSA private key with its CRT parameters (RFC 8017 §3.2, form 2), as the vector files
+/// of every family give it: big-endian bytes, possibly with leading zero bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PrivateKey {
-    /// Line of the `# Example N: A B-bit RSA key pair` heading.
-    pub line: usize,
-    /// The key's number N in the file.
-    pub number: usize,
-    /// The modulus size B the heading states, in bits.
-    pub bits: usize,
+pub struct CrtKey {
     /// Modulus.
     pub n: Vec<u8>,
     /// Public exponent.
@@ -57,6 +52,19 @@ pub struct PrivateKey {
     pub dq: Vec<u8>,
     /// q⁻¹ mod p.
     pub qinv: Vec<u8>,
+}
+
+/// A key pair of a file, where its heading states it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrivateKey {
+    /// Line of the `# Example N: A B-bit RSA key pair` heading.
+    pub line: usize,
+    /// The key's number N in the file.
+    pub number: usize,
+    /// The modulus size B the heading states, in bits.
+    pub bits: usize,
+    /// The key's values.
+    pub crt: CrtKey,
 }
 
 /// A key and the vectors made with it.
@@ -297,14 +305,16 @@ fn finish_key(key: Option<PartialKey>, keys: &mut Vec<KeyVectors<RawExample>>) -
             line,
             number: k.number,
             bits: k.bits,
-            n,
-            e,
-            d: need(k.d, "Exponent (private key)")?,
-            p: need(k.p, "Prime 1")?,
-            q: need(k.q, "Prime 2")?,
-            dp: need(k.dp, "Prime exponent 1")?,
-            dq: need(k.dq, "Prime exponent 2")?,
-            qinv: need(k.qinv, "Coefficient")?,
+            crt: CrtKey {
+                n,
+                e,
+                d: need(k.d, "Exponent (private key)")?,
+                p: need(k.p, "Prime 1")?,
+                q: need(k.q, "Prime 2")?,
+                dp: need(k.dp, "Prime exponent 1")?,
+                dq: need(k.dq, "Prime exponent 2")?,
+                qinv: need(k.qinv, "Coefficient")?,
+            },
         },
         vectors: k.examples,
     });
@@ -629,9 +639,9 @@ mod tests {
         assert_eq!(keys.len(), 1);
         let k = &keys[0].key;
         assert_eq!((k.line, k.number, k.bits), (3, 1, 16));
-        assert_eq!(k.n, vec![0xc3, 0x5b]);
-        assert_eq!(k.d, vec![1, 2]);
-        assert_eq!(k.qinv, vec![7]);
+        assert_eq!(k.crt.n, vec![0xc3, 0x5b]);
+        assert_eq!(k.crt.d, vec![1, 2]);
+        assert_eq!(k.crt.qinv, vec![7]);
         let v = &keys[0].vectors;
         assert_eq!(v.len(), 2);
         assert_eq!(v[0].message, b"abc".to_vec());

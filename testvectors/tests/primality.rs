@@ -13,13 +13,13 @@ fn wycheproof_primality_vectors() {
         // Negative numbers are never prime; the magnitude alone must not be tested for them.
         let verdict =
             !t.negative && prime::is_probable_prime(Nat::from_be_bytes(&t.magnitude).as_limbs());
-        match t.result {
+        match t.case.result {
             Expected::Valid => {
                 valid += 1;
                 assert!(
                     verdict,
                     "tc {} ({}): a prime was rejected",
-                    t.tc_id, t.comment
+                    t.case.tc_id, t.case.comment
                 );
             }
             Expected::Invalid => {
@@ -27,7 +27,7 @@ fn wycheproof_primality_vectors() {
                 assert!(
                     !verdict,
                     "tc {} ({}): a non-prime was accepted",
-                    t.tc_id, t.comment
+                    t.case.tc_id, t.case.comment
                 );
             }
             Expected::Acceptable => {
@@ -36,7 +36,7 @@ fn wycheproof_primality_vectors() {
                 // such as "WorstCaseMillerRabin"; record what we said so a change shows up.
                 eprintln!(
                     "tc {} ({}; {:?}): acceptable, we say {}",
-                    t.tc_id, t.comment, t.flags, verdict
+                    t.case.tc_id, t.case.comment, t.case.flags, verdict
                 );
             }
         }

@@ -159,7 +159,7 @@ fn outcome<E: std::fmt::Display>(r: &std::result::Result<Vec<u8>, E>, want: &[u8
 
 /// The OAEP scheme of a group, or `None` if its hashes are not implemented here.
 fn oaep_scheme(group: &DecryptionGroup, label: &[u8]) -> Option<Oaep> {
-    let params = group.oaep?;
+    let params = group.params?;
     let hash = params.hash.alg?;
     let MaskGen::Mgf1(mgf) = params.mgf else {
         return None;
@@ -173,14 +173,14 @@ fn wycheproof_set(set: &DecryptionSet, pkcs1v15: Option<&Synthetic>) -> FileRepo
     let mut rng = rsa::os_rng();
     for group in &set.groups {
         let k = &group.key;
-        let key = private_key(&k.n, &k.e, &k.d, &k.p, &k.q, &k.dp, &k.dq, &k.qinv);
+        let key = private_key(&k.crt);
         for t in &group.tests {
-            match t.result {
+            match t.case.result {
                 Expected::Valid => report.valid += 1,
                 Expected::Invalid => report.invalid += 1,
                 Expected::Acceptable => report.acceptable += 1,
             }
-            let id = format!("tcId {} ({})", t.tc_id, t.comment);
+            let id = format!("tcId {} ({})", t.case.tc_id, t.case.comment);
             let key = match &key {
                 Ok(key) => key,
                 Err(e) => {
@@ -189,7 +189,7 @@ fn wycheproof_set(set: &DecryptionSet, pkcs1v15: Option<&Synthetic>) -> FileRepo
                 }
             };
             let verdict = if let Some(synthetic) = pkcs1v15 {
-                let recorded = synthetic.get(&(set.name.to_owned(), t.tc_id));
+                let recorded = synthetic.get(&(set.name.to_owned(), t.case.tc_id));
                 Some(check_pkcs1v15(key, &mut rng, t, recorded))
             } else {
                 oaep_scheme(group, &t.label).map(|scheme| check_oaep(key, &mut rng, &scheme, t))
@@ -212,7 +212,7 @@ fn check_oaep(
     t: &wp::DecryptionTest,
 ) -> std::result::Result<(), String> {
     let got = scheme.decrypt(key, rng, &t.ct);
-    match (t.result, &got) {
+    match (t.case.result, &got) {
         (Expected::Valid | Expected::Acceptable, Ok(m)) if *m == t.msg => Ok(()),
         (Expected::Invalid | Expected::Acceptable, Err(RsaError::Decryption)) => Ok(()),
         (want, _) => Err(format!("expected {want:?}, {}", outcome(&got, &t.msg))),
@@ -232,7 +232,7 @@ fn check_pkcs1v15(
     // Both k bytes big-endian: the byte order is the numeric order.
     let n = strip(&key.n().to_be_bytes());
     let public_reject = t.ct.len() != k || t.ct.as_slice() >= n.as_slice();
-    match t.result {
+    match t.case.result {
         Expected::Valid | Expected::Acceptable => match (&explicit, &implicit) {
             (Ok(a), Ok(b)) if *a == t.msg && *b == t.msg => Ok(()),
             _ => Err(format!(

@@ -29,6 +29,7 @@ use rsa::{
 };
 
 use super::{FileReport, MIN_TEST_BITS, private_key, rsalabs_file};
+use crate::pkcs1::CrtKey;
 use crate::wycheproof::{self as wyche, Expected, MaskGen, SignatureSet};
 use crate::{Result, nist, pkcs1};
 
@@ -115,16 +116,16 @@ fn key_from_ned(n: &[u8], e: &[u8], d: &[u8]) -> std::result::Result<RsaPrivateK
     let dq = &dn % &qm1;
     // qInv = q^(p − 2) mod p: p is prime.
     let qinv = q.pow_mod(&(&p - 2u64), &p);
-    private_key(
-        n,
-        e,
-        d,
-        &p.to_be_bytes(),
-        &q.to_be_bytes(),
-        &dp.to_be_bytes(),
-        &dq.to_be_bytes(),
-        &qinv.to_be_bytes(),
-    )
+    private_key(&CrtKey {
+        n: n.to_vec(),
+        e: e.to_vec(),
+        d: d.to_vec(),
+        p: p.to_be_bytes(),
+        q: q.to_be_bytes(),
+        dp: dp.to_be_bytes(),
+        dq: dq.to_be_bytes(),
+        qinv: qinv.to_be_bytes(),
+    })
     .map_err(|err| format!("key refused: {err}"))
 }
 
@@ -275,8 +276,8 @@ enum GroupScheme {
 }
 
 fn group_scheme(g: &wyche::SignatureGroup) -> std::result::Result<GroupScheme, String> {
-    let hash = g.hash.alg.ok_or(g.hash.name)?;
-    match &g.pss {
+    let hash = g.params.hash.alg.ok_or(g.params.hash.name)?;
+    match &g.params.pss {
         None => Ok(GroupScheme::Pkcs1v15(Pkcs1v15Sign::new(hash))),
         Some(p) => match p.mgf {
             MaskGen::Mgf1(h) => {
@@ -325,7 +326,7 @@ fn wycheproof_set(set: &SignatureSet) -> FileReport {
                     GroupScheme::Pss(s) => key.verify(s, &t.msg, &t.sig),
                 },
             };
-            let failure = match (t.result, &verdict) {
+            let failure = match (t.case.result, &verdict) {
                 (Expected::Valid, Ok(())) | (Expected::Invalid, Err(_)) => None,
                 (Expected::Valid, Err(err)) => Some(format!("valid signature rejected: {err}")),
                 (Expected::Invalid, Ok(())) => Some("invalid signature accepted".to_owned()),
@@ -338,14 +339,14 @@ fn wycheproof_set(set: &SignatureSet) -> FileReport {
                     None
                 }
             };
-            match t.result {
+            match t.case.result {
                 Expected::Valid => report.valid += 1,
                 Expected::Invalid => report.invalid += 1,
                 Expected::Acceptable => report.acceptable += 1,
             }
-            let comment = &t.comment;
+            let comment = &t.case.comment;
             tally(&mut report, failure, || {
-                format!("tcId {} ({comment})", t.tc_id)
+                format!("tcId {} ({comment})", t.case.tc_id)
             });
         }
     }
