@@ -120,9 +120,9 @@ impl Oaep {
         key.size().saturating_sub(2 * self.hash.output_len() + 2)
     }
 
-    /// Encryption with a given seed instead of a random one, for the known-answer tests
-    /// (RSA Laboratories' `oaep-vect.txt` gives the seed of every example). A fixed seed makes
-    /// the ciphertext deterministic: never use this to encrypt.
+    /// RSAES-OAEP-ENCRYPT with the seed given: what [`EncryptionScheme::encrypt`] does once it
+    /// has drawn the seed (the known-answer tests replay RSA Laboratories' seeds through
+    /// `encrypt`'s RNG).
     ///
     /// # Errors
     ///

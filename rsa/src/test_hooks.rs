@@ -8,7 +8,7 @@ use bignum::Limb;
 use rand_core::CryptoRng;
 
 use crate::scheme::{EncryptSealed, Unsliced};
-use crate::{Oaep, Pkcs1v15Encrypt, Result, RsaPrivateKey, RsaPublicKey};
+use crate::{Oaep, Pkcs1v15Encrypt, Result, RsaPrivateKey};
 
 impl RsaPrivateKey {
     /// The CRT private operation ([`PrivateOp::private_op`](crate::hazmat::PrivateOp)) with
@@ -102,45 +102,6 @@ impl RsaPrivateKey {
             v.push(&p.product);
         }
         v
-    }
-}
-
-impl Oaep {
-    /// Encryption with a given seed instead of a random one, for the known-answer tests
-    /// (RSA Laboratories' `oaep-vect.txt` gives the seed of every example).
-    ///
-    /// # Errors
-    ///
-    /// As [`Oaep`]'s encryption; [`Error::InvalidLength`](crate::Error::InvalidLength) if
-    /// `seed` is not hLen bytes.
-    #[doc(hidden)]
-    pub fn encrypt_with_seed_for_kat(
-        &self,
-        key: &RsaPublicKey,
-        msg: &[u8],
-        seed: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.encrypt_with_seed(key, msg, seed)
-    }
-}
-
-impl Pkcs1v15Encrypt {
-    /// Encryption with a given padding string PS instead of random bytes, for the
-    /// known-answer tests (RSA Laboratories' `pkcs1v15crypt-vectors.txt`).
-    ///
-    /// # Errors
-    ///
-    /// As [`Pkcs1v15Encrypt`]'s encryption; [`Error::InvalidLength`](crate::Error::InvalidLength)
-    /// if `ps` is not k − mLen − 3 bytes, [`Error::Unsupported`](crate::Error::Unsupported) if
-    /// it holds a zero byte.
-    #[doc(hidden)]
-    pub fn encrypt_with_padding_for_kat(
-        &self,
-        key: &RsaPublicKey,
-        msg: &[u8],
-        ps: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.encrypt_with_padding(key, msg, ps)
     }
 }
 

@@ -127,9 +127,9 @@ impl Pkcs1v15Encrypt {
         key.size().saturating_sub(MIN_PS_LEN + 3)
     }
 
-    /// Encryption with a given padding string PS instead of random bytes, for the
-    /// known-answer tests (RSA Laboratories' `pkcs1v15crypt-vectors.txt` gives the PS of every
-    /// example as its "seed"). Never use this to encrypt.
+    /// RSAES-PKCS1-V1_5-ENCRYPT with the padding string PS given: what
+    /// [`EncryptionScheme::encrypt`] does once it has drawn PS (the known-answer tests replay
+    /// RSA Laboratories' PS through `encrypt`'s RNG).
     ///
     /// # Errors
     ///
@@ -326,5 +326,27 @@ impl EncryptionScheme for Pkcs1v15Encrypt {
             }
         }
         self.encrypt_with_padding(key, msg, &ps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    #[test]
+    fn encrypt_with_padding_checks_its_padding() {
+        let mut rng = ChaCha8Rng::from_seed([5; 32]);
+        let key = RsaPrivateKey::generate(1024, &mut rng).unwrap();
+        let (s, pk) = (Pkcs1v15Encrypt::new(), key.public_key());
+        assert!(matches!(
+            s.encrypt_with_padding(pk, b"abc", &[1; 10]),
+            Err(Error::InvalidLength { .. })
+        ));
+        let mut ps = vec![1u8; 128 - 3 - 3];
+        assert!(s.encrypt_with_padding(pk, b"abc", &ps).is_ok());
+        ps[5] = 0;
+        assert!(s.encrypt_with_padding(pk, b"abc", &ps).is_err());
     }
 }
