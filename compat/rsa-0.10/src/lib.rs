@@ -57,6 +57,8 @@ mod oaep_impls;
 mod private_key;
 pub mod pss;
 mod public_key;
+#[path = "../../shared/public_key_ops.rs"]
+mod public_key_ops;
 #[path = "../../shared/rsa_traits.rs"]
 mod rsa_traits;
 pub mod traits;

@@ -1,6 +1,5 @@
 //! RSA public key type.
 
-use alloc::vec::Vec;
 use core::hash::{Hash, Hasher};
 use core::ops::RangeInclusive;
 
@@ -9,7 +8,7 @@ use crypto_bigint::{BoxedUint, Integer, NonZero, Odd};
 use rand_core::TryCryptoRng;
 
 use crate::bridge::be_bytes;
-use crate::traits::{PaddingScheme, PublicKeyParts, SignatureScheme};
+use crate::traits::PublicKeyParts;
 use crate::{Error, PrivateKey, Result};
 
 /// Represents the public part of an RSA key.
@@ -37,33 +36,6 @@ impl PublicKey {
 
     /// Maximum value of the public exponent `e`.
     pub const MAX_PUB_EXPONENT: u64 = (1 << 33) - 1;
-
-    /// Encrypt the given message.
-    ///
-    /// # Errors
-    ///
-    /// As the padding scheme's encryption.
-    pub fn encrypt<R: TryCryptoRng + ?Sized, P: PaddingScheme>(
-        &self,
-        rng: &mut R,
-        padding: P,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        padding.encrypt(rng, self, msg)
-    }
-
-    /// Verify a signed message.
-    ///
-    /// `hashed` must be the result of hashing the input using the hashing function passed in
-    /// through `hash`. If the message is valid `Ok(())` is returned, otherwise an `Err`
-    /// indicating failure.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Verification`] for an invalid signature.
-    pub fn verify<S: SignatureScheme>(&self, scheme: S, hashed: &[u8], sig: &[u8]) -> Result<()> {
-        scheme.verify(self, hashed, sig)
-    }
 
     /// Create a new public key from its components: a modulus of 1024 to 8192 bits, an odd
     /// exponent from 3 to 2^33 − 1 below n.
@@ -153,6 +125,8 @@ impl PublicKey {
         self.engine.as_ref().map_err(Clone::clone)
     }
 }
+
+crate::public_key_ops::public_key_ops!(PublicKey, TryCryptoRng + ?Sized);
 
 impl Eq for PublicKey {}
 

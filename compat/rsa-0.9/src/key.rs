@@ -167,32 +167,6 @@ impl RsaPublicKey {
         Self { n, e, inner }
     }
 
-    /// Encrypt the given message.
-    ///
-    /// # Errors
-    ///
-    /// The scheme's.
-    pub fn encrypt<R: CryptoRngCore, P: PaddingScheme>(
-        &self,
-        rng: &mut R,
-        padding: P,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        padding.encrypt(rng, self, msg)
-    }
-
-    /// Verify a signed message.
-    ///
-    /// `hashed` must be the result of hashing the input using the hashing function
-    /// passed in through `hash`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Verification`] if the signature is invalid (the scheme's other errors).
-    pub fn verify<S: SignatureScheme>(&self, scheme: S, hashed: &[u8], sig: &[u8]) -> Result<()> {
-        scheme.verify(self, hashed, sig)
-    }
-
     /// rsatool-rsa's key.
     ///
     /// # Errors
@@ -234,6 +208,8 @@ impl RsaPublicKey {
             .map_err(|_| Error::Verification)
     }
 }
+
+crate::public_key_ops::public_key_ops!(RsaPublicKey, CryptoRngCore);
 
 impl PublicKeyParts for RsaPublicKey {
     fn n(&self) -> &BigUint {

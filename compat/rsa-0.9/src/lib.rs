@@ -62,6 +62,8 @@ pub mod pkcs1v15;
 #[path = "../../shared/pkcs1v15_impls.rs"]
 mod pkcs1v15_impls;
 pub mod pss;
+#[path = "../../shared/public_key_ops.rs"]
+mod public_key_ops;
 mod rng;
 #[path = "../../shared/rsa_traits.rs"]
 mod rsa_traits;
