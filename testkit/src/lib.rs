@@ -74,43 +74,6 @@ impl rand_core::TryRng for SplitMix64 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rand_core::Rng;
-
-    /// The reference implementation's first outputs for seed 0 (Vigna's `splitmix64.c`, as
-    /// quoted by the test suites of other ports).
-    #[test]
-    fn seed_zero_gives_the_reference_outputs() {
-        let mut g = SplitMix64::new(0);
-        assert_eq!(g.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(g.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        assert_eq!(g.next_u64(), 0x06C4_5D18_8009_454F);
-        assert_eq!(
-            limbs(0, 3),
-            [
-                0xE220_A839_7B1D_CDAF,
-                0x6E78_9E6A_A1B9_65F4,
-                0x06C4_5D18_8009_454F
-            ]
-        );
-    }
-
-    /// The `rand_core` view gives the same stream: u64s as they are, u32s their high halves,
-    /// bytes little-endian (a partial last word uses up a whole output).
-    #[test]
-    fn rand_core_view_is_the_same_stream() {
-        let mut g = SplitMix64::new(0);
-        assert_eq!(g.next_u32(), 0xE220_A839);
-        assert_eq!(g.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        let mut bytes = [0u8; 3];
-        g.fill_bytes(&mut bytes);
-        assert_eq!(bytes, [0x4F, 0x45, 0x09]);
-        assert_eq!(g.next_u64(), SplitMix64::new(0).limbs(4)[3]);
-    }
-}
-
 /// Standard base64 with padding (RFC 4648 §4), on one line: written here so that the tests of
 /// a PEM decoder do not trust the decoder's own crate.
 pub fn base64(data: &[u8]) -> String {
@@ -153,3 +116,40 @@ pub const OPENSSL_OAEP_SHA256: [&str; 6] = [
     "-pkeyopt",
     "rsa_mgf1_md:sha256",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::Rng;
+
+    /// The reference implementation's first outputs for seed 0 (Vigna's `splitmix64.c`, as
+    /// quoted by the test suites of other ports).
+    #[test]
+    fn seed_zero_gives_the_reference_outputs() {
+        let mut g = SplitMix64::new(0);
+        assert_eq!(g.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(g.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(g.next_u64(), 0x06C4_5D18_8009_454F);
+        assert_eq!(
+            limbs(0, 3),
+            [
+                0xE220_A839_7B1D_CDAF,
+                0x6E78_9E6A_A1B9_65F4,
+                0x06C4_5D18_8009_454F
+            ]
+        );
+    }
+
+    /// The `rand_core` view gives the same stream: u64s as they are, u32s their high halves,
+    /// bytes little-endian (a partial last word uses up a whole output).
+    #[test]
+    fn rand_core_view_is_the_same_stream() {
+        let mut g = SplitMix64::new(0);
+        assert_eq!(g.next_u32(), 0xE220_A839);
+        assert_eq!(g.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        let mut bytes = [0u8; 3];
+        g.fill_bytes(&mut bytes);
+        assert_eq!(bytes, [0x4F, 0x45, 0x09]);
+        assert_eq!(g.next_u64(), SplitMix64::new(0).limbs(4)[3]);
+    }
+}

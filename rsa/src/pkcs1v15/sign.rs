@@ -15,9 +15,10 @@ use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 /// RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2) with one hash of [`HashAlg`].
 ///
 /// Signing runs the key's CRT private operation with blinding and the fault check
-/// ([`PrivateOp::private_op`]); verification recomputes the encoded message it expects and
-/// compares it with s^e mod n byte for byte, so exactly one encoding is accepted for each
-/// digest: the DER DigestInfo of RFC 8017 §9.2 note 1, with the NULL parameters.
+/// ([`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op)); verification
+/// recomputes the encoded message it expects and compares it with s^e mod n byte for byte, so
+/// exactly one encoding is accepted for each digest: the DER DigestInfo of RFC 8017 §9.2
+/// note 1, with the NULL parameters.
 ///
 /// SHA-1 is accepted for signing as well as verification, because the NIST and RSA
 /// Laboratories known-answer vectors use it; new signatures should not (the `rsatool sign`
