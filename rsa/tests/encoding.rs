@@ -364,7 +364,7 @@ fn pem_with_crlf_tabs_of_text_and_trailing_blank_lines_decodes() {
 fn pem_wrapped_at_76_columns_decodes() {
     let k = decode_public_key(&data("PEM_Serialization/rsa_public_key.pem")).expect("64");
     let der = encode_pub(&k, PublicFormat::Spki, Encoding::Der);
-    let b64 = base64_encode(&der);
+    let b64 = testkit::base64(&der);
     let mut pem = String::from("-----BEGIN PUBLIC KEY-----\n");
     for chunk in b64.as_bytes().chunks(76) {
         pem.push_str(std::str::from_utf8(chunk).expect("ascii"));
@@ -375,28 +375,6 @@ fn pem_wrapped_at_76_columns_decodes() {
         flat_pub(&decode_public_key(pem.as_bytes()).expect("76")),
         flat_pub(&k)
     );
-}
-
-/// A plain base64 encoder for building test inputs (RFC 4648 §4).
-fn base64_encode(data: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in data.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[((v >> (18 - 6 * i)) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
 
 #[test]
@@ -886,7 +864,7 @@ fn encrypted_private_keys_are_unsupported() {
     assert_eq!(decode_public_key(&der).map(|_| ()), unsupported);
     let pem = format!(
         "-----BEGIN ENCRYPTED PRIVATE KEY-----\n{}\n-----END ENCRYPTED PRIVATE KEY-----\n",
-        base64_encode(&der)
+        testkit::base64(&der)
     );
     assert_eq!(decode_private_key(pem.as_bytes()).map(|_| ()), unsupported);
     // OpenSSL's legacy encryption: RFC 1421 headers in an RSA PRIVATE KEY block.
