@@ -3,9 +3,11 @@
 //!
 //! # Representation
 //!
-//! A number below 2^(52·d) is d digits of 52 bits, one per 64-bit lane, d a multiple of the
-//! lane count; d is the least with 52·d ≥ bits(m) + 2, so that R = 2^(52·d) > 4m. The engine
-//! works in the Montgomery form of radix 2^52: x·R mod m.
+//! A number below 2^(52·d) is d digits of 52 bits, one per 64-bit lane; d is the least with
+//! 52·d ≥ bits(m) + 2, so that R = 2^(52·d) > 4m. The engine works in the Montgomery form of
+//! radix 2^52: x·R mod m. The vectors hold a whole number of registers, so the digits above
+//! d (RSA-1024's halves: 10 digits on twelve lanes) are zero and the AMM takes d steps, not
+//! one per lane.
 //!
 //! # Almost-Montgomery multiplication (AMM)
 //!

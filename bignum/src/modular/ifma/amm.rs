@@ -10,7 +10,7 @@ use crate::mpn::ifma::{Ifma52, MASK52};
 
 use super::window;
 
-/// The operands of one exponentiation of [`pow_k`], all d digits.
+/// The operands of one exponentiation of [`pow_k`], all d = NV·LANES digits.
 pub(super) struct Operands<'a> {
     pub(super) m: &'a [u64],
     pub(super) into: &'a [u64],
@@ -20,8 +20,9 @@ pub(super) struct Operands<'a> {
     pub(super) exp: &'a [Limb],
 }
 
-/// K interleaved almost-Montgomery multiplications: a_k·b_k·2^(−52·d) mod m_k, below 2·m_k,
-/// with normalised digits, for a_k, b_k < 2·m_k of d = NV·LANES normalised digits.
+/// K interleaved almost-Montgomery multiplications: a_k·b_k·2^(−52·S) mod m_k, below 2·m_k,
+/// with normalised digits, for a_k, b_k < 2·m_k of d = NV·LANES ≥ S normalised digits (zero
+/// above S: S steps, one per digit of b that may be non-zero).
 ///
 /// Two accumulators per number, for the a·b and the m·y halves, and digit 1 carried in
 /// scalars: both serial chains of a step (through the accumulator's dependent multiply-adds,
@@ -30,33 +31,33 @@ pub(super) struct Operands<'a> {
 /// Zen 5 (`bignum/examples/pow_paths.rs`; the figures against one accumulator are in
 /// BENCHMARKS.md, "AVX-512 IFMA").
 #[inline(always)]
-pub(super) fn amm<I: Ifma52, const NV: usize, const K: usize>(
+pub(super) fn amm<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     i: I,
     a: [&[u64]; K],
     b: [&[u64]; K],
     ops: &[Operands<'_>; K],
 ) -> [[I::V; NV]; K] {
     if const { I::OUTLINE } {
-        amm_call::<I, NV, K>(i, a, b, ops)
+        amm_call::<I, NV, S, K>(i, a, b, ops)
     } else {
-        amm_inline::<I, NV, K>(i, a, b, ops)
+        amm_inline::<I, NV, S, K>(i, a, b, ops)
     }
 }
 
 /// [`amm`] as a function of its own, for implementations that call it ([`Ifma52::OUTLINE`]).
 #[inline(never)]
-fn amm_call<I: Ifma52, const NV: usize, const K: usize>(
+fn amm_call<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     i: I,
     a: [&[u64]; K],
     b: [&[u64]; K],
     ops: &[Operands<'_>; K],
 ) -> [[I::V; NV]; K] {
-    amm_inline::<I, NV, K>(i, a, b, ops)
+    amm_inline::<I, NV, S, K>(i, a, b, ops)
 }
 
 /// The body of [`amm`].
 #[inline(always)]
-fn amm_inline<I: Ifma52, const NV: usize, const K: usize>(
+fn amm_inline<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     i: I,
     a: [&[u64]; K],
     b: [&[u64]; K],
@@ -91,7 +92,8 @@ fn amm_inline<I: Ifma52, const NV: usize, const K: usize>(
     // The numbers by constant index, not a loop over k: LLVM does not unroll a loop this
     // long, and the accumulators would then live in memory.
     const { assert!(K == 1 || K == 2) };
-    for j in 0..d {
+    const { assert!(S <= NV * I::LANES) };
+    for j in 0..S {
         split_step_of(i, 0, &mut xs, &mut ys, &mut acc0, &av, &mv, &b, &scalars, j);
         if K == 2 {
             split_step_of(

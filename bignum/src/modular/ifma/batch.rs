@@ -197,7 +197,7 @@ fn run_chunk(path: PowPath, d: usize, chunk: &[PowJob<'_>]) -> Option<Vec<Residu
     }
     // Lane k runs job k; the free lanes of a partial chunk rerun job 0 (discarded).
     let jobs: [&PowJob; BATCH_LANES] = core::array::from_fn(|k| chunk.get(k).unwrap_or(&chunk[0]));
-    let ready = Ready::new(&jobs, d);
+    let ready = Ready::new(&jobs, d, d);
     let (prepared, exp_bits) = (&ready.nums, ready.exp_bits);
     let nums = |f: for<'p, 'q> fn(&'p Prepared<'q>) -> &'p [u64]| -> [&[u64]; BATCH_LANES] {
         core::array::from_fn(|k| f(&prepared[k]))

@@ -11,15 +11,15 @@ use crate::mpn::ifma::MASK52;
 use super::super::Modulus;
 use super::convert::to_digits;
 use super::policy::{PowPath, pow_path};
-use super::shape::shape;
+use super::shape::{shape, steps};
 
-/// The modulus side of the engine's operands for numbers of d digits: m and the two
-/// conversion constants in digits, and the Montgomery constant. Computed for each
-/// exponentiation, or once per modulus and kept in it ([`Modulus::keep_engine_constants`]).
-/// Secret as m is; wiped on drop.
+/// The modulus side of the engine's operands for R = 2^(52·d): m and the two conversion
+/// constants in digits (at least d of them, zero above d, as many as the engine's vectors
+/// span), and the Montgomery constant. Computed for each exponentiation, or once per modulus
+/// and kept in it ([`Modulus::keep_engine_constants`]). Secret as m is; wiped on drop.
 #[derive(Clone)]
 pub(in crate::modular) struct EngineConstants {
-    /// The digit count these are for.
+    /// The digit count of R these are for.
     pub(super) d: usize,
     /// m.
     pub(super) m: Zeroizing<Vec<u64>>,
@@ -32,12 +32,12 @@ pub(in crate::modular) struct EngineConstants {
 }
 
 impl EngineConstants {
-    /// The constants of modulus `m` for numbers of `d` digits.
+    /// The constants of modulus `m` for R = 2^(52·d), each `len` ≥ d digits long.
     ///
     /// # Constant time
     ///
-    /// Depends on m's limb count and on `d` only.
-    pub(super) fn new(m: &Modulus, d: usize) -> Self {
+    /// Depends on m's limb count, `d` and `len` only.
+    pub(super) fn new(m: &Modulus, d: usize, len: usize) -> Self {
         let n = m.limb_len();
         // 104·d ≥ 2·bits + 4 > 64·n − 64 + 4, so the exponent is positive; public.
         let k = 104 * d - 64 * n;
@@ -46,11 +46,18 @@ impl EngineConstants {
         let into = m.retrieve(&m.reduce(&pow2));
         EngineConstants {
             d,
-            m: to_digits(m.as_limbs(), d),
-            into: to_digits(&into, d),
-            out: to_digits(&m.one().limbs, d),
+            m: to_digits(m.as_limbs(), len),
+            into: to_digits(&into, len),
+            out: to_digits(&m.one().limbs, len),
             k0: m.minv() & MASK52,
         }
+    }
+}
+
+impl EngineConstants {
+    /// Whether these serve R = 2^(52·d) in numbers of `len` digits.
+    pub(super) fn serves(&self, d: usize, len: usize) -> bool {
+        self.d == d && self.m.len() >= len
     }
 }
 
@@ -81,8 +88,9 @@ impl Modulus {
         if path == PowPath::Limbs {
             return;
         }
-        if let Some((lanes, nv)) = shape(self.bits()) {
-            self.engine = Some(Box::new(EngineConstants::new(self, lanes * nv)));
+        if let Some(shape) = shape(self.bits()) {
+            let d = steps(shape, &[self.bits()]);
+            self.engine = Some(Box::new(EngineConstants::new(self, d, shape.0 * shape.1)));
         }
     }
 

@@ -48,15 +48,16 @@ pub(super) struct Prepared<'a> {
 }
 
 impl<'a> Prepared<'a> {
-    pub(super) fn new(job: &PowJob<'a>, d: usize) -> Self {
+    /// `job`'s operands for R = 2^(52·d), in numbers of `len` ≥ d digits.
+    pub(super) fn new(job: &PowJob<'a>, d: usize, len: usize) -> Self {
         let m = job.modulus;
         let c = match &m.engine {
-            Some(kept) if kept.d == d => Cow::Borrowed(&**kept),
-            _ => Cow::Owned(EngineConstants::new(m, d)),
+            Some(kept) if kept.serves(d, len) => Cow::Borrowed(&**kept),
+            _ => Cow::Owned(EngineConstants::new(m, d, len)),
         };
         Prepared {
             c,
-            base: to_digits(&job.base.limbs, d),
+            base: to_digits(&job.base.limbs, len),
         }
     }
 }
@@ -73,7 +74,7 @@ pub(super) fn clear_bits_from(e: &mut [Limb], bits: usize) {
     }
 }
 
-/// Jobs prepared for an engine of d digits: each one's operands in digits, and its exponent
+/// Jobs prepared for an engine with R = 2^(52·d): each one's operands in digits, and its exponent
 /// zero-padded to the longest length with the bits at and above its own bit length cleared.
 pub(super) struct Ready<'a> {
     /// The jobs' operands, in the order of the jobs.
@@ -85,11 +86,11 @@ pub(super) struct Ready<'a> {
 }
 
 impl<'a> Ready<'a> {
-    /// `jobs` for numbers of `d` digits.
-    pub(super) fn new(jobs: &[&PowJob<'a>], d: usize) -> Self {
+    /// `jobs` for R = 2^(52·d), in numbers of `len` ≥ d digits.
+    pub(super) fn new(jobs: &[&PowJob<'a>], d: usize, len: usize) -> Self {
         let exp_len = jobs.iter().map(|j| j.exp.len()).max().unwrap_or(0);
         Ready {
-            nums: jobs.iter().map(|j| Prepared::new(j, d)).collect(),
+            nums: jobs.iter().map(|j| Prepared::new(j, d, len)).collect(),
             exps: jobs
                 .iter()
                 .map(|j| {

@@ -21,7 +21,7 @@ use super::amm::{Operands, amm, parts, store};
 use super::convert::finish;
 use super::job::{PowJob, Ready};
 use super::policy::PowPath;
-use super::shape::{with_shapes, with_vectors};
+use super::shape::{steps, with_shapes, with_vectors_and_steps};
 use super::vartime::{SLIDING_MIN_BITS, pow_public_k, pow_public_sliding};
 use super::window::{Engine, gather, pow_window};
 
@@ -46,7 +46,7 @@ pub(super) enum Exponent {
 }
 
 /// The K exponentiations on `path` with numbers of `nv` vectors of `lanes` lanes, as
-/// residues.
+/// residues; the AMM takes [`steps`] steps.
 pub(super) fn run<const K: usize>(
     path: PowPath,
     (lanes, nv): (usize, usize),
@@ -57,7 +57,8 @@ pub(super) fn run<const K: usize>(
         return Some(core::array::from_fn(|k| jobs[k].modulus.one()));
     }
     let d = nv * lanes;
-    let ready = Ready::new(&jobs, d);
+    let steps = steps((lanes, nv), &jobs.map(|j| j.modulus.bits()));
+    let ready = Ready::new(&jobs, steps, d);
     let exp_bits = ready.exp_bits;
     let ops: [Operands<'_>; K] = core::array::from_fn(|k| {
         let p = &ready.nums[k];
@@ -73,16 +74,16 @@ pub(super) fn run<const K: usize>(
     let mut digits = Zeroizing::new(vec![0u64; K * d]);
     let ran = match (path, lanes) {
         #[cfg(any(test, feature = "test-hooks"))]
-        (PowPath::IfmaModel, 4) => with_shapes!(K, 4, nv, |N| {
-            pow_k::<Model<4>, N, K>(Model, &ops, exp_bits, kind, &mut digits)
+        (PowPath::IfmaModel, 4) => with_shapes!(K, 4, nv, steps, |N, S| {
+            pow_k::<Model<4>, N, S, K>(Model, &ops, exp_bits, kind, &mut digits)
         }),
         #[cfg(any(test, feature = "test-hooks"))]
-        (PowPath::IfmaModel, _) => with_shapes!(K, 8, nv, |N| {
-            pow_k::<Model<8>, N, K>(Model, &ops, exp_bits, kind, &mut digits)
+        (PowPath::IfmaModel, _) => with_shapes!(K, 8, nv, steps, |N, S| {
+            pow_k::<Model<8>, N, S, K>(Model, &ops, exp_bits, kind, &mut digits)
         }),
         #[cfg(not(any(test, feature = "test-hooks")))]
         (PowPath::IfmaModel, _) => None,
-        (PowPath::Ifma, _) => native((lanes, nv), &ops, exp_bits, kind, &mut digits),
+        (PowPath::Ifma, _) => native((lanes, nv, steps), &ops, exp_bits, kind, &mut digits),
         (PowPath::Limbs, _) => None,
     };
     ran?;
@@ -94,7 +95,7 @@ pub(super) fn run<const K: usize>(
 /// The native instructions, where the CPU has them.
 #[cfg(target_arch = "x86_64")]
 fn native<const K: usize>(
-    (lanes, nv): (usize, usize),
+    (lanes, nv, steps): (usize, usize, usize),
     ops: &[Operands<'_>; K],
     exp_bits: usize,
     kind: Exponent,
@@ -106,8 +107,8 @@ fn native<const K: usize>(
     IFMA_RUNS.fetch_add(1, Ordering::Relaxed);
     if lanes == 8 {
         let isa = Avx512Ifma512::new(tok);
-        with_shapes!(K, 8, nv, |N| {
-            isa.run(PowTask::<N, K> {
+        with_shapes!(K, 8, nv, steps, |N, S| {
+            isa.run(PowTask::<N, S, K> {
                 ops,
                 exp_bits,
                 kind,
@@ -116,8 +117,8 @@ fn native<const K: usize>(
         })
     } else {
         let isa = Avx512Ifma256::new(tok);
-        with_shapes!(K, 4, nv, |N| {
-            isa.run(PowTask::<N, K> {
+        with_shapes!(K, 4, nv, steps, |N, S| {
+            isa.run(PowTask::<N, S, K> {
                 ops,
                 exp_bits,
                 kind,
@@ -129,7 +130,7 @@ fn native<const K: usize>(
 
 #[cfg(not(target_arch = "x86_64"))]
 fn native<const K: usize>(
-    _shape: (usize, usize),
+    _shape: (usize, usize, usize),
     _ops: &[Operands<'_>; K],
     _exp_bits: usize,
     _kind: Exponent,
@@ -139,26 +140,26 @@ fn native<const K: usize>(
 }
 
 /// [`pow_k`] as a [`Task`] for the native runners.
-struct PowTask<'a, 'b, const NV: usize, const K: usize> {
+struct PowTask<'a, 'b, const NV: usize, const S: usize, const K: usize> {
     ops: &'a [Operands<'b>; K],
     exp_bits: usize,
     kind: Exponent,
     out: &'a mut [u64],
 }
 
-impl<const NV: usize, const K: usize> Task for PowTask<'_, '_, NV, K> {
+impl<const NV: usize, const S: usize, const K: usize> Task for PowTask<'_, '_, NV, S, K> {
     type Output = ();
 
     #[inline(always)]
     fn run<I: Ifma52>(self, isa: I) {
-        pow_k::<I, NV, K>(isa, self.ops, self.exp_bits, self.kind, self.out);
+        pow_k::<I, NV, S, K>(isa, self.ops, self.exp_bits, self.kind, self.out);
     }
 }
 
 /// The K exponentiations base_k^exp_k·R' mod m_k (below 2·m_k, digits into `out`, K·d):
 /// see the module doc.
 #[inline(always)]
-fn pow_k<I: Ifma52, const NV: usize, const K: usize>(
+fn pow_k<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     i: I,
     ops: &[Operands<'_>; K],
     exp_bits: usize,
@@ -169,28 +170,30 @@ fn pow_k<I: Ifma52, const NV: usize, const K: usize>(
         if let Ok(op) = <&[Operands<'_>; 1]>::try_from(&ops[..])
             && exp_bits >= SLIDING_MIN_BITS
         {
-            return pow_public_sliding::<I, NV>(i, op, exp_bits, out);
+            return pow_public_sliding::<I, NV, S>(i, op, exp_bits, out);
         }
-        return pow_public_k::<I, NV, K>(i, ops, exp_bits, out);
+        return pow_public_k::<I, NV, S, K>(i, ops, exp_bits, out);
     }
-    pow_window(&Horizontal::<I, NV, K> { i, ops }, exp_bits, out);
+    pow_window(&Horizontal::<I, NV, S, K> { i, ops }, exp_bits, out);
 }
 
 /// K interleaved numbers of NV vectors as an [`Engine`]: a block is the K numbers one after
 /// the other (d digits each).
-struct Horizontal<'a, 'b, I, const NV: usize, const K: usize> {
+struct Horizontal<'a, 'b, I, const NV: usize, const S: usize, const K: usize> {
     i: I,
     ops: &'a [Operands<'b>; K],
 }
 
-impl<I: Ifma52, const NV: usize, const K: usize> Engine for Horizontal<'_, '_, I, NV, K> {
+impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
+    for Horizontal<'_, '_, I, NV, S, K>
+{
     type R = [[I::V; NV]; K];
     const WORDS: usize = K * NV * I::LANES;
 
     #[inline(always)]
     fn mul(&self, a: &[u64], b: &[u64]) -> Self::R {
         let d = NV * I::LANES;
-        amm::<I, NV, K>(self.i, parts(a, d), parts(b, d), self.ops)
+        amm::<I, NV, S, K>(self.i, parts(a, d), parts(b, d), self.ops)
     }
 
     #[inline(always)]
@@ -202,20 +205,20 @@ impl<I: Ifma52, const NV: usize, const K: usize> Engine for Horizontal<'_, '_, I
     fn one(&self) -> Self::R {
         let ops = self.ops;
         let outs = core::array::from_fn(|k| ops[k].out);
-        amm::<I, NV, K>(self.i, outs, core::array::from_fn(|k| ops[k].into), ops)
+        amm::<I, NV, S, K>(self.i, outs, core::array::from_fn(|k| ops[k].into), ops)
     }
 
     #[inline(always)]
     fn base(&self) -> Self::R {
         let ops = self.ops;
         let bases = core::array::from_fn(|k| ops[k].base);
-        amm::<I, NV, K>(self.i, bases, core::array::from_fn(|k| ops[k].into), ops)
+        amm::<I, NV, S, K>(self.i, bases, core::array::from_fn(|k| ops[k].into), ops)
     }
 
     #[inline(always)]
     fn leave(&self, acc: &[u64]) -> Self::R {
         let (ops, d) = (self.ops, NV * I::LANES);
-        amm::<I, NV, K>(
+        amm::<I, NV, S, K>(
             self.i,
             parts(acc, d),
             core::array::from_fn(|k| ops[k].out),

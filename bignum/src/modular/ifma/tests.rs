@@ -184,11 +184,13 @@ fn check_size(path: PowPath, bits: usize, seed: u64) {
 }
 
 /// Every instantiated vector count, through the model: sizes at each count's lower and
-/// upper end and the RSA half sizes.
+/// upper end and the RSA half sizes, and both ends of the tight shapes (10 steps on twelve
+/// lanes from 467 to 518 bits, 30 on 32 from 1507 to 1558) and just past them.
 #[test]
 fn model_pow_matches_num_bigint_at_every_size() {
     for bits in [
-        520, 622, 830, 1024, 1038, 1246, 1536, 2048, 2078, 2494, 3072, 3118, 4096,
+        467, 518, 520, 622, 830, 1024, 1038, 1246, 1507, 1536, 1558, 1559, 2048, 2078, 2494, 3072,
+        3118, 4096,
     ] {
         check_size(PowPath::IfmaModel, bits, bits as u64);
     }
@@ -205,7 +207,9 @@ fn model_pow_matches_num_bigint_for_small_moduli() {
 #[test]
 fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    for bits in [1024, 1536, 2048, 4096] {
+    // R's digits: one per digit the modulus needs on the tight shapes (RSA-1024's and
+    // RSA-3072's halves), one per lane elsewhere (4096 bits need 79).
+    for (bits, d) in [(512, 10), (1024, 20), (1536, 30), (2048, 40), (4096, 80)] {
         for m in moduli(&mut rng, bits) {
             let fresh = Modulus::new_vartime(&m).unwrap();
             let mut kept = fresh.clone();
@@ -213,9 +217,9 @@ fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
             assert!(kept.engine.is_none(), "kept on the 64-bit path");
             kept.keep_engine_constants_on(PowPath::IfmaModel);
             let (lanes, nv) = shape(bits).unwrap();
-            let d = lanes * nv;
+            let len = lanes * nv;
             let got = kept.engine.as_deref().expect("kept");
-            // Against num-bigint: m, 2^(104·d − 64·n) mod m and 2^(64·n) mod m in digits,
+            // Against num-bigint: m, 2^(104·d − 64·n) mod m and 2^(64·n) mod m in len digits,
             // and k0·m ≡ −1 (mod 2^52).
             let digits = |x: &[u64]| {
                 x.iter()
@@ -224,7 +228,10 @@ fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
             };
             let (mb, n) = (big(&m), 64 * m.len());
             let one = BigUint::from(1u8);
-            assert_eq!(got.d, d);
+            assert_eq!(
+                (got.d, got.m.len(), got.into.len(), got.out.len()),
+                (d, len, len, len)
+            );
             assert_eq!(digits(&got.m), mb);
             assert_eq!(digits(&got.into), (&one << (104 * d - n)) % &mb);
             assert_eq!(digits(&got.out), (&one << n) % &mb);
@@ -244,16 +251,12 @@ fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
                 "{bits} bits, pair"
             );
             // The exponentiations take the kept constants, not fresh ones, at their digit
-            // count; the batch engine's differs at 1536 bits (30 against 32), and it
-            // computes its own there.
-            assert!(matches!(Prepared::new(&job, d).c, Cow::Borrowed(_)));
+            // count, and so does the batch engine, whose digits are R's here.
+            assert!(matches!(Prepared::new(&job, d, len).c, Cow::Borrowed(_)));
             let batch_d = super::batch::batch_digits(bits).unwrap();
-            let batch_c = Prepared::new(&job, batch_d).c;
-            assert_eq!(
-                matches!(batch_c, Cow::Borrowed(_)),
-                batch_d == d,
-                "{bits} bits"
-            );
+            assert_eq!(batch_d, d);
+            assert!(matches!(Prepared::new(&job, d, d).c, Cow::Borrowed(_)));
+            assert!(matches!(Prepared::new(&job, d - 1, d).c, Cow::Owned(_)));
             let batch = super::batch::pow_batch_on(PowPath::IfmaModel, &[job]);
             assert_eq!(batch.unwrap()[0].limbs, limbs.limbs, "{bits} bits, batch");
         }
@@ -279,7 +282,11 @@ fn sizes_outside_the_engine_are_refused() {
 #[test]
 fn model_pair_equals_two_singles() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
+    // 512/480 share the tight shape's 10 steps, 512/600 one shape with 10 and 12 digits (so
+    // both take 12 steps).
     for (ba, bb) in [
+        (512, 480),
+        (512, 600),
         (1024, 1024),
         (1024, 1000),
         (1536, 1530),
@@ -561,7 +568,7 @@ fn compare_ops<I: Ifma52, const L: usize>(i: I, m: Model<L>) {
 #[test]
 fn native_pow_equals_the_model() {
     on_the_instructions(ifma_runs, "instructions", |rng| {
-        for bits in [520, 1024, 1536, 2048, 3072, 4096] {
+        for bits in [512, 520, 1024, 1536, 2048, 3072, 4096] {
             for m in moduli(rng, bits) {
                 let ctx = Modulus::new_vartime(&m).unwrap();
                 for x in bases(rng, &m) {

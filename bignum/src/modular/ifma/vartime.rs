@@ -15,7 +15,7 @@ use super::amm::{Operands, amm, parts, store};
 /// multiplies by its radix-52 one (R mod m) where the other has bits: its product stays
 /// correct, and the steps stay in lockstep.
 #[inline(always)]
-pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const K: usize>(
+pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     i: I,
     ops: &[Operands<'_>; K],
     exp_bits: usize,
@@ -27,17 +27,17 @@ pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const K: usize>(
     let bases: [&[u64]; K] = core::array::from_fn(|k| ops[k].base);
     // x·R for each base, and R (the radix-52 one).
     let mut xr = Zeroizing::new(vec![0u64; K * d]);
-    let r = amm::<I, NV, K>(i, bases, intos, ops);
+    let r = amm::<I, NV, S, K>(i, bases, intos, ops);
     store(i, &r, &mut xr);
     let mut one = Zeroizing::new(vec![0u64; K * d]);
-    let r = amm::<I, NV, K>(i, outs, intos, ops);
+    let r = amm::<I, NV, S, K>(i, outs, intos, ops);
     store(i, &r, &mut one);
     let mut acc = Zeroizing::new(vec![0u64; K * d]);
     let mut factor = Zeroizing::new(vec![0u64; K * d]);
     acc.copy_from_slice(&one);
     let bit = |k: usize, b: usize| (ops[k].exp[b >> 6] >> (b & 63)) & 1 == 1;
     for b in (0..exp_bits).rev() {
-        let r = amm::<I, NV, K>(i, parts(&acc, d), parts(&acc, d), ops);
+        let r = amm::<I, NV, S, K>(i, parts(&acc, d), parts(&acc, d), ops);
         store(i, &r, &mut acc);
         // Public bits: branch freely.
         if (0..K).any(|k| bit(k, b)) {
@@ -45,11 +45,11 @@ pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const K: usize>(
                 let src = if bit(k, b) { &xr } else { &one };
                 factor[k * d..(k + 1) * d].copy_from_slice(&src[k * d..(k + 1) * d]);
             }
-            let r = amm::<I, NV, K>(i, parts(&acc, d), parts(&factor, d), ops);
+            let r = amm::<I, NV, S, K>(i, parts(&acc, d), parts(&factor, d), ops);
             store(i, &r, &mut acc);
         }
     }
-    let r = amm::<I, NV, K>(i, parts(&acc, d), outs, ops);
+    let r = amm::<I, NV, S, K>(i, parts(&acc, d), outs, ops);
     store(i, &r, out);
 }
 
@@ -67,7 +67,7 @@ const SLIDING_WINDOW: usize = 5;
 /// square-and-multiply's exp_bits / 2 products: for long public exponents (Miller-Rabin's
 /// candidate − 1 is public, `metime`'s variable-time row).
 #[inline(always)]
-pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize>(
+pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
     i: I,
     ops: &[Operands<'_>; 1],
     exp_bits: usize,
@@ -79,13 +79,13 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize>(
     let bit = |b: usize| (op.exp[b >> 6] >> (b & 63)) & 1 == 1;
     // Entry t: x^(2t + 1)·R; x² for the steps between entries.
     let mut table = Zeroizing::new(vec![0u64; size * d]);
-    let r = amm::<I, NV, 1>(i, [op.base], [op.into], ops);
+    let r = amm::<I, NV, S, 1>(i, [op.base], [op.into], ops);
     store(i, &r, &mut table);
     let mut square = Zeroizing::new(vec![0u64; d]);
-    let r = amm::<I, NV, 1>(i, [&table[..d]], [&table[..d]], ops);
+    let r = amm::<I, NV, S, 1>(i, [&table[..d]], [&table[..d]], ops);
     store(i, &r, &mut square);
     for t in 1..size {
-        let r = amm::<I, NV, 1>(i, [&table[(t - 1) * d..t * d]], [&square[..]], ops);
+        let r = amm::<I, NV, S, 1>(i, [&table[(t - 1) * d..t * d]], [&square[..]], ops);
         store(i, &r, &mut table[t * d..]);
     }
     let mut acc = Zeroizing::new(vec![0u64; d]);
@@ -95,7 +95,7 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize>(
     while top > 0 {
         let hi = top - 1;
         if !bit(hi) {
-            let r = amm::<I, NV, 1>(i, [&acc[..]], [&acc[..]], ops);
+            let r = amm::<I, NV, S, 1>(i, [&acc[..]], [&acc[..]], ops);
             store(i, &r, &mut acc);
             top = hi;
             continue;
@@ -111,10 +111,10 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize>(
         let entry = &table[(value >> 1) * d..((value >> 1) + 1) * d];
         if started {
             for _ in lo..=hi {
-                let r = amm::<I, NV, 1>(i, [&acc[..]], [&acc[..]], ops);
+                let r = amm::<I, NV, S, 1>(i, [&acc[..]], [&acc[..]], ops);
                 store(i, &r, &mut acc);
             }
-            let r = amm::<I, NV, 1>(i, [&acc[..]], [entry], ops);
+            let r = amm::<I, NV, S, 1>(i, [&acc[..]], [entry], ops);
             store(i, &r, &mut acc);
         } else {
             acc.copy_from_slice(entry);
@@ -123,6 +123,6 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize>(
         top = lo;
     }
     // Out of radix-52 form: AMM(x^e·R, R' mod m) = x^e·R'.
-    let r = amm::<I, NV, 1>(i, [&acc[..]], [op.out], ops);
+    let r = amm::<I, NV, S, 1>(i, [&acc[..]], [op.out], ops);
     store(i, &r, out);
 }
