@@ -218,10 +218,13 @@ fn normalize<I: Ifma52, const NV: usize>(i: I, acc: &mut [I::V; NV]) {
         // 2^52 − 1 + 2^12 − 1 and carries at most 1 onwards.
         acc[v] = i.add(i.and(acc[v], mask), i.shift_up(carries[v], below));
     }
+    // Top vector first, one shift and one or a vector: a serial chain, which LLVM keeps in
+    // general registers (the same masks or-ed at their offsets, independently, it gathers
+    // through vector inserts and shuffles, a longer latency at the end of every product).
     let (mut g, mut p) = (0u128, 0u128);
-    for v in 0..NV {
-        g |= u128::from(i.cmpgt_mask(acc[v], mask)) << (v * l);
-        p |= u128::from(i.cmpeq_mask(acc[v], mask)) << (v * l);
+    for v in (0..NV).rev() {
+        g = (g << l) | u128::from(i.cmpgt_mask(acc[v], mask));
+        p = (p << l) | u128::from(i.cmpeq_mask(acc[v], mask));
     }
     // The lanes that receive a carry: generated below them, or propagated through lanes of
     // 2^52 − 1 (carry-lookahead by one integer addition).
