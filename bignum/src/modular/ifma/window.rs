@@ -70,11 +70,12 @@ pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
     let top_lo = (windows - 1) * WINDOW;
     e.store(&e.gather(&table, top_lo, exp_bits - top_lo), &mut acc);
     for w in (0..windows - 1).rev() {
+        // The entry first: it does not depend on the squarings, which can run beside it.
+        e.store(&e.gather(&table, w * WINDOW, WINDOW), &mut entry);
         for _ in 0..WINDOW {
             let r = e.sqr(&acc);
             e.store(&r, &mut acc);
         }
-        e.store(&e.gather(&table, w * WINDOW, WINDOW), &mut entry);
         let r = e.mul(&acc, &entry);
         e.store(&r, &mut acc);
     }
