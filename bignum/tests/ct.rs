@@ -243,7 +243,7 @@ fn montgomery_mul_sqr_and_conversions() {
 #[test]
 fn ifma_model_pow_and_pair_with_secret_inputs() {
     use bignum::modular::{PowJob, PowPath, pow_pair_on};
-    for (n, seed) in [(16usize, 700u64), (24, 710)] {
+    for (n, seed) in [(8usize, 690u64), (16, 700), (24, 710)] {
         let (a, bm, ctx, base) = secret_modulus_and_base(n, seed);
         let exps = [
             n_limbs(n, seed + 2, false),
@@ -257,36 +257,39 @@ fn ifma_model_pow_and_pair_with_secret_inputs() {
             check_pow(&ctx, &r, &a, e, &bm);
         }
     }
-    let (m1, m2) = (n_limbs(16, 720, true), n_limbs(16, 721, true));
-    let (c1, c2) = (secret_modulus(&m1), secret_modulus(&m2));
-    let (x1, x2) = (
-        c1.reduce(&secret(&n_limbs(16, 722, false))),
-        c2.reduce(&secret(&[0])),
-    );
-    let (e1, e2) = (secret(&n_limbs(16, 723, false)), secret(&[0; 16]));
-    let j1 = PowJob {
-        modulus: &c1,
-        base: &x1,
-        exp: &e1,
-        exp_bits: 1024,
-    };
-    let j2 = PowJob {
-        modulus: &c2,
-        base: &x2,
-        exp: &e2,
-        exp_bits: 1024,
-    };
-    let (r1, r2) = pow_pair_on(PowPath::IfmaModel, &j1, &j2).expect("equal shapes");
-    let (g1, g2) = (c1.retrieve(&r1), c2.retrieve(&r2));
-    mark_public(&g1);
-    mark_public(&g2);
-    let b1 = big(&m1);
-    let x1 = big(&n_limbs(16, 722, false)) % &b1;
-    assert_eq!(
-        *g1,
-        want(&x1.modpow(&big(&n_limbs(16, 723, false)), &b1), 16)
-    );
-    assert_eq!(*g2, want(&BigUint::one(), 16));
+    // The pair at RSA-2048's halves and at RSA-1024's (10 steps on twelve lanes).
+    for (n, seed) in [(16usize, 720u64), (8, 730)] {
+        let (m1, m2) = (n_limbs(n, seed, true), n_limbs(n, seed + 1, true));
+        let (c1, c2) = (secret_modulus(&m1), secret_modulus(&m2));
+        let (x1, x2) = (
+            c1.reduce(&secret(&n_limbs(n, seed + 2, false))),
+            c2.reduce(&secret(&[0])),
+        );
+        let (e1, e2) = (secret(&n_limbs(n, seed + 3, false)), secret(&vec![0; n]));
+        let j1 = PowJob {
+            modulus: &c1,
+            base: &x1,
+            exp: &e1,
+            exp_bits: 64 * n,
+        };
+        let j2 = PowJob {
+            modulus: &c2,
+            base: &x2,
+            exp: &e2,
+            exp_bits: 64 * n,
+        };
+        let (r1, r2) = pow_pair_on(PowPath::IfmaModel, &j1, &j2).expect("equal shapes");
+        let (g1, g2) = (c1.retrieve(&r1), c2.retrieve(&r2));
+        mark_public(&g1);
+        mark_public(&g2);
+        let b1 = big(&m1);
+        let x1 = big(&n_limbs(n, seed + 2, false)) % &b1;
+        assert_eq!(
+            *g1,
+            want(&x1.modpow(&big(&n_limbs(n, seed + 3, false)), &b1), n)
+        );
+        assert_eq!(*g2, want(&BigUint::one(), n));
+    }
 }
 
 #[test]
