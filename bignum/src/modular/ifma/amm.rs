@@ -22,7 +22,8 @@ pub(super) struct Operands<'a> {
 
 /// K interleaved almost-Montgomery multiplications: a_k·b_k·2^(−52·S) mod m_k, below 2·m_k,
 /// with normalised digits, for a_k, b_k < 2·m_k of d = NV·LANES ≥ S normalised digits (zero
-/// above S: S steps, one per digit of b that may be non-zero).
+/// above S: S steps, one per digit of b that may be non-zero); `mv` holds the m_k in vectors
+/// ([`load_m`]).
 ///
 /// Two accumulators per number, for the a·b and the m·y halves, and digit 1 carried in
 /// scalars: both serial chains of a step (through the accumulator's dependent multiply-adds,
@@ -36,11 +37,12 @@ pub(super) fn amm<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     a: [&[u64]; K],
     b: [&[u64]; K],
     ops: &[Operands<'_>; K],
+    mv: &[[I::V; NV]; K],
 ) -> [[I::V; NV]; K] {
     if const { I::OUTLINE } {
-        amm_call::<I, NV, S, K>(i, a, b, ops)
+        amm_call::<I, NV, S, K>(i, a, b, ops, mv)
     } else {
-        amm_inline::<I, NV, S, K>(i, a, b, ops)
+        amm_inline::<I, NV, S, K>(i, a, b, ops, mv)
     }
 }
 
@@ -51,8 +53,9 @@ fn amm_call<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     a: [&[u64]; K],
     b: [&[u64]; K],
     ops: &[Operands<'_>; K],
+    mv: &[[I::V; NV]; K],
 ) -> [[I::V; NV]; K] {
-    amm_inline::<I, NV, S, K>(i, a, b, ops)
+    amm_inline::<I, NV, S, K>(i, a, b, ops, mv)
 }
 
 /// The body of [`amm`].
@@ -62,16 +65,15 @@ fn amm_inline<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     a: [&[u64]; K],
     b: [&[u64]; K],
     ops: &[Operands<'_>; K],
+    mv: &[[I::V; NV]; K],
 ) -> [[I::V; NV]; K] {
     let l = I::LANES;
     let d = NV * l;
     let zero = i.zero();
     let mut av = [[zero; NV]; K];
-    let mut mv = [[zero; NV]; K];
     for k in 0..K {
         for v in 0..NV {
             av[k][v] = i.load(&a[k][v * l..]);
-            mv[k][v] = i.load(&ops[k].m[v * l..]);
         }
     }
     let b: [&[u64]; K] = core::array::from_fn(|k| &b[k][..d]);
@@ -94,7 +96,7 @@ fn amm_inline<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     const { assert!(K == 1 || K == 2) };
     const { assert!(S <= NV * I::LANES) };
     for j in 0..S {
-        split_step_of(i, 0, &mut xs, &mut ys, &mut acc0, &av, &mv, &b, &scalars, j);
+        split_step_of(i, 0, &mut xs, &mut ys, &mut acc0, &av, mv, &b, &scalars, j);
         if K == 2 {
             split_step_of(
                 i,
@@ -103,7 +105,7 @@ fn amm_inline<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
                 &mut ys,
                 &mut acc0,
                 &av,
-                &mv,
+                mv,
                 &b,
                 &scalars,
                 j,
@@ -235,6 +237,23 @@ fn normalize<I: Ifma52, const NV: usize>(i: I, acc: &mut [I::V; NV]) {
         // + 1 − 2^52 where a carry comes in (the lane was 2^52 − 1 or above 2^52 − 1 then).
         acc[v] = i.and(i.mask_sub(acc[v], k, acc[v], mask), mask);
     }
+}
+
+/// The K moduli in registers, for [`amm`]: loaded once per exponentiation rather than per
+/// product (LLVM copies spilled operands to the stack at every product otherwise).
+#[inline(always)]
+pub(super) fn load_m<I: Ifma52, const NV: usize, const K: usize>(
+    i: I,
+    ops: &[Operands<'_>; K],
+) -> [[I::V; NV]; K] {
+    let l = I::LANES;
+    let mut mv = [[i.zero(); NV]; K];
+    for k in 0..K {
+        for v in 0..NV {
+            mv[k][v] = i.load(&ops[k].m[v * l..]);
+        }
+    }
+    mv
 }
 
 /// The K numbers of d digits one after the other in `buf`.

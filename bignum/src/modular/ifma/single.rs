@@ -17,7 +17,7 @@ use crate::mpn::ifma::{Ifma52, Task};
 
 use super::super::Residue;
 use super::super::pow::exp_bits_at;
-use super::amm::{Operands, amm, parts, store};
+use super::amm::{Operands, amm, load_m, parts, store};
 use super::convert::finish;
 use super::job::{PowJob, Ready};
 use super::policy::PowPath;
@@ -174,14 +174,17 @@ fn pow_k<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
         }
         return pow_public_k::<I, NV, S, K>(i, ops, exp_bits, out);
     }
-    pow_window(&Horizontal::<I, NV, S, K> { i, ops }, exp_bits, out);
+    let mv = load_m::<I, NV, K>(i, ops);
+    pow_window(&Horizontal::<I, NV, S, K> { i, ops, mv }, exp_bits, out);
 }
 
 /// K interleaved numbers of NV vectors as an [`Engine`]: a block is the K numbers one after
 /// the other (d digits each).
-struct Horizontal<'a, 'b, I, const NV: usize, const S: usize, const K: usize> {
+struct Horizontal<'a, 'b, I: Ifma52, const NV: usize, const S: usize, const K: usize> {
     i: I,
     ops: &'a [Operands<'b>; K],
+    /// The moduli in registers ([`load_m`]).
+    mv: [[I::V; NV]; K],
 }
 
 impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
@@ -193,7 +196,7 @@ impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
     #[inline(always)]
     fn mul(&self, a: &[u64], b: &[u64]) -> Self::R {
         let d = NV * I::LANES;
-        amm::<I, NV, S, K>(self.i, parts(a, d), parts(b, d), self.ops)
+        amm::<I, NV, S, K>(self.i, parts(a, d), parts(b, d), self.ops, &self.mv)
     }
 
     #[inline(always)]
@@ -205,14 +208,26 @@ impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
     fn one(&self) -> Self::R {
         let ops = self.ops;
         let outs = core::array::from_fn(|k| ops[k].out);
-        amm::<I, NV, S, K>(self.i, outs, core::array::from_fn(|k| ops[k].into), ops)
+        amm::<I, NV, S, K>(
+            self.i,
+            outs,
+            core::array::from_fn(|k| ops[k].into),
+            ops,
+            &self.mv,
+        )
     }
 
     #[inline(always)]
     fn base(&self) -> Self::R {
         let ops = self.ops;
         let bases = core::array::from_fn(|k| ops[k].base);
-        amm::<I, NV, S, K>(self.i, bases, core::array::from_fn(|k| ops[k].into), ops)
+        amm::<I, NV, S, K>(
+            self.i,
+            bases,
+            core::array::from_fn(|k| ops[k].into),
+            ops,
+            &self.mv,
+        )
     }
 
     #[inline(always)]
@@ -223,6 +238,7 @@ impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
             parts(acc, d),
             core::array::from_fn(|k| ops[k].out),
             ops,
+            &self.mv,
         )
     }
 

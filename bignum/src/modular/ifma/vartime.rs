@@ -8,7 +8,7 @@ use zeroize::Zeroizing;
 
 use crate::mpn::ifma::Ifma52;
 
-use super::amm::{Operands, amm, parts, store};
+use super::amm::{Operands, amm, load_m, parts, store};
 
 /// [`pow_k`] for PUBLIC exponents (all of bit length `exp_bits`, the longest): left-to-right
 /// square-and-multiply, branching on the bits, with no table. A job whose exponent is shorter
@@ -22,22 +22,23 @@ pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const S: usize, const K: 
     out: &mut [u64],
 ) {
     let d = NV * I::LANES;
+    let mv = load_m::<I, NV, K>(i, ops);
     let outs: [&[u64]; K] = core::array::from_fn(|k| ops[k].out);
     let intos: [&[u64]; K] = core::array::from_fn(|k| ops[k].into);
     let bases: [&[u64]; K] = core::array::from_fn(|k| ops[k].base);
     // x·R for each base, and R (the radix-52 one).
     let mut xr = Zeroizing::new(vec![0u64; K * d]);
-    let r = amm::<I, NV, S, K>(i, bases, intos, ops);
+    let r = amm::<I, NV, S, K>(i, bases, intos, ops, &mv);
     store(i, &r, &mut xr);
     let mut one = Zeroizing::new(vec![0u64; K * d]);
-    let r = amm::<I, NV, S, K>(i, outs, intos, ops);
+    let r = amm::<I, NV, S, K>(i, outs, intos, ops, &mv);
     store(i, &r, &mut one);
     let mut acc = Zeroizing::new(vec![0u64; K * d]);
     let mut factor = Zeroizing::new(vec![0u64; K * d]);
     acc.copy_from_slice(&one);
     let bit = |k: usize, b: usize| (ops[k].exp[b >> 6] >> (b & 63)) & 1 == 1;
     for b in (0..exp_bits).rev() {
-        let r = amm::<I, NV, S, K>(i, parts(&acc, d), parts(&acc, d), ops);
+        let r = amm::<I, NV, S, K>(i, parts(&acc, d), parts(&acc, d), ops, &mv);
         store(i, &r, &mut acc);
         // Public bits: branch freely.
         if (0..K).any(|k| bit(k, b)) {
@@ -45,11 +46,11 @@ pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const S: usize, const K: 
                 let src = if bit(k, b) { &xr } else { &one };
                 factor[k * d..(k + 1) * d].copy_from_slice(&src[k * d..(k + 1) * d]);
             }
-            let r = amm::<I, NV, S, K>(i, parts(&acc, d), parts(&factor, d), ops);
+            let r = amm::<I, NV, S, K>(i, parts(&acc, d), parts(&factor, d), ops, &mv);
             store(i, &r, &mut acc);
         }
     }
-    let r = amm::<I, NV, S, K>(i, parts(&acc, d), outs, ops);
+    let r = amm::<I, NV, S, K>(i, parts(&acc, d), outs, ops, &mv);
     store(i, &r, out);
 }
 
@@ -74,18 +75,19 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
     out: &mut [u64],
 ) {
     let d = NV * I::LANES;
+    let mv = load_m::<I, NV, 1>(i, ops);
     let op = &ops[0];
     let size = 1 << (SLIDING_WINDOW - 1);
     let bit = |b: usize| (op.exp[b >> 6] >> (b & 63)) & 1 == 1;
     // Entry t: x^(2t + 1)·R; x² for the steps between entries.
     let mut table = Zeroizing::new(vec![0u64; size * d]);
-    let r = amm::<I, NV, S, 1>(i, [op.base], [op.into], ops);
+    let r = amm::<I, NV, S, 1>(i, [op.base], [op.into], ops, &mv);
     store(i, &r, &mut table);
     let mut square = Zeroizing::new(vec![0u64; d]);
-    let r = amm::<I, NV, S, 1>(i, [&table[..d]], [&table[..d]], ops);
+    let r = amm::<I, NV, S, 1>(i, [&table[..d]], [&table[..d]], ops, &mv);
     store(i, &r, &mut square);
     for t in 1..size {
-        let r = amm::<I, NV, S, 1>(i, [&table[(t - 1) * d..t * d]], [&square[..]], ops);
+        let r = amm::<I, NV, S, 1>(i, [&table[(t - 1) * d..t * d]], [&square[..]], ops, &mv);
         store(i, &r, &mut table[t * d..]);
     }
     let mut acc = Zeroizing::new(vec![0u64; d]);
@@ -95,7 +97,7 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
     while top > 0 {
         let hi = top - 1;
         if !bit(hi) {
-            let r = amm::<I, NV, S, 1>(i, [&acc[..]], [&acc[..]], ops);
+            let r = amm::<I, NV, S, 1>(i, [&acc[..]], [&acc[..]], ops, &mv);
             store(i, &r, &mut acc);
             top = hi;
             continue;
@@ -111,10 +113,10 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
         let entry = &table[(value >> 1) * d..((value >> 1) + 1) * d];
         if started {
             for _ in lo..=hi {
-                let r = amm::<I, NV, S, 1>(i, [&acc[..]], [&acc[..]], ops);
+                let r = amm::<I, NV, S, 1>(i, [&acc[..]], [&acc[..]], ops, &mv);
                 store(i, &r, &mut acc);
             }
-            let r = amm::<I, NV, S, 1>(i, [&acc[..]], [entry], ops);
+            let r = amm::<I, NV, S, 1>(i, [&acc[..]], [entry], ops, &mv);
             store(i, &r, &mut acc);
         } else {
             acc.copy_from_slice(entry);
@@ -123,6 +125,6 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
         top = lo;
     }
     // Out of radix-52 form: AMM(x^e·R, R' mod m) = x^e·R'.
-    let r = amm::<I, NV, S, 1>(i, [&acc[..]], [op.out], ops);
+    let r = amm::<I, NV, S, 1>(i, [&acc[..]], [op.out], ops, &mv);
     store(i, &r, out);
 }
