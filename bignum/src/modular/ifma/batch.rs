@@ -67,7 +67,7 @@ use super::batch_amm::{amm, sqr};
 use super::convert::finish;
 use super::job::{PowJob, Prepared, Ready};
 use super::policy::{PowPath, ifma_supports, pow_path};
-use super::shape::with_vectors;
+use super::shape::{digits, with_vectors};
 use super::window::{Engine, gather, pow_window, store};
 
 /// Exponentiations per batch: the 64-bit lanes of a 512-bit register.
@@ -94,7 +94,7 @@ pub fn batch_digits(bits: usize) -> Option<usize> {
     if !ifma_supports(bits) {
         return None;
     }
-    let need = (bits + 2).div_ceil(52);
+    let need = digits(bits);
     BATCH_DIGITS.iter().copied().find(|&d| d >= need)
 }
 
