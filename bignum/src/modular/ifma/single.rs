@@ -187,6 +187,16 @@ struct Horizontal<'a, 'b, I: Ifma52, const NV: usize, const S: usize, const K: u
     mv: [[I::V; NV]; K],
 }
 
+impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Horizontal<'_, '_, I, NV, S, K> {
+    /// x_k·R' in radix-52 form, x_k·R: AMM(x_k·R', 2^(104·S)/R').
+    #[inline(always)]
+    fn to_radix52(&self, x: [&[u64]; K]) -> [[I::V; NV]; K] {
+        let ops = self.ops;
+        let intos = core::array::from_fn(|k| ops[k].into);
+        amm::<I, NV, S, K>(self.i, x, intos, ops, &self.mv)
+    }
+}
+
 impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
     for Horizontal<'_, '_, I, NV, S, K>
 {
@@ -206,28 +216,12 @@ impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
 
     #[inline(always)]
     fn one(&self) -> Self::R {
-        let ops = self.ops;
-        let outs = core::array::from_fn(|k| ops[k].out);
-        amm::<I, NV, S, K>(
-            self.i,
-            outs,
-            core::array::from_fn(|k| ops[k].into),
-            ops,
-            &self.mv,
-        )
+        self.to_radix52(core::array::from_fn(|k| self.ops[k].out))
     }
 
     #[inline(always)]
     fn base(&self) -> Self::R {
-        let ops = self.ops;
-        let bases = core::array::from_fn(|k| ops[k].base);
-        amm::<I, NV, S, K>(
-            self.i,
-            bases,
-            core::array::from_fn(|k| ops[k].into),
-            ops,
-            &self.mv,
-        )
+        self.to_radix52(core::array::from_fn(|k| self.ops[k].base))
     }
 
     #[inline(always)]
