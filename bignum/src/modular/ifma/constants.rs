@@ -52,9 +52,7 @@ impl EngineConstants {
             k0: m.minv() & MASK52,
         }
     }
-}
 
-impl EngineConstants {
     /// Whether these serve R = 2^(52·d) in numbers of `len` digits.
     pub(super) fn serves(&self, d: usize, len: usize) -> bool {
         self.d == d && self.m.len() >= len

@@ -74,8 +74,9 @@ pub(super) fn clear_bits_from(e: &mut [Limb], bits: usize) {
     }
 }
 
-/// Jobs prepared for an engine with R = 2^(52·d): each one's operands in digits, and its exponent
-/// zero-padded to the longest length with the bits at and above its own bit length cleared.
+/// Jobs prepared for an engine with R = 2^(52·d): each one's operands in digits, and its
+/// exponent zero-padded to the longest length with the bits at and above its own bit length
+/// cleared.
 pub(super) struct Ready<'a> {
     /// The jobs' operands, in the order of the jobs.
     pub(super) nums: Vec<Prepared<'a>>,
