@@ -3,8 +3,9 @@
 //! `cargo run --release -p bignum --example mont_kernels [ROUNDS [CALLS]]`
 //!
 //! For n = 8, 16, 24, 32, 64 limbs: `mont_mul` and `redc_1` of each back end (through
-//! `mpn::all_available()`), and `sqr_basecase` + `redc_1` (a Montgomery square; `sqr_basecase`
-//! runs on the back end `BIGNUM_BACKEND` picks). The variants run in turn, `CALLS` calls per
+//! `mpn::all_available()`), `sqr_basecase` + `redc_1` (a Montgomery square; `sqr_basecase`
+//! runs on the back end `BIGNUM_BACKEND` picks), and the exponentiation's products kept below
+//! R, `mont_mul_below_r` and `mont_sqr_below_r`. The variants run in turn, `CALLS` calls per
 //! batch, `ROUNDS` rounds, and each keeps its best batch: on a shared, noisy machine the
 //! minimum is the figure that repeats. Printed in ns per call.
 
@@ -56,14 +57,17 @@ fn main() {
         let t0 = limbs(&mut seed, 2 * n);
         let mut r = vec![0; n];
         let mut t = vec![0; 2 * n];
-        let mut scratch = vec![0; mpn::mont_mul_scratch_len(n)];
+        let mut scratch = vec![0; mpn::mont_mul_scratch_len(n).max(mpn::mont_sqr_scratch_len(n))];
 
-        // (label, back end, kind): kind 0 = mont_mul, 1 = redc_1, 2 = sqr_basecase + redc_1.
+        // (label, back end, kind): kind 0 = mont_mul, 1 = redc_1, 2 = sqr_basecase + redc_1,
+        // 3 = mont_mul_below_r, 4 = mont_sqr_below_r.
         let mut variants = Vec::new();
         for k in &backends {
             variants.push((format!("mont_mul.{}", k.name), *k, 0));
             variants.push((format!("redc_1.{}", k.name), *k, 1));
             variants.push((format!("sqr.{global}+redc_1.{}", k.name), *k, 2));
+            variants.push((format!("mul_below_r.{}", k.name), *k, 3));
+            variants.push((format!("sqr_below_r.{}", k.name), *k, 4));
         }
         let mut best = vec![f64::INFINITY; variants.len()];
         for _ in 0..rounds {
@@ -76,9 +80,17 @@ fn main() {
                             t.copy_from_slice(&t0);
                             (k.redc_1)(&mut r, &mut t, &m, minv)
                         }
-                        _ => {
+                        2 => {
                             mpn::sqr_basecase(&mut t, &a);
                             (k.redc_1)(&mut r, &mut t, &m, minv)
+                        }
+                        3 => {
+                            (k.mont_mul_below_r)(&mut r, &a, &b, &m, minv, &mut scratch);
+                            0
+                        }
+                        _ => {
+                            (k.mont_sqr_below_r)(&mut r, &a, &m, minv, &mut scratch);
+                            0
                         }
                     };
                     black_box(c);

@@ -38,6 +38,10 @@ use crate::limb::{self, Limb};
 
 /// The signature of [`mont_mul`]: (r, a, b, m, m', scratch) → high limb.
 pub type MontMulKernel = fn(&mut [Limb], &[Limb], &[Limb], &[Limb], Limb, &mut [Limb]) -> Limb;
+/// The signature of [`mont_mul_below_r`]: (r, a, b, m, m', scratch).
+pub type MontMulBelowRKernel = fn(&mut [Limb], &[Limb], &[Limb], &[Limb], Limb, &mut [Limb]);
+/// The signature of [`mont_sqr_below_r`]: (r, a, m, m', scratch).
+pub type MontSqrBelowRKernel = fn(&mut [Limb], &[Limb], &[Limb], Limb, &mut [Limb]);
 
 /// One back end: a function pointer per hot kernel, all with the contracts of the functions of
 /// the same name in this module (lengths already checked by the caller).
@@ -61,6 +65,10 @@ pub struct Kernels {
     pub redc_1: fn(&mut [Limb], &mut [Limb], &[Limb], Limb) -> Limb,
     /// See [`redc_1_below_r`].
     pub redc_1_below_r: fn(&mut [Limb], &mut [Limb], &[Limb], Limb),
+    /// See [`mont_mul_below_r`].
+    pub mont_mul_below_r: MontMulBelowRKernel,
+    /// See [`mont_sqr_below_r`].
+    pub mont_sqr_below_r: MontSqrBelowRKernel,
     /// See [`mul_basecase`] (any `a.len()`, `b.len() ≥ 1`).
     pub mul_basecase: fn(&mut [Limb], &[Limb], &[Limb]),
     /// See [`sqr_basecase`].
@@ -80,6 +88,8 @@ pub const PORTABLE: Kernels = Kernels {
     mont_mul: portable::mont_mul,
     redc_1: portable::redc_1,
     redc_1_below_r: portable::redc_1_below_r,
+    mont_mul_below_r: portable::mont_mul_below_r,
+    mont_sqr_below_r: portable::mont_sqr_below_r,
     mul_basecase: portable::mul_basecase,
     sqr_basecase: portable::sqr_basecase,
     tabselect: portable::tabselect,
@@ -303,6 +313,81 @@ pub fn redc_1_below_r(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
         "redc_1_below_r: length mismatch"
     );
     (kernels().redc_1_below_r)(r, t, m, minv);
+}
+
+/// Scratch limbs [`mont_sqr_below_r`] needs for an n-limb modulus (every back end accepts this
+/// much): the 2n-limb square and the squaring's own scratch ([`sqr_scratch_len`]).
+pub const fn mont_sqr_scratch_len(n: usize) -> usize {
+    2 * n + sqr_scratch_len(n)
+}
+
+/// Montgomery multiplication for values kept below R (see [`redc_1_below_r`]): r ≡ a·b·R⁻¹
+/// (mod m) with r < R, for any n-limb a and b. R, n and `minv` as in [`mont_mul`]. The
+/// product of a chain of Montgomery products (an exponentiation's), with no comparison with m.
+///
+/// # Constant time
+/// Time and memory accesses depend on n only.
+///
+/// # Panics
+/// If `r`, `a`, `b` differ in length from `m`, `m` is empty, or
+/// `scratch.len() < mont_mul_scratch_len(n)`.
+#[inline]
+pub fn mont_mul_below_r(
+    r: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    m: &[Limb],
+    minv: Limb,
+    scratch: &mut [Limb],
+) {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && a.len() == n && b.len() == n,
+        "mont_mul_below_r: length mismatch"
+    );
+    assert!(
+        scratch.len() >= mont_mul_scratch_len(n),
+        "mont_mul_below_r: scratch too short"
+    );
+    (kernels().mont_mul_below_r)(r, a, b, m, minv, scratch);
+}
+
+/// [`mont_mul_below_r`] of a by itself: r ≡ a²·R⁻¹ (mod m) with r < R, for any n-limb a.
+///
+/// # Constant time
+/// Time and memory accesses depend on n only.
+///
+/// # Panics
+/// If `r` or `a` differs in length from `m`, `m` is empty, or
+/// `scratch.len() < mont_sqr_scratch_len(n)`.
+#[inline]
+pub fn mont_sqr_below_r(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, scratch: &mut [Limb]) {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && a.len() == n,
+        "mont_sqr_below_r: length mismatch"
+    );
+    assert!(
+        scratch.len() >= mont_sqr_scratch_len(n),
+        "mont_sqr_below_r: scratch too short"
+    );
+    (kernels().mont_sqr_below_r)(r, a, m, minv, scratch);
+}
+
+/// The square into the scratch's first 2n limbs (by [`sqr_with_scratch`]'s choice, on the
+/// chosen back end), then the back end's `redc_below_r`: every back end's
+/// [`mont_sqr_below_r`] where it has nothing faster.
+pub(crate) fn sqr_then_redc_below_r(
+    r: &mut [Limb],
+    a: &[Limb],
+    m: &[Limb],
+    minv: Limb,
+    scratch: &mut [Limb],
+    redc_below_r: fn(&mut [Limb], &mut [Limb], &[Limb], Limb),
+) {
+    let (t, rest) = scratch.split_at_mut(2 * a.len());
+    sqr::sqr_with_scratch(t, a, rest);
+    redc_below_r(r, t, m, minv);
 }
 
 /// r −= b & `mask` (`mask` all-ones or zero); returns the borrow (0 or 1). Equal lengths. The

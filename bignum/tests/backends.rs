@@ -354,28 +354,57 @@ fn assert_montgomery_kernels(k: &Kernels, a: &[Limb], b: &[Limb], m: &[Limb], ca
 /// `redc_1_below_r` of `k` and of `PORTABLE` on t (any 2n limbs): r < R (n limbs, nothing else
 /// returned), r ≡ t·R⁻¹ (mod m), and the same limbs from both.
 fn assert_redc_1_below_r(k: &Kernels, t: &[Limb], m: &[Limb], case: &str) {
+    let mi = minv(m[0]);
+    assert_below_r(k, "redc_1_below_r", &common::big(t), m, case, |k, r| {
+        (k.redc_1_below_r)(r, &mut t.to_vec(), m, mi);
+    });
+}
+
+/// A kernel that keeps its result below R (`run`: the kernel of a back end, writing r) on
+/// `PORTABLE` and on `k`, over garbage in r: r ≡ x·R⁻¹ (mod m), r < R (it is n limbs and
+/// nothing else is returned), and the same limbs from both.
+fn assert_below_r(
+    k: &Kernels,
+    kernel: &str,
+    x: &BigUint,
+    m: &[Limb],
+    case: &str,
+    run: impl Fn(&Kernels, &mut [Limb]),
+) {
     let n = m.len();
     let big_m = common::big(m);
-    let bt = common::big(t);
     let mut results = Vec::new();
-    for (f, who) in [
-        (PORTABLE.redc_1_below_r, "portable"),
-        (k.redc_1_below_r, k.name),
-    ] {
+    for (kernels, who) in [(&PORTABLE, "portable"), (k, k.name)] {
         let mut r = vec![0xDEAD_BEEF; n];
-        f(&mut r, &mut t.to_vec(), m, minv(m[0]));
+        run(kernels, &mut r);
         assert_eq!(
             (common::big(&r) << (64 * n)) % &big_m,
-            &bt % &big_m,
-            "redc_1_below_r {who}: not t·R⁻¹ mod m, n = {n}, {case}"
+            x % &big_m,
+            "{kernel} {who}: not x·R⁻¹ mod m, n = {n}, {case}"
         );
         results.push(r);
     }
     assert_eq!(
         results[0], results[1],
-        "redc_1_below_r differs: {} vs portable, n = {n}, {case}",
+        "{kernel} differs: {} vs portable, n = {n}, {case}",
         k.name
     );
+}
+
+/// `mont_mul_below_r` on a·b and `mont_sqr_below_r` on a² (any a, b < R) of `k` and of
+/// `PORTABLE`, by [`assert_below_r`]; the scratch starts as garbage.
+fn assert_products_below_r(k: &Kernels, a: &[Limb], b: &[Limb], m: &[Limb], case: &str) {
+    let n = m.len();
+    let mi = minv(m[0]);
+    let (ba, bb) = (common::big(a), common::big(b));
+    assert_below_r(k, "mont_mul_below_r", &(&ba * &bb), m, case, |k, r| {
+        let mut scratch = vec![Limb::MAX; mpn::mont_mul_scratch_len(n)];
+        (k.mont_mul_below_r)(r, a, b, m, mi, &mut scratch);
+    });
+    assert_below_r(k, "mont_sqr_below_r", &(&ba * &ba), m, case, |k, r| {
+        let mut scratch = vec![Limb::MAX; mpn::mont_sqr_scratch_len(n)];
+        (k.mont_sqr_below_r)(r, a, m, mi, &mut scratch);
+    });
 }
 
 /// What a Montgomery reduction of x (a·b, or t = a·b) must give for operands below R: r +
@@ -513,10 +542,55 @@ fn montgomery_kernels_keep_the_bound_for_operands_below_r() {
                         below.check(k, "redc_1", "t", |k, r| {
                             (k.redc_1)(r, &mut t.clone(), &m, mi)
                         });
-                        assert_redc_1_below_r(k, &t, &m, &format!("m {mn}, operands below R"));
+                        let case = format!("m {mn}, operands below R");
+                        assert_redc_1_below_r(k, &t, &m, &case);
+                        assert_products_below_r(k, a, b, &m, &case);
                         *count += 1;
                     }
                 }
+            }
+        }
+    });
+}
+
+/// The eight-limb kernels (RSA-1024's halves, where the ADX back end has its own one-pass
+/// Montgomery product and square) on many operands below R, random and near its edges (limbs
+/// of all ones, which make every carry chain ripple), against num-bigint and the portable
+/// kernels: `mont_mul` (below 2m for a < m, below R + m otherwise) and the products below R.
+#[test]
+fn eight_limb_montgomery_kernels_on_many_operands() {
+    let n = 8;
+    for_each_backend(0x8_11B5, |k, rng, count| {
+        for (mn, m) in moduli(n, rng) {
+            let big_m = common::big(&m);
+            let bound = (BigUint::from(1u8) << (64 * n)) + &big_m;
+            let mi = minv(m[0]);
+            for i in 0..300 {
+                let mut draw = |j: usize| -> Vec<Limb> {
+                    let mut x = rng.limbs(n);
+                    match (i + j) & 3 {
+                        0 => x.iter_mut().skip(j).for_each(|l| *l = Limb::MAX),
+                        1 => x[n - 1] = Limb::MAX,
+                        _ => {}
+                    }
+                    x
+                };
+                let (a, b) = (draw(0), draw(3));
+                let case = format!("m {mn}, pair {i}");
+                let x = common::big(&a) * common::big(&b);
+                Below {
+                    n,
+                    x: &x,
+                    big_m: &big_m,
+                    bound: &bound,
+                    case: case.clone(),
+                }
+                .check(k, "mont_mul", "a·b", |k, r| {
+                    let mut scratch = vec![Limb::MAX; mpn::mont_mul_scratch_len(n)];
+                    (k.mont_mul)(r, &a, &b, &m, mi, &mut scratch)
+                });
+                assert_products_below_r(k, &a, &b, &m, &case);
+                *count += 1;
             }
         }
     });

@@ -109,24 +109,6 @@ impl<'a> Engine<'a> {
             extra,
         )
     }
-
-    /// r = a·b·R⁻¹ mod m (see [`Arith::mul`]).
-    #[inline]
-    pub(crate) fn mul(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
-        self.with_spare().0.mul(r, a, b);
-    }
-
-    /// r ≡ a·b·R⁻¹ (mod m), r < R (see [`Arith::mul_lazy`]).
-    #[inline]
-    pub(crate) fn mul_lazy(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
-        self.with_spare().0.mul_lazy(r, a, b);
-    }
-
-    /// r ≡ a²·R⁻¹ (mod m), r < R (see [`Arith::sqr_lazy`]).
-    #[inline]
-    pub(crate) fn sqr_lazy(&mut self, r: &mut [Limb], a: &[Limb]) {
-        self.with_spare().0.sqr_lazy(r, a);
-    }
 }
 
 /// The arithmetic of an [`Engine`], borrowed apart from its spare buffers.
@@ -165,17 +147,13 @@ impl Arith<'_, '_> {
     /// only, with no comparison with m ([`mpn::redc_1_below_r`]).
     #[inline]
     pub(crate) fn mul_lazy(&mut self, r: &mut [Limb], a: &[Limb], b: &[Limb]) {
-        let n = self.m.len();
-        let t = &mut self.wide[..2 * n];
-        (self.k.mul_basecase)(t, a, b);
-        (self.k.redc_1_below_r)(r, t, self.m, self.minv);
+        (self.k.mont_mul_below_r)(r, a, b, self.m, self.minv, self.wide);
     }
 
     /// r ≡ a²·R⁻¹ (mod m) with r < R, for any n-limb a (see [`Arith::mul_lazy`]).
     #[inline]
     pub(crate) fn sqr_lazy(&mut self, r: &mut [Limb], a: &[Limb]) {
-        let t = mont::sqr_into(self.wide, a);
-        (self.k.redc_1_below_r)(r, t, self.m, self.minv);
+        (self.k.mont_sqr_below_r)(r, a, self.m, self.minv, self.wide);
     }
 }
 
@@ -234,6 +212,8 @@ impl Modulus {
         let size = 1usize << w;
 
         let mut eng = Engine::new(self, 0);
+        // Borrowed apart once for the whole exponentiation, not per product.
+        let (mut ar, _) = eng.with_spare();
         let mut table = Zeroizing::new(vec![0; size * n]);
         table[..n].copy_from_slice(&self.one().limbs);
         table[n..2 * n].copy_from_slice(&base.limbs);
@@ -243,9 +223,9 @@ impl Modulus {
             if j & 1 == 0 {
                 // j is public: base^j = (base^(j/2))².
                 let half = j >> 1;
-                eng.sqr_lazy(out, &done[half * n..(half + 1) * n]);
+                ar.sqr_lazy(out, &done[half * n..(half + 1) * n]);
             } else {
-                eng.mul_lazy(out, &done[(j - 1) * n..j * n], &base.limbs);
+                ar.mul_lazy(out, &done[(j - 1) * n..j * n], &base.limbs);
             }
         }
 
@@ -255,23 +235,23 @@ impl Modulus {
         // Windows from the top; the top one takes the exp_bits mod w leftover bits (or w).
         let windows = exp_bits.div_ceil(w);
         let top_lo = (windows - 1) * w;
-        (eng.k.tabselect)(
+        (ar.k.tabselect)(
             &mut acc,
             &table,
             exp_bits_at(exp, top_lo, exp_bits - top_lo),
         );
         for k in (0..windows - 1).rev() {
             for _ in 0..w {
-                eng.sqr_lazy(&mut tmp, &acc);
+                ar.sqr_lazy(&mut tmp, &acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
-            (eng.k.tabselect)(&mut entry, &table, exp_bits_at(exp, k * w, w));
-            eng.mul_lazy(&mut tmp, &acc, &entry);
+            (ar.k.tabselect)(&mut entry, &table, exp_bits_at(exp, k * w, w));
+            ar.mul_lazy(&mut tmp, &acc, &entry);
             core::mem::swap(&mut acc, &mut tmp);
         }
         // Below m at last: acc·(R mod m)·R⁻¹ ≡ acc, and (R mod m)·acc < m·R gives a value
         // below 2m, which the fully reducing multiplication brings below m.
-        eng.mul(&mut tmp, &self.one().limbs, &acc);
+        ar.mul(&mut tmp, &self.one().limbs, &acc);
         self.residue(tmp.to_vec())
     }
 

@@ -265,6 +265,25 @@ pub(crate) fn tabselect_lanes<const L: usize>(r: &mut [Limb], table: &[Limb], wh
     }
 }
 
+/// [`crate::mpn::mont_mul_below_r`]: the product, then [`redc_1_below_r`].
+pub fn mont_mul_below_r(
+    r: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    m: &[Limb],
+    minv: Limb,
+    scratch: &mut [Limb],
+) {
+    let t = &mut scratch[..2 * m.len()];
+    mul_basecase(t, a, b);
+    redc_1_below_r(r, t, m, minv);
+}
+
+/// [`crate::mpn::mont_sqr_below_r`]: the square, then [`redc_1_below_r`].
+pub fn mont_sqr_below_r(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, scratch: &mut [Limb]) {
+    crate::mpn::sqr_then_redc_below_r(r, a, m, minv, scratch, redc_1_below_r);
+}
+
 /// [`crate::mpn::redc_1_below_r`]: [`redc_1`], then m subtracted by the mask of its carry.
 pub fn redc_1_below_r(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
     let c = redc_1(r, t, m, minv);

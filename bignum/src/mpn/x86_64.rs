@@ -2,7 +2,8 @@
 //! one-row kernels), `mul.rs` (row loops of the product and of REDC), `sqr.rs` (the square's
 //! row ring and its doubling-and-diagonal pass) and `window.rs` (REDC, product and square
 //! eight rows per pass with a window of eight limbs in registers, for lengths that are
-//! multiples of 8: the RSA sizes). The table select runs the portable code compiled for AVX2.
+//! multiples of 8: the RSA sizes), and `mont8.rs` (the Montgomery product and square of eight
+//! limbs in one pass each). The table select is in AVX2 intrinsics.
 //!
 //! The wrappers check the slice lengths with `assert!` before entering the assembly (which reads
 //! and writes whole slices by raw pointer, so a mismatch must never reach it), and they are
@@ -15,6 +16,7 @@
 
 mod adx;
 pub(crate) mod ifma;
+mod mont8;
 mod mul;
 mod sqr;
 mod window;
@@ -34,6 +36,8 @@ static ADX: Kernels = Kernels {
     mont_mul: adx_mont_mul,
     redc_1: adx_redc_1,
     redc_1_below_r: adx_redc_1_below_r,
+    mont_mul_below_r: adx_mont_mul_below_r,
+    mont_sqr_below_r: adx_mont_sqr_below_r,
     mul_basecase: adx_mul_basecase,
     sqr_basecase: adx_sqr_basecase,
     tabselect: adx_tabselect,
@@ -75,9 +79,9 @@ fn adx_sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
     unsafe { sqr::sqr_diag_addlsh1(r, a) }
 }
 
-/// The portable table select compiled for AVX2 when the CPU has it (up to sixteen limbs,
-/// four 256-bit accumulators, per pass over the entries), else the portable one. Not an ADX kernel,
-/// but every CPU with ADX so far has AVX2, and this back end is the one such CPUs use.
+/// The table select in AVX2 when the CPU has it ([`tabselect_avx2`]), else the portable one.
+/// Not an ADX kernel, but every CPU with ADX so far has AVX2, and this back end is the one such
+/// CPUs use.
 fn adx_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
     assert!(
         !r.is_empty() && table.chunks_exact(r.len()).remainder().is_empty(),
@@ -90,22 +94,77 @@ fn adx_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
     }
 }
 
-/// [`super::portable::tabselect_lanes`] compiled for AVX2, with sixteen lanes (four
-/// 256-bit accumulators) when they divide n, else eight or four: lanes that do not fit would
-/// go limb by limb through memory, several times slower than the gather itself.
+/// [`crate::mpn::tabselect`] in AVX2 for n = `r.len()` a multiple of 4 (else the portable
+/// select with four lanes): r is gathered sixteen limbs at a time (four 256-bit accumulators),
+/// or eight or four at its end, in one pass over the entries each. An entry's mask is a vector
+/// compare of a running entry count with `which`, so no mask goes through a general register,
+/// and every entry is read.
+///
+/// Against the portable select compiled for AVX2 (scalar masks, opaque to the optimiser, each
+/// broadcast per entry), at 8 limbs and 16 entries (RSA-1024's window): BENCHMARKS.md, "Issue
+/// 28 item 5 on Zen 3".
 ///
 /// # Safety
 /// The CPU has AVX2.
 #[target_feature(enable = "avx2")]
 unsafe fn tabselect_avx2(r: &mut [Limb], table: &[Limb], which: Limb) {
     let n = r.len();
-    if n & 15 == 0 {
-        super::portable::tabselect_lanes::<16>(r, table, which);
-    } else if n & 7 == 0 {
-        super::portable::tabselect_lanes::<8>(r, table, which);
-    } else {
+    if n & 3 != 0 {
         super::portable::tabselect_lanes::<4>(r, table, which);
+        return;
     }
+    let mut lo = 0;
+    while lo < n {
+        // n − lo is a non-zero multiple of 4, so each arm has lo + 4·V ≤ n.
+        lo += match n - lo {
+            // SAFETY: AVX2 as above; lo + 16 ≤ n.
+            16.. => unsafe { select_vectors::<4>(r, table, which, lo) },
+            // SAFETY: AVX2 as above; lo + 8 ≤ n.
+            8..=15 => unsafe { select_vectors::<2>(r, table, which, lo) },
+            // SAFETY: AVX2 as above; lo + 4 ≤ n.
+            _ => unsafe { select_vectors::<1>(r, table, which, lo) },
+        };
+    }
+}
+
+/// r[lo..lo + 4·V] from the entry `which` of the table (n-limb entries, n = `r.len()`), V
+/// 256-bit accumulators; returns 4·V.
+///
+/// # Safety
+/// The CPU has AVX2; lo + 4·V ≤ n.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn select_vectors<const V: usize>(
+    r: &mut [Limb],
+    table: &[Limb],
+    which: Limb,
+    lo: usize,
+) -> usize {
+    use core::arch::x86_64::{
+        __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_cmpeq_epi64, _mm256_loadu_si256,
+        _mm256_or_si256, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_storeu_si256,
+    };
+    let n = r.len();
+    let span = lo..lo + 4 * V;
+    // Bit patterns: `which` and the count as lanes of i64.
+    let want = _mm256_set1_epi64x(which.cast_signed());
+    let one = _mm256_set1_epi64x(1);
+    let mut count = _mm256_setzero_si256();
+    let mut acc = [_mm256_setzero_si256(); V];
+    for entry in table.chunks_exact(n) {
+        let keep = _mm256_cmpeq_epi64(count, want);
+        count = _mm256_add_epi64(count, one);
+        for (a, e) in acc.iter_mut().zip(entry[span.clone()].chunks_exact(4)) {
+            // SAFETY: e is four limbs, 32 bytes; the load is unaligned.
+            let e = unsafe { _mm256_loadu_si256(e.as_ptr().cast::<__m256i>()) };
+            *a = _mm256_or_si256(*a, _mm256_and_si256(e, keep));
+        }
+    }
+    for (a, out) in acc.iter().zip(r[span].chunks_exact_mut(4)) {
+        // SAFETY: out is four limbs, 32 bytes; the store is unaligned.
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), *a) };
+    }
+    4 * V
 }
 
 fn adx_add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
@@ -167,11 +226,81 @@ fn adx_mont_mul(
         n > 0 && r.len() == n && a.len() == n && b.len() == n,
         "mont_mul: length mismatch"
     );
+    if let Some(c) = mont8_mul(r, a, b, m, minv, 0) {
+        return c;
+    }
     let t = &mut scratch[..2 * n];
     // SAFETY: t holds 2n = a.len() + b.len() limbs, a and b are non-empty (checked above);
     // BMI2 and ADX are present because this function is reachable only through `ADX`.
     unsafe { mul::mul_basecase(t, a, b) };
     adx_redc_1(r, t, m, minv)
+}
+
+/// [`mont8::mont_mul_8`] when the operands are eight limbs long (`sec` as there), else `None`.
+fn mont8_mul(
+    r: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    m: &[Limb],
+    minv: Limb,
+    sec: Limb,
+) -> Option<Limb> {
+    let (Ok(r), Ok(a), Ok(b), Ok(m)) = (
+        <&mut [Limb; 8]>::try_from(r),
+        <&[Limb; 8]>::try_from(a),
+        <&[Limb; 8]>::try_from(b),
+        <&[Limb; 8]>::try_from(m),
+    ) else {
+        return None;
+    };
+    // SAFETY: BMI2 and ADX are present because this function is reachable only through `ADX`.
+    Some(unsafe { mont8::mont_mul_8(r, a, b, m, minv, sec) })
+}
+
+/// [`crate::mpn::mont_mul_below_r`]: at eight limbs [`mont8::mont_mul_8`] (product and
+/// reduction in one pass, the accumulator in registers), otherwise the product and
+/// [`adx_redc_1_below_r`].
+fn adx_mont_mul_below_r(
+    r: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    m: &[Limb],
+    minv: Limb,
+    scratch: &mut [Limb],
+) {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && a.len() == n && b.len() == n && scratch.len() >= 2 * n,
+        "mont_mul_below_r: length mismatch"
+    );
+    if mont8_mul(r, a, b, m, minv, Limb::MAX).is_some() {
+        return;
+    }
+    let t = &mut scratch[..2 * n];
+    // SAFETY: as in `adx_mont_mul`.
+    unsafe { mul::mul_basecase(t, a, b) };
+    adx_redc_1_below_r(r, t, m, minv);
+}
+
+/// [`crate::mpn::mont_sqr_below_r`]: at eight limbs [`mont8::mont_sqr_8`] (the square and its
+/// reduction in one asm block), otherwise the square and [`adx_redc_1_below_r`].
+fn adx_mont_sqr_below_r(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, scratch: &mut [Limb]) {
+    let n = m.len();
+    assert!(
+        n > 0 && r.len() == n && a.len() == n,
+        "mont_sqr_below_r: length mismatch"
+    );
+    if let (Ok(r8), Ok(a8), Ok(m8)) = (
+        <&mut [Limb; 8]>::try_from(&mut *r),
+        <&[Limb; 8]>::try_from(a),
+        <&[Limb; 8]>::try_from(m),
+    ) {
+        // SAFETY: BMI2 and ADX are present because this function is reachable only through
+        // `ADX`.
+        unsafe { mont8::mont_sqr_8(r8, a8, m8, minv, Limb::MAX) };
+        return;
+    }
+    crate::mpn::sqr_then_redc_below_r(r, a, m, minv, scratch, adx_redc_1_below_r);
 }
 
 /// For n a multiple of 8, the asm [`window::redc_blocks`] (eight rows per pass over t, the

@@ -80,6 +80,8 @@ macro_rules! window_row {
     };
 }
 
+pub(super) use window_row;
+
 /// Row j (j·8 = `$off`) with its parked multiplier: q from [rsp + `$off`], the final low limb
 /// stored at [rdi + `$off`]. `xor` clears CF and OF, so the row does not wait for the flags
 /// of the row before.
@@ -485,6 +487,8 @@ macro_rules! sqr_triangle_8 {
         )
     };
 }
+
+pub(super) use sqr_triangle_8;
 
 /// The off-diagonal triangle of the square, r = Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ, for n = `a.len()` a
 /// non-zero multiple of 8 and `r.len() == 2n`: with A_b = a[8b..8b+8], the triangle is the sum
