@@ -89,7 +89,7 @@ fn main() {
                             0
                         }
                         _ => {
-                            (k.mont_sqr_below_r)(&mut r, &a, &m, minv, &mut scratch);
+                            (k.mont_sqr_below_r)(&mut r, &a, 1, &m, minv, &mut scratch);
                             0
                         }
                     };

@@ -40,8 +40,8 @@ use crate::limb::{self, Limb};
 pub type MontMulKernel = fn(&mut [Limb], &[Limb], &[Limb], &[Limb], Limb, &mut [Limb]) -> Limb;
 /// The signature of [`mont_mul_below_r`]: (r, a, b, m, m', scratch).
 pub type MontMulBelowRKernel = fn(&mut [Limb], &[Limb], &[Limb], &[Limb], Limb, &mut [Limb]);
-/// The signature of [`mont_sqr_below_r`]: (r, a, m, m', scratch).
-pub type MontSqrBelowRKernel = fn(&mut [Limb], &[Limb], &[Limb], Limb, &mut [Limb]);
+/// The signature of [`mont_sqr_below_r`]: (r, a, squarings, m, m', scratch).
+pub type MontSqrBelowRKernel = fn(&mut [Limb], &[Limb], usize, &[Limb], Limb, &mut [Limb]);
 
 /// One back end: a function pointer per hot kernel, all with the contracts of the functions of
 /// the same name in this module (lengths already checked by the caller).
@@ -352,34 +352,45 @@ pub fn mont_mul_below_r(
     (kernels().mont_mul_below_r)(r, a, b, m, minv, scratch);
 }
 
-/// [`mont_mul_below_r`] of a by itself: r ≡ a²·R⁻¹ (mod m) with r < R, for any n-limb a.
+/// `squarings` ≥ 1 Montgomery squarings in a row, kept below R: r ≡ a^(2^k)·R^(1−2^k) (mod m)
+/// with r < R, k = `squarings`, for any n-limb a; each squaring is [`mont_mul_below_r`] of the
+/// value by itself. An exponentiation's run of squarings between two products is one call,
+/// which a back end may run in one loop with no call between the squarings.
 ///
 /// # Constant time
-/// Time and memory accesses depend on n only.
+/// Time and memory accesses depend on n and `squarings` only.
 ///
 /// # Panics
-/// If `r` or `a` differs in length from `m`, `m` is empty, or
+/// If `r` or `a` differs in length from `m`, `m` is empty, `squarings` is 0, or
 /// `scratch.len() < mont_sqr_scratch_len(n)`.
 #[inline]
-pub fn mont_sqr_below_r(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, scratch: &mut [Limb]) {
+pub fn mont_sqr_below_r(
+    r: &mut [Limb],
+    a: &[Limb],
+    squarings: usize,
+    m: &[Limb],
+    minv: Limb,
+    scratch: &mut [Limb],
+) {
     let n = m.len();
     assert!(
-        n > 0 && r.len() == n && a.len() == n,
-        "mont_sqr_below_r: length mismatch"
+        n > 0 && r.len() == n && a.len() == n && squarings > 0,
+        "mont_sqr_below_r: length mismatch or no squaring"
     );
     assert!(
         scratch.len() >= mont_sqr_scratch_len(n),
         "mont_sqr_below_r: scratch too short"
     );
-    (kernels().mont_sqr_below_r)(r, a, m, minv, scratch);
+    (kernels().mont_sqr_below_r)(r, a, squarings, m, minv, scratch);
 }
 
-/// The square into the scratch's first 2n limbs (by [`sqr_with_scratch`]'s choice, on the
-/// chosen back end), then the back end's `redc_below_r`: every back end's
-/// [`mont_sqr_below_r`] where it has nothing faster.
+/// `squarings` times: the square into the scratch's first 2n limbs (by [`sqr_with_scratch`]'s
+/// choice, on the chosen back end), then the back end's `redc_below_r` into r: every back
+/// end's [`mont_sqr_below_r`] where it has nothing faster.
 pub(crate) fn sqr_then_redc_below_r(
     r: &mut [Limb],
     a: &[Limb],
+    squarings: usize,
     m: &[Limb],
     minv: Limb,
     scratch: &mut [Limb],
@@ -388,6 +399,11 @@ pub(crate) fn sqr_then_redc_below_r(
     let (t, rest) = scratch.split_at_mut(2 * a.len());
     sqr::sqr_with_scratch(t, a, rest);
     redc_below_r(r, t, m, minv);
+    for _ in 1..squarings {
+        // r is read whole into t before the reduction writes it.
+        sqr::sqr_with_scratch(t, r, rest);
+        redc_below_r(r, t, m, minv);
+    }
 }
 
 /// r −= b & `mask` (`mask` all-ones or zero); returns the borrow (0 or 1). Equal lengths. The

@@ -371,6 +371,19 @@ fn assert_below_r(
     case: &str,
     run: impl Fn(&Kernels, &mut [Limb]),
 ) {
+    assert_below_r_powers(k, kernel, x, 1, m, case, run);
+}
+
+/// [`assert_below_r`] for a result r ≡ x·R^(−`r_powers`) (mod m).
+fn assert_below_r_powers(
+    k: &Kernels,
+    kernel: &str,
+    x: &BigUint,
+    r_powers: usize,
+    m: &[Limb],
+    case: &str,
+    run: impl Fn(&Kernels, &mut [Limb]),
+) {
     let n = m.len();
     let big_m = common::big(m);
     let mut results = Vec::new();
@@ -378,9 +391,9 @@ fn assert_below_r(
         let mut r = vec![0xDEAD_BEEF; n];
         run(kernels, &mut r);
         assert_eq!(
-            (common::big(&r) << (64 * n)) % &big_m,
+            (common::big(&r) << (64 * n * r_powers)) % &big_m,
             x % &big_m,
-            "{kernel} {who}: not x·R⁻¹ mod m, n = {n}, {case}"
+            "{kernel} {who}: not x·R^-{r_powers} mod m, n = {n}, {case}"
         );
         results.push(r);
     }
@@ -391,8 +404,9 @@ fn assert_below_r(
     );
 }
 
-/// `mont_mul_below_r` on a·b and `mont_sqr_below_r` on a² (any a, b < R) of `k` and of
-/// `PORTABLE`, by [`assert_below_r`]; the scratch starts as garbage.
+/// `mont_mul_below_r` on a·b, and `mont_sqr_below_r` on a² and with three squarings in a row
+/// on a⁸ (r ≡ a⁸·R⁻⁷), for any a, b < R, of `k` and of `PORTABLE`, by
+/// [`assert_below_r_powers`]; the scratch starts as garbage.
 fn assert_products_below_r(k: &Kernels, a: &[Limb], b: &[Limb], m: &[Limb], case: &str) {
     let n = m.len();
     let mi = minv(m[0]);
@@ -401,10 +415,13 @@ fn assert_products_below_r(k: &Kernels, a: &[Limb], b: &[Limb], m: &[Limb], case
         let mut scratch = vec![Limb::MAX; mpn::mont_mul_scratch_len(n)];
         (k.mont_mul_below_r)(r, a, b, m, mi, &mut scratch);
     });
-    assert_below_r(k, "mont_sqr_below_r", &(&ba * &ba), m, case, |k, r| {
-        let mut scratch = vec![Limb::MAX; mpn::mont_sqr_scratch_len(n)];
-        (k.mont_sqr_below_r)(r, a, m, mi, &mut scratch);
-    });
+    for (squarings, power, r_powers) in [(1, 2u32, 1), (3, 8, 7)] {
+        let kernel = format!("mont_sqr_below_r x{squarings}");
+        assert_below_r_powers(k, &kernel, &ba.pow(power), r_powers, m, case, |k, r| {
+            let mut scratch = vec![Limb::MAX; mpn::mont_sqr_scratch_len(n)];
+            (k.mont_sqr_below_r)(r, a, squarings, m, mi, &mut scratch);
+        });
+    }
 }
 
 /// What a Montgomery reduction of x (a·b, or t = a·b) must give for operands below R: r +

@@ -150,10 +150,11 @@ impl Arith<'_, '_> {
         (self.k.mont_mul_below_r)(r, a, b, self.m, self.minv, self.wide);
     }
 
-    /// r ≡ a²·R⁻¹ (mod m) with r < R, for any n-limb a (see [`Arith::mul_lazy`]).
+    /// `squarings` ≥ 1 squarings in a row: r ≡ a^(2^k)·R^(1−2^k) (mod m), k = `squarings`,
+    /// with r < R, for any n-limb a (see [`Arith::mul_lazy`]).
     #[inline]
-    pub(crate) fn sqr_lazy(&mut self, r: &mut [Limb], a: &[Limb]) {
-        (self.k.mont_sqr_below_r)(r, a, self.m, self.minv, self.wide);
+    pub(crate) fn sqr_lazy(&mut self, r: &mut [Limb], a: &[Limb], squarings: usize) {
+        (self.k.mont_sqr_below_r)(r, a, squarings, self.m, self.minv, self.wide);
     }
 }
 
@@ -223,7 +224,7 @@ impl Modulus {
             if j & 1 == 0 {
                 // j is public: base^j = (base^(j/2))².
                 let half = j >> 1;
-                ar.sqr_lazy(out, &done[half * n..(half + 1) * n]);
+                ar.sqr_lazy(out, &done[half * n..(half + 1) * n], 1);
             } else {
                 ar.mul_lazy(out, &done[(j - 1) * n..j * n], &base.limbs);
             }
@@ -241,10 +242,8 @@ impl Modulus {
             exp_bits_at(exp, top_lo, exp_bits - top_lo),
         );
         for k in (0..windows - 1).rev() {
-            for _ in 0..w {
-                ar.sqr_lazy(&mut tmp, &acc);
-                core::mem::swap(&mut acc, &mut tmp);
-            }
+            ar.sqr_lazy(&mut tmp, &acc, w);
+            core::mem::swap(&mut acc, &mut tmp);
             (ar.k.tabselect)(&mut entry, &table, exp_bits_at(exp, k * w, w));
             ar.mul_lazy(&mut tmp, &acc, &entry);
             core::mem::swap(&mut acc, &mut tmp);

@@ -279,9 +279,16 @@ pub fn mont_mul_below_r(
     redc_1_below_r(r, t, m, minv);
 }
 
-/// [`crate::mpn::mont_sqr_below_r`]: the square, then [`redc_1_below_r`].
-pub fn mont_sqr_below_r(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, scratch: &mut [Limb]) {
-    crate::mpn::sqr_then_redc_below_r(r, a, m, minv, scratch, redc_1_below_r);
+/// [`crate::mpn::mont_sqr_below_r`]: each time the square, then [`redc_1_below_r`].
+pub fn mont_sqr_below_r(
+    r: &mut [Limb],
+    a: &[Limb],
+    squarings: usize,
+    m: &[Limb],
+    minv: Limb,
+    scratch: &mut [Limb],
+) {
+    crate::mpn::sqr_then_redc_below_r(r, a, squarings, m, minv, scratch, redc_1_below_r);
 }
 
 /// [`crate::mpn::redc_1_below_r`]: [`redc_1`], then m subtracted by the mask of its carry.

@@ -282,13 +282,20 @@ fn adx_mont_mul_below_r(
     adx_redc_1_below_r(r, t, m, minv);
 }
 
-/// [`crate::mpn::mont_sqr_below_r`]: at eight limbs [`mont8::mont_sqr_8`] (the square and its
-/// reduction in one asm block), otherwise the square and [`adx_redc_1_below_r`].
-fn adx_mont_sqr_below_r(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, scratch: &mut [Limb]) {
+/// [`crate::mpn::mont_sqr_below_r`]: at eight limbs [`mont8::mont_sqr_8`] (each square and
+/// its reduction in one asm loop), otherwise the square and [`adx_redc_1_below_r`].
+fn adx_mont_sqr_below_r(
+    r: &mut [Limb],
+    a: &[Limb],
+    squarings: usize,
+    m: &[Limb],
+    minv: Limb,
+    scratch: &mut [Limb],
+) {
     let n = m.len();
     assert!(
-        n > 0 && r.len() == n && a.len() == n,
-        "mont_sqr_below_r: length mismatch"
+        n > 0 && r.len() == n && a.len() == n && squarings > 0,
+        "mont_sqr_below_r: length mismatch or no squaring"
     );
     if let (Ok(r8), Ok(a8), Ok(m8)) = (
         <&mut [Limb; 8]>::try_from(&mut *r),
@@ -296,11 +303,11 @@ fn adx_mont_sqr_below_r(r: &mut [Limb], a: &[Limb], m: &[Limb], minv: Limb, scra
         <&[Limb; 8]>::try_from(m),
     ) {
         // SAFETY: BMI2 and ADX are present because this function is reachable only through
-        // `ADX`.
-        unsafe { mont8::mont_sqr_8(r8, a8, m8, minv, Limb::MAX) };
+        // `ADX`; `squarings` ≥ 1 (checked above).
+        unsafe { mont8::mont_sqr_8(r8, a8, squarings, m8, minv, Limb::MAX) };
         return;
     }
-    crate::mpn::sqr_then_redc_below_r(r, a, m, minv, scratch, adx_redc_1_below_r);
+    crate::mpn::sqr_then_redc_below_r(r, a, squarings, m, minv, scratch, adx_redc_1_below_r);
 }
 
 /// For n a multiple of 8, the asm [`window::redc_blocks`] (eight rows per pass over t, the

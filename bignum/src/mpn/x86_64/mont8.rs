@@ -316,26 +316,31 @@ pub unsafe fn mont_mul_8(
     carry
 }
 
-/// [`mont_mul_8`] of a by itself: the square by its off-diagonal triangle (28 `mulx`, into the
-/// frame), doubled with the diagonal added (the low eight limbs straight into the window
-/// r8..r15), then REDC's eight rows on the window and the high eight limbs added at the end:
-/// 100 `mulx` against the 128 of the product.
+/// `squarings` ≥ 1 times [`mont_mul_8`] of the value by itself, starting from a, in one asm
+/// loop: each time the square by its off-diagonal triangle (28 `mulx`, into the frame),
+/// doubled with the diagonal added (the low eight limbs straight into the window r8..r15),
+/// then REDC's eight rows on the window and the high eight limbs added at the end: 100
+/// `mulx` against the 128 of the product. After the first time the value squared is r's.
+/// Returns the last carry.
 ///
 /// # Safety
-/// The CPU has BMI2 and ADX.
+/// The CPU has BMI2 and ADX; `squarings` ≥ 1.
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn mont_sqr_8(
     r: &mut [Limb; 8],
     a: &[Limb; 8],
+    squarings: usize,
     m: &[Limb; 8],
     minv: Limb,
     sec: Limb,
 ) -> Limb {
+    debug_assert!(squarings > 0);
     let carry: Limb;
-    // SAFETY: the arrays are eight limbs each; r is written only at the end, after every read
-    // of a. rbx and rbp are saved and restored around the block; the frame (224 bytes below
-    // the two pushes, released before the end) holds the square at 0..128, the masked m at
-    // 128..192, m' at 192, r's address at 200 and `sec` at 208.
+    // SAFETY: the arrays are eight limbs each; r is written only at the end of each squaring,
+    // after every read of that squaring's operand (a, then r itself). rbx and rbp are saved
+    // and restored around the block; the frame (224 bytes below the two pushes, released
+    // before the end) holds the square at 0..128, the masked m at 128..192, m' at 192, r's
+    // address at 200, `sec` at 208 and the squarings left at 216. The loop count is public.
     unsafe {
         asm!(
             "push rbx",
@@ -344,7 +349,9 @@ pub unsafe fn mont_sqr_8(
             "mov qword ptr [rsp + 192], rdx",
             "mov qword ptr [rsp + 200], r8",
             "mov qword ptr [rsp + 208], r9",
+            "mov qword ptr [rsp + 216], rcx",
             "mov rbx, rdi",
+            "2:",
             "mov rdi, rsp",
             sqr_triangle_8!(),
             // 2·triangle + diagonal: limbs 0..8 into the window, 8..16 back to the frame.
@@ -378,6 +385,10 @@ pub unsafe fn mont_sqr_8(
             "mov ebp, 0",
             "adc rbp, 0",
             mont8_finish!("rsi"),
+            // The next squaring is of r (its address in rcx).
+            "mov rsi, rcx",
+            "dec qword ptr [rsp + 216]",
+            "jnz 2b",
             "add rsp, 224",
             "pop rbp",
             "pop rbx",
@@ -386,8 +397,8 @@ pub unsafe fn mont_sqr_8(
             inout("rdx") minv => _,
             inout("r8") r.as_mut_ptr() => _,
             inout("r9") sec => _,
+            inout("rcx") squarings => _,
             out("rax") carry,
-            out("rcx") _,
             out("r10") _,
             out("r11") _,
             out("r12") _,
