@@ -227,14 +227,15 @@ macro_rules! mont8_diag_pair_stored {
 }
 
 /// A row of the square's reduction: q = w₀·m' (m' at [rsp + 192]) and the window plus q·m (m
-/// at rsi), slid down one limb ([`window_row`]; the limb that drops out, in rcx, is zero).
+/// at rsi), slid down one limb ([`window_row`], its chains ending on rbp, zero during the
+/// reduction; the limb that drops out, in rcx, is zero).
 macro_rules! mont8_redc_row {
     () => {
         concat!(
             "mov rdx, r8\n",
             "imul rdx, qword ptr [rsp + 192]\n",
             "test rdx, rdx\n",
-            window_row!(),
+            window_row!("rbp"),
         )
     };
 }
@@ -365,6 +366,7 @@ pub unsafe fn mont_sqr_8(
             mont8_diag_pair_stored!("48", "96", "104"),
             mont8_diag_pair_stored!("56", "112", "120"),
             "mov rsi, rbx",
+            "xor ebp, ebp",
             mont8_redc_row!(),
             mont8_redc_row!(),
             mont8_redc_row!(),
