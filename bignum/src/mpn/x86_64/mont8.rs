@@ -28,9 +28,10 @@ use core::arch::asm;
 use super::window::{sqr_triangle_8, window_row};
 use crate::limb::Limb;
 
-/// Row P for limb `$off`/8 of a (a's address at [rsp + 216]): S (r8..r15, top limb rbp) plus aᵢ·b
-/// (b at rsi), slid down one limb: the low limb t₀ in rcx, limbs 1..8 in r8..r15, limb 9 in
-/// rbp. Low halves go up the CF chain, high halves up the OF chain.
+/// Row P for limb `$off`/8 of a (a's address at [rsp + 216]): S (r8..r15, top limb rbp) plus
+/// aᵢ·b (b at rsi), slid down one limb: the low limb t₀ in rcx, limbs 1..8 in r8..r15, limb 9
+/// in rbp. Its products are [`window_row`]'s (low halves up the CF chain, high halves up the
+/// OF chain); the end adds S's top limb and keeps both chains' carries as limb 9.
 macro_rules! mont8_row_p {
     ($off:literal) => {
         concat!(
@@ -39,30 +40,7 @@ macro_rules! mont8_row_p {
             $off,
             "]\n",
             "xor eax, eax\n",
-            "mov rcx, r8\n",
-            "mulx r8, rax, qword ptr [rsi]\n",
-            "adcx rcx, rax\n",
-            "adox r8, r9\n",
-            "mulx r9, rax, qword ptr [rsi + 8]\n",
-            "adcx r8, rax\n",
-            "adox r9, r10\n",
-            "mulx r10, rax, qword ptr [rsi + 16]\n",
-            "adcx r9, rax\n",
-            "adox r10, r11\n",
-            "mulx r11, rax, qword ptr [rsi + 24]\n",
-            "adcx r10, rax\n",
-            "adox r11, r12\n",
-            "mulx r12, rax, qword ptr [rsi + 32]\n",
-            "adcx r11, rax\n",
-            "adox r12, r13\n",
-            "mulx r13, rax, qword ptr [rsi + 40]\n",
-            "adcx r12, rax\n",
-            "adox r13, r14\n",
-            "mulx r14, rax, qword ptr [rsi + 48]\n",
-            "adcx r13, rax\n",
-            "adox r14, r15\n",
-            "mulx r15, rax, qword ptr [rsi + 56]\n",
-            "adcx r14, rax\n",
+            window_row!(@products),
             "adox r15, rbp\n",
             "mov eax, 0\n",
             "mov ebp, 0\n",
