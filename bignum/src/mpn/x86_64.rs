@@ -100,9 +100,9 @@ fn adx_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
 /// compare of a running entry count with `which`, so no mask goes through a general register,
 /// and every entry is read.
 ///
-/// Against the portable select compiled for AVX2 (scalar masks, opaque to the optimiser, each
-/// broadcast per entry), at 8 limbs and 16 entries (RSA-1024's window): BENCHMARKS.md, "Issue
-/// 28 item 5 on Zen 3".
+/// It replaced the portable select compiled for AVX2 (scalar masks, opaque to the optimiser,
+/// each broadcast per entry): at 8 limbs and 16 entries (RSA-1024's window) about half its
+/// time, BENCHMARKS.md, "Issue 28 items 4 and 5 on Zen 3".
 ///
 /// # Safety
 /// The CPU has AVX2.
@@ -208,11 +208,14 @@ fn adx_submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     unsafe { adx::submul_1(r, a, b) }
 }
 
-/// The product a·b by the asm [`mul::mul_basecase`] into 2n scratch limbs, then [`adx_redc_1`]:
-/// a·b < m·R for a < m, so the result is below 2m. Measured against a fused CIOS (two
-/// `addmul_1` rows per limb of b), as a ratio to GMP's `mpn_mul_basecase` + `mpn_redc_1` in
-/// the same run (`benches/src/bin/kernels.rs`, two runs each): 1.05/0.97 against 1.19/1.20 at
-/// n = 8, 1.06/0.96 against 1.02/1.05 at n = 16, 0.98 against 1.02 at n = 32.
+/// At eight limbs [`mont8::mont_mul_8`] (CIOS with the accumulator in registers, in 0.79x the
+/// time of the pair below: BENCHMARKS.md, "Issue 28 items 4 and 5 on Zen 3"); otherwise the
+/// product a·b by the asm [`mul::mul_basecase`] into 2n scratch limbs, then [`adx_redc_1`]:
+/// a·b < m·R for a < m, so the result is below 2m. That pair was measured against a CIOS
+/// through memory (two `addmul_1` rows per limb of b), as a ratio to GMP's
+/// `mpn_mul_basecase` and `mpn_redc_1` in the same run (`benches/src/bin/kernels.rs`, two runs
+/// each): 1.05/0.97 against 1.19/1.20 at n = 8, 1.06/0.96 against 1.02/1.05 at n = 16, 0.98
+/// against 1.02 at n = 32.
 fn adx_mont_mul(
     r: &mut [Limb],
     a: &[Limb],
