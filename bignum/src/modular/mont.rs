@@ -21,7 +21,7 @@ pub(crate) const fn mul_scratch_len(n: usize) -> usize {
 /// Scratch limbs [`sqr`] needs for an n-limb modulus: the 2n-limb square, then the scratch of
 /// [`mpn::sqr_with_scratch`] (none below the Karatsuba threshold).
 pub(crate) const fn sqr_scratch_len(n: usize) -> usize {
-    2 * n + mpn::sqr_scratch_len(n)
+    mpn::mont_sqr_scratch_len(n)
 }
 
 /// t[..2n] = a², the rest of `t` (at least [`mpn::sqr_scratch_len`]`(n)` limbs) the squaring's
