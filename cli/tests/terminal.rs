@@ -9,7 +9,7 @@ use std::process::Command;
 
 use tempfile::TempDir;
 
-use common::{openssl_opens, scratch, scratch_with_openssl_key};
+use common::{openssl_opens, scratch, scratch_with_openssl_key, scratch_with_small_kat};
 
 /// Runs the command on a new pseudo-terminal (stdin, stdout and stderr), answering each
 /// "pass phrase" prompt with the next answer once the prompt is shown; prints everything the
@@ -170,8 +170,8 @@ fn an_empty_password_typed_at_the_prompt_opens_a_key_encrypted_with_one() {
 
 #[test]
 fn kat_shows_progress_with_the_elapsed_time_on_a_terminal() {
-    let dir = scratch();
-    let Some((shown, code)) = on_terminal(dir.path(), &[], &["kat"]) else {
+    let dir = scratch_with_small_kat();
+    let Some((shown, code)) = on_terminal(dir.path(), &[], &["kat", "sets"]) else {
         return;
     };
     assert_shown(

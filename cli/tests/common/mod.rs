@@ -222,6 +222,23 @@ pub fn scratch() -> tempfile::TempDir {
         .expect("scratch folder")
 }
 
+/// A [`scratch`] folder holding one small ACVP vector set (`sets/`, 15 vectors of
+/// testvectors/data's signature primitive): for the tests of what `kat` shows while it runs,
+/// which need a run, not the whole suite's (one full run, in `sign.rs`, is enough).
+pub fn scratch_with_small_kat() -> tempfile::TempDir {
+    let dir = scratch();
+    let name = "RSA-SignaturePrimitive-2.0-local";
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../testvectors/data/acvp")
+        .join(name);
+    let to = dir.path().join("sets").join(name);
+    std::fs::create_dir_all(&to).expect("sets folder");
+    for file in ["prompt.json", "expectedResults.json"] {
+        std::fs::copy(from.join(file), to.join(file)).expect("copy the vector set");
+    }
+    dir
+}
+
 /// A [`scratch`] folder holding `name`, with `bytes` in it.
 pub fn scratch_with(name: &str, bytes: &[u8]) -> tempfile::TempDir {
     let dir = scratch();
