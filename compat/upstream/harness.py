@@ -92,6 +92,8 @@ def main():
 
     docs = extract_docs(src, set(run_features))
     write_package(scratch, src, manifest, version, facade, forwarded, docs, wycheproof_data)
+    if facade is not None and (facade / "Cargo.lock").exists():
+        follow_facade_lock(scratch, src, facade, log)
 
     targets = [t["name"] for t in manifest.get("test", [])] + ["doc"]
     if wanted:
@@ -210,6 +212,50 @@ def cargo(cmd, cwd, log):
     if r.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed in {cwd}:\n{r.stderr[-3000:]}")
     return r.stdout
+
+
+def locked_versions(path):
+    """{name: set of versions} of a Cargo.lock's packages from a registry."""
+    out = {}
+    for p in tomllib.loads(path.read_text()).get("package", []):
+        if "source" in p:
+            out.setdefault(p["name"], set()).add(p["version"])
+    return out
+
+
+def semver_series(version):
+    """The part of a version that semver-compatible versions share: 1.9.2 → "1", 0.9.1 → "0.9"."""
+    parts = version.split(".")
+    return parts[0] if parts[0] != "0" else ".".join(parts[:2])
+
+
+def follow_facade_lock(scratch, src, facade, log):
+    """Where cargo had to leave upstream's lock (a version there below what the facade's graph
+    requires: 0.9.10 locks zeroize 1.7.0, bignum needs 1.8), it takes the newest crate in the
+    index. Take the facade's locked version instead: the same on every run, and the same build
+    as the facade's own tests, so that CI compiles bignum once for both."""
+    cargo(["cargo", "metadata", "--format-version", "1"], scratch, log)  # resolves the lock
+    before = locked_versions(src / "Cargo.lock") if (src / "Cargo.lock").exists() else {}
+    ours = locked_versions(facade / "Cargo.lock")
+    now = locked_versions(scratch / "Cargo.lock")
+    for name in sorted(now):
+        moved = now[name] - before.get(name, set())
+        wanted = ours.get(name, set())
+        if not before.get(name) or len(moved) != 1 or len(wanted) != 1 or moved == wanted:
+            continue
+        (old,), (new,) = moved, wanted
+        if semver_series(old) != semver_series(new):
+            continue
+        cmd = ["cargo", "update", "-p", f"{name}@{old}", "--precise", new]
+        log.write(f"$ (cd {scratch} && {' '.join(cmd)})\n")
+        r = subprocess.run(cmd, cwd=scratch, capture_output=True, text=True)
+        log.write(r.stderr)
+        log.flush()
+        # Not fatal: where upstream's own requirements exclude the facade's version, the
+        # newest stays (and the run builds that graph apart, as before).
+        say(f"lock: {name} {old} (newest; upstream's lock has "
+            f"{', '.join(sorted(before[name]))}) -> "
+            + (f"{new}, as the facade's lock" if r.returncode == 0 else f"kept ({new} refused)"))
 
 
 def feature_names(manifest):
