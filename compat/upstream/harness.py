@@ -204,12 +204,15 @@ def fetch(version, log):
     return src, data
 
 
-def cargo(cmd, cwd, log):
+def cargo(cmd, cwd, log, fatal=True):
+    """cmd's stdout, logged; on failure the run stops, or (fatal=False) None comes back."""
     log.write(f"$ (cd {cwd} && {' '.join(cmd)})\n")
     r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     log.write(r.stderr)
     log.flush()
     if r.returncode != 0:
+        if not fatal:
+            return None
         sys.exit(f"{' '.join(cmd)} failed in {cwd}:\n{r.stderr[-3000:]}")
     return r.stdout
 
@@ -246,16 +249,13 @@ def follow_facade_lock(scratch, src, facade, log):
         (old,), (new,) = moved, wanted
         if semver_series(old) != semver_series(new):
             continue
-        cmd = ["cargo", "update", "-p", f"{name}@{old}", "--precise", new]
-        log.write(f"$ (cd {scratch} && {' '.join(cmd)})\n")
-        r = subprocess.run(cmd, cwd=scratch, capture_output=True, text=True)
-        log.write(r.stderr)
-        log.flush()
         # Not fatal: where upstream's own requirements exclude the facade's version, the
         # newest stays (and the run builds that graph apart, as before).
+        ok = cargo(["cargo", "update", "-p", f"{name}@{old}", "--precise", new], scratch, log,
+                   fatal=False) is not None
         say(f"lock: {name} {old} (newest; upstream's lock has "
             f"{', '.join(sorted(before[name]))}) -> "
-            + (f"{new}, as the facade's lock" if r.returncode == 0 else f"kept ({new} refused)"))
+            + (f"{new}, as the facade's lock" if ok else f"kept ({new} refused)"))
 
 
 def feature_names(manifest):
