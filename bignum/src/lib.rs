@@ -46,6 +46,22 @@ extern crate alloc;
 #[cfg_attr(test, macro_use)]
 extern crate std;
 
+/// `debug_assert!` for the internal invariants on public values (lengths handed between the
+/// layers, which the assembly kernels rely on; the residue's modulus): checked in debug
+/// builds and, whatever the profile, in builds with the `test-hooks` feature. The tests build
+/// bignum without debug assertions (the workspace's `Cargo.toml`: core's own checks, which
+/// follow them, took 45% of bignum's test build), and still check every invariant.
+///
+/// Never on a secret: the constant-time check builds with `test-hooks`, and a branch on a
+/// secret is what it flags. Conditions on secret-derived values stay `debug_assert!`.
+macro_rules! invariant {
+    ($($arg:tt)*) => {
+        if cfg!(any(debug_assertions, feature = "test-hooks")) {
+            assert!($($arg)*);
+        }
+    };
+}
+
 pub mod cpu;
 pub mod limb;
 pub mod modular;

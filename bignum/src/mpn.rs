@@ -413,7 +413,7 @@ pub(crate) fn sqr_then_redc_below_r(
 /// # Constant time
 /// Time and memory accesses depend on the length only.
 pub(crate) fn cnd_sub_assign_n(mask: Limb, r: &mut [Limb], b: &[Limb]) -> Limb {
-    debug_assert_eq!(r.len(), b.len());
+    invariant!(r.len() == b.len());
     let mut borrow = 0;
     for (r, &b) in r.iter_mut().zip(b) {
         (*r, borrow) = limb::sbb(*r, b & mask, borrow);

@@ -27,7 +27,7 @@ pub(crate) fn choice_of(bit: Limb) -> Choice {
 /// r = a where `m` is all-ones; r unchanged where `m` is zero. Equal lengths.
 #[inline]
 pub(crate) fn cnd_copy(m: Limb, r: &mut [Limb], a: &[Limb]) {
-    debug_assert_eq!(r.len(), a.len());
+    invariant!(r.len() == a.len());
     for (r, &a) in r.iter_mut().zip(a) {
         *r = limb::select(m, a, *r);
     }
@@ -36,7 +36,7 @@ pub(crate) fn cnd_copy(m: Limb, r: &mut [Limb], a: &[Limb]) {
 /// Swaps `a` and `b` where `m` is all-ones. Equal lengths.
 #[inline]
 pub(crate) fn cnd_swap(m: Limb, a: &mut [Limb], b: &mut [Limb]) {
-    debug_assert_eq!(a.len(), b.len());
+    invariant!(a.len() == b.len());
     for (a, b) in a.iter_mut().zip(b.iter_mut()) {
         let t = (*a ^ *b) & m;
         *a ^= t;
@@ -47,7 +47,7 @@ pub(crate) fn cnd_swap(m: Limb, a: &mut [Limb], b: &mut [Limb]) {
 /// r += a & m; returns the carry (0 or 1). Equal lengths.
 #[inline]
 pub(crate) fn cnd_add_assign(m: Limb, r: &mut [Limb], a: &[Limb]) -> Limb {
-    debug_assert_eq!(r.len(), a.len());
+    invariant!(r.len() == a.len());
     let mut c = 0;
     for (r, &a) in r.iter_mut().zip(a) {
         (*r, c) = limb::adc(*r, a & m, c);
@@ -102,7 +102,7 @@ pub(crate) fn is_zero(a: &[Limb]) -> Limb {
 /// 1 if `a` < `b` (equal lengths), else 0: the borrow of a - b, computed without storing it.
 #[inline]
 pub(crate) fn lt(a: &[Limb], b: &[Limb]) -> Limb {
-    debug_assert_eq!(a.len(), b.len());
+    invariant!(a.len() == b.len());
     let mut c = 0;
     for (&a, &b) in a.iter().zip(b) {
         c = limb::sbb(a, b, c).1;
@@ -157,5 +157,14 @@ mod tests {
         assert_eq!(bit_len(&[0, 0]), 0);
         assert_eq!(bit_len(&[5, 0]), 3);
         assert_eq!(bit_len(&[5, 1]), 65);
+    }
+
+    /// The tests build bignum without debug assertions (the workspace's `Cargo.toml`): its
+    /// `invariant!`s must still hold them to the lengths, here `cnd_copy`'s.
+    #[test]
+    #[should_panic(expected = "r.len() == a.len()")]
+    fn invariants_are_checked_in_the_tests() {
+        let mut r = [0; 2];
+        cnd_copy(Limb::MAX, &mut r, &[1, 2, 3]);
     }
 }

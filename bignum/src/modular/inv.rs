@@ -22,7 +22,7 @@ use super::{Modulus, Residue, ct, mont};
 /// Time depends on n only: 128·n steps of masked n-limb additions, swaps and shifts.
 pub(crate) fn inv_odd(r: &mut [Limb], x: &[Limb], m: &[Limb]) -> Limb {
     let n = m.len();
-    debug_assert!(x.len() == n && r.len() == n);
+    invariant!(x.len() == n && r.len() == n);
     let mut a = Zeroizing::new(x.to_vec());
     let mut b = Zeroizing::new(m.to_vec());
     let mut u = Zeroizing::new(vec![0; n]);

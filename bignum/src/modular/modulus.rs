@@ -36,16 +36,16 @@ pub struct Modulus {
     /// The 52-bit engine's constants for m, where [`Modulus::keep_engine_constants`] kept
     /// them.
     pub(super) engine: Option<Box<super::ifma::EngineConstants>>,
-    /// In debug builds, a number given to this context alone (kept by its clones): every
+    /// In debug builds and with `test-hooks`, a number given to this context alone (kept by its clones): every
     /// residue carries its context's, and every operation checks it ([`Modulus::check`]), so
     /// that residues of two moduli of the same limb count (RSA's p, q and the r_i) cannot be
     /// mixed unnoticed.
-    #[cfg(debug_assertions)]
+    #[cfg(any(debug_assertions, feature = "test-hooks"))]
     id: usize,
 }
 
 /// A new context identity ([`Modulus`]'s `id`).
-#[cfg(debug_assertions)]
+#[cfg(any(debug_assertions, feature = "test-hooks"))]
 fn next_id() -> usize {
     use core::sync::atomic::{AtomicUsize, Ordering};
     static NEXT: AtomicUsize = AtomicUsize::new(1);
@@ -109,7 +109,7 @@ impl Modulus {
             r2,
             bits: ct::bit_len(m),
             engine: None,
-            #[cfg(debug_assertions)]
+            #[cfg(any(debug_assertions, feature = "test-hooks"))]
             id: next_id(),
         };
         CtOption::new(modulus, valid)
@@ -185,19 +185,19 @@ impl Modulus {
     }
 
     /// Panics unless `a` is a residue of this modulus: by its limb count always, and in debug
-    /// builds by the context identity it carries (the same limb count is not enough).
+    /// builds and with `test-hooks` by the context identity it carries (the same limb count is not enough).
     pub(crate) fn check(&self, a: &Residue) {
         assert_eq!(a.limbs.len(), self.m.len(), "residue of another modulus");
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, feature = "test-hooks"))]
         assert_eq!(a.modulus, self.id, "residue of another modulus");
     }
 
     /// The residue of this modulus whose Montgomery form is `limbs` (n limbs, below m).
     pub(crate) fn residue(&self, limbs: Vec<Limb>) -> Residue {
-        debug_assert_eq!(limbs.len(), self.m.len());
+        invariant!(limbs.len() == self.m.len());
         Residue {
             limbs,
-            #[cfg(debug_assertions)]
+            #[cfg(any(debug_assertions, feature = "test-hooks"))]
             modulus: self.id,
         }
     }
@@ -490,11 +490,11 @@ impl fmt::Debug for Modulus {
 mod tests {
     use super::*;
 
-    /// Residues of two moduli of the same limb count are caught in debug builds (tests
-    /// are built with debug assertions), in each kind of operation; a clone of a context
+    /// Residues of two moduli of the same limb count are caught in debug builds and with
+    /// `test-hooks` (which the tests turn on), in each kind of operation; a clone of a context
     /// keeps its identity.
     #[test]
-    #[cfg(debug_assertions)]
+    #[cfg(any(debug_assertions, feature = "test-hooks"))]
     fn mixing_residues_of_two_moduli_is_caught() {
         use std::panic::{AssertUnwindSafe, catch_unwind};
         use std::string::{String, ToString};

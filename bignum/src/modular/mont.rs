@@ -42,7 +42,7 @@ pub(crate) fn sqr_into<'t>(t: &'t mut [Limb], a: &[Limb]) -> &'t mut [Limb] {
 /// Preconditions: `a` < m (any n-limb `b` is fine), all of length n = `m.len()`,
 /// `t.len() ≥ mul_scratch_len(n)`.
 pub(crate) fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb], m: &[Limb], minv: Limb, t: &mut [Limb]) {
-    debug_assert!(a.len() == m.len() && b.len() == m.len() && r.len() == m.len());
+    invariant!(a.len() == m.len() && b.len() == m.len() && r.len() == m.len());
     // The kernel directly: every length is n by construction, so `mpn::mont_mul`'s checks
     // would be pure overhead.
     let hi = (mpn::kernels().mont_mul)(r, a, b, m, minv, t);
@@ -52,7 +52,7 @@ pub(crate) fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb], m: &[Limb], minv: Limb
 /// r = t·R⁻¹ mod m for a 2n-limb t < m·R (destroyed), fully reduced (r < m): the back end's
 /// [`mpn::redc_1`] (a value < 2m), then one subtraction of m by mask.
 pub(crate) fn redc(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
-    debug_assert!(r.len() == m.len() && t.len() == 2 * m.len());
+    invariant!(r.len() == m.len() && t.len() == 2 * m.len());
     let hi = (mpn::kernels().redc_1)(r, t, m, minv);
     ct::reduce_once(r, hi, m);
 }

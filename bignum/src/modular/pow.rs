@@ -351,7 +351,7 @@ impl Modulus {
     ) {
         let n = self.limb_len();
         let exp_bits = exp_bit_len(exp);
-        debug_assert!(exp_bits > 0);
+        invariant!(exp_bits > 0);
         let bit = |i: usize| (exp[i >> 6] >> (i & 63)) & 1;
         // Sliding window (Menezes, van Oorschot, Vanstone, Handbook of Applied Cryptography,
         // 1996, Algorithm 14.85): odd powers base¹, base³, …, base^(2ʷ−1); each window of up

@@ -14,9 +14,10 @@ use super::ct;
 ///
 /// Made and used only through the [`Modulus`](super::Modulus) it belongs to. Mixing residues of
 /// different moduli panics: of different limb counts in every build, of the same limb count in
-/// debug builds (and so in the tests), where each residue carries the identity of the context
-/// that made it and every operation checks it. (Release builds drop the identity: a residue of
-/// another modulus of the same limb count gives a meaningless but memory-safe result there.)
+/// debug builds and in builds with `test-hooks` (and so in the tests), where each residue
+/// carries the identity of the context that made it and every operation checks it. (Release
+/// builds drop the identity: a residue of another modulus of the same limb count gives a
+/// meaningless but memory-safe result there.)
 ///
 /// Secret: no `PartialEq`, `Ord` or `Hash`; compare with [`ConstantTimeEq`]. Wiped on drop.
 /// `Debug` prints `Residue(..)`.
@@ -27,19 +28,19 @@ use super::ct;
 #[derive(Clone)]
 pub struct Residue {
     pub(crate) limbs: Vec<Limb>,
-    /// In debug builds, the identity of the [`Modulus`](super::Modulus) that made it, checked
+    /// In debug builds and with `test-hooks`, the identity of the [`Modulus`](super::Modulus) that made it, checked
     /// by every operation.
-    #[cfg(debug_assertions)]
+    #[cfg(any(debug_assertions, feature = "test-hooks"))]
     pub(crate) modulus: usize,
 }
 
 impl Residue {
-    /// Panics in debug builds unless `self` and `other` are residues of one modulus.
+    /// Panics in debug builds and with `test-hooks` unless `self` and `other` are residues of one modulus.
     #[inline]
     fn check_same_modulus(&self, other: &Self) {
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, feature = "test-hooks"))]
         assert_eq!(self.modulus, other.modulus, "residues of different moduli");
-        #[cfg(not(debug_assertions))]
+        #[cfg(not(any(debug_assertions, feature = "test-hooks")))]
         let _ = other;
     }
 

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 #[allow(clippy::integer_division_remainder_used)] // d is a public divisor (vartime division)
 #[allow(clippy::cast_possible_truncation)] // the quotient lies in [B, 2B): dropping B is the point
 fn reciprocal_word(d: Limb) -> Limb {
-    debug_assert!(d >> 63 == 1);
+    invariant!(d >> 63 == 1);
     (Wide::MAX / Wide::from(d)) as Limb
 }
 
@@ -56,7 +56,7 @@ fn reciprocal_3by2(d1: Limb, d0: Limb) -> Limb {
 /// `v = reciprocal_word(d)`. Möller & Granlund 2011, Algorithm 4.
 #[inline]
 fn div_2by1(u1: Limb, u0: Limb, d: Limb, v: Limb) -> (Limb, Limb) {
-    debug_assert!(u1 < d);
+    invariant!(u1 < d);
     let (q0, q1) =
         limb::split(Wide::from(v) * Wide::from(u1) + ((Wide::from(u1) << 64) | Wide::from(u0)));
     let mut q1 = q1.wrapping_add(1);
@@ -76,7 +76,7 @@ fn div_2by1(u1: Limb, u0: Limb, d: Limb, v: Limb) -> (Limb, Limb) {
 /// (u₂, u₁) < (d₁, d₀) and `v = reciprocal_3by2(d1, d0)`. Möller & Granlund 2011, Algorithm 5.
 #[inline]
 fn div_3by2(u2: Limb, u1: Limb, u0: Limb, d1: Limb, d0: Limb, v: Limb) -> (Limb, Wide) {
-    debug_assert!((u2, u1) < (d1, d0));
+    invariant!((u2, u1) < (d1, d0));
     let d = (Wide::from(d1) << 64) | Wide::from(d0);
     let (q0, q1) =
         limb::split(Wide::from(v) * Wide::from(u2) + ((Wide::from(u2) << 64) | Wide::from(u1)));
@@ -100,7 +100,7 @@ fn div_3by2(u2: Limb, u1: Limb, u0: Limb, d1: Limb, d0: Limb, v: Limb) -> (Limb,
 
 /// q = ⌊a / d⌋, returns a mod d. `q.len() == a.len()`, `d ≠ 0`.
 pub fn div_1(q: &mut [Limb], a: &[Limb], d: Limb) -> Limb {
-    debug_assert!(q.len() == a.len() && d != 0);
+    invariant!(q.len() == a.len() && d != 0);
     let shift = d.leading_zeros();
     let dn = d << shift;
     let v = reciprocal_word(dn);
@@ -138,7 +138,7 @@ static ALL_ONES_STEPS: AtomicUsize = AtomicUsize::new(0);
 /// `u` zero).
 fn div_qr_normalised(q: &mut [Limb], u: &mut [Limb], d: &[Limb], v: Limb) {
     let n = d.len();
-    debug_assert!(n >= 2 && d[n - 1] >> 63 == 1 && q.len() + n == u.len());
+    invariant!(n >= 2 && d[n - 1] >> 63 == 1 && q.len() + n == u.len());
     let (d1, d0) = (d[n - 1], d[n - 2]);
     for j in (0..q.len()).rev() {
         let w = &mut u[j..=j + n];
@@ -148,7 +148,7 @@ fn div_qr_normalised(q: &mut [Limb], u: &mut [Limb], d: &[Limb], v: Limb) {
             // The 3-by-2 step would overflow; the quotient limb is B - 1 exactly (Knuth's q̂ = B - 1
             // case: w ≥ (d - d_low)·B with d_low < B^(n-2), so w - (B - 1)·d ≥ d - B·d_low > 0).
             let borrow = mpn::submul_1(&mut w[..n], d, Limb::MAX);
-            debug_assert_eq!(borrow, u2);
+            invariant!(borrow == u2);
             w[n] = 0;
             q[j] = Limb::MAX;
             #[cfg(test)]
@@ -195,7 +195,7 @@ impl Divisor {
     /// Prepares `d` (top limb non-zero).
     fn new(d: &[Limb]) -> Self {
         let n = d.len();
-        debug_assert!(n >= 1 && d[n - 1] != 0);
+        invariant!(n >= 1 && d[n - 1] != 0);
         let shift = d[n - 1].leading_zeros();
         let mut dn = vec![0; n];
         let _ = mpn::lshift(&mut dn, d, shift);
@@ -210,7 +210,7 @@ impl Divisor {
     /// q = ⌊a / d⌋, r = a mod d. `a.len() ≥ n`, `q.len() == a.len() - n + 1`, `r.len() == n`.
     fn div_qr(&self, q: &mut [Limb], r: &mut [Limb], a: &[Limb]) {
         let n = self.d.len();
-        debug_assert!(a.len() >= n && q.len() == a.len() - n + 1 && r.len() == n);
+        invariant!(a.len() >= n && q.len() == a.len() - n + 1 && r.len() == n);
         if n == 1 {
             r[0] = div_1(q, a, self.d[0] >> self.shift);
             return;

@@ -21,7 +21,7 @@ use alloc::vec;
 /// r = a · b by the back end's schoolbook product (portable: four rows per pass by columns;
 /// ADX: every row in one asm loop). `r.len() == a.len() + b.len()`, `b` non-empty.
 pub fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
-    debug_assert!(!b.is_empty() && r.len() == a.len() + b.len());
+    invariant!(!b.is_empty() && r.len() == a.len() + b.len());
     (mpn::kernels().mul_basecase)(r, a, b);
 }
 
@@ -69,7 +69,7 @@ pub const fn mul_scratch_len(an: usize, bn: usize) -> usize {
 /// `scratch.len() ≥ mul_scratch_len(a.len(), b.len())`.
 pub fn mul_with_scratch(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
     let (an, bn) = (a.len(), b.len());
-    debug_assert!(an >= bn && bn >= 1 && r.len() == an + bn);
+    invariant!(an >= bn && bn >= 1 && r.len() == an + bn);
     if bn < KARATSUBA_MUL_THRESHOLD {
         mul_basecase(r, a, b);
     } else if an == bn {
@@ -122,7 +122,7 @@ fn mul_unbalanced(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) 
 
 /// r = a · b for equal lengths n, Karatsuba at and above the threshold.
 pub(super) fn mul_n(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
-    debug_assert!(a.len() == b.len() && r.len() == 2 * a.len());
+    invariant!(a.len() == b.len() && r.len() == 2 * a.len());
     if a.len() < KARATSUBA_MUL_THRESHOLD {
         mul_basecase(r, a, b);
     } else {
@@ -136,7 +136,7 @@ pub(super) const KARATSUBA_MIN_LEN: usize = 4;
 /// One Karatsuba step on n × n limbs (n ≥ 4), the three sub-products by [`mul_n`].
 pub(super) fn karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
     let n = a.len();
-    debug_assert!(n >= KARATSUBA_MIN_LEN && b.len() == n && r.len() == 2 * n);
+    invariant!(n >= KARATSUBA_MIN_LEN && b.len() == n && r.len() == 2 * n);
     let k = mpn::kernels();
     let h = half(n);
     let (a0, a1) = a.split_at(h);

@@ -2,7 +2,8 @@
 //!
 //! Every function here runs in time that depends only on the slice lengths.
 //! Length preconditions are checked by the callers in [`crate::mpn`]; here they are
-//! `debug_assert!`s, and a violation can at worst give a wrong result, never unsafety.
+//! `invariant!`s (checked in debug builds and in the tests), and a violation can at worst give
+//! a wrong result, never unsafety.
 //!
 //! Without `mulx`/`adx`, a 64×64→128-bit `mul` clobbers the carry flag, so a row of
 //! `addmul_1` pays for its carry on every limb (an add, a flag save and an add with carry on
@@ -19,7 +20,7 @@ use crate::limb::{self, Limb};
 
 /// r = a + b, returns the carry (0 or 1). Equal lengths.
 pub fn add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
-    debug_assert!(r.len() == a.len() && a.len() == b.len());
+    invariant!(r.len() == a.len() && a.len() == b.len());
     let mut c = 0;
     for ((r, &a), &b) in r.iter_mut().zip(a).zip(b) {
         (*r, c) = limb::adc(a, b, c);
@@ -29,7 +30,7 @@ pub fn add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
 
 /// r = a - b, returns the borrow (0 or 1). Equal lengths.
 pub fn sub_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
-    debug_assert!(r.len() == a.len() && a.len() == b.len());
+    invariant!(r.len() == a.len() && a.len() == b.len());
     let mut c = 0;
     for ((r, &a), &b) in r.iter_mut().zip(a).zip(b) {
         (*r, c) = limb::sbb(a, b, c);
@@ -39,7 +40,7 @@ pub fn sub_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
 
 /// r = a · b, returns the high limb. Equal lengths of `r` and `a`.
 pub fn mul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
-    debug_assert!(r.len() == a.len());
+    invariant!(r.len() == a.len());
     let mut c = 0;
     // Four limbs a step, as in `addmul_row`.
     let mut r4 = r.chunks_exact_mut(4);
@@ -58,7 +59,7 @@ pub fn mul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 
 /// r += a · b, returns the high limb. Equal lengths of `r` and `a`.
 pub fn addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
-    debug_assert!(r.len() == a.len());
+    invariant!(r.len() == a.len());
     addmul_row(r, a, b)
 }
 
@@ -85,7 +86,7 @@ fn addmul_row(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 
 /// r -= a · b, returns the high limb of what could not be subtracted (the borrow, up to `b`).
 pub fn submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
-    debug_assert!(r.len() == a.len());
+    invariant!(r.len() == a.len());
     let mut c = 0;
     for (r, &a) in r.iter_mut().zip(a) {
         let (lo, hi) = limb::mac(0, a, b, c);
@@ -112,8 +113,8 @@ pub fn mont_mul(
     scratch: &mut [Limb],
 ) -> Limb {
     let n = m.len();
-    debug_assert!(n > 0 && r.len() == n && a.len() == n && b.len() == n);
-    debug_assert!(scratch.len() > 2 * n);
+    invariant!(n > 0 && r.len() == n && a.len() == n && b.len() == n);
+    invariant!(scratch.len() > 2 * n);
     let t = &mut scratch[..2 * n];
     mul_basecase(t, a, b);
     redc_1(r, t, m, minv)
@@ -164,7 +165,7 @@ impl Column {
 /// than four limbs.
 pub(super) fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let (an, bn) = (a.len(), b.len());
-    debug_assert!(bn > 0 && r.len() == an + bn);
+    invariant!(bn > 0 && r.len() == an + bn);
     let r = &mut r[..an + bn];
     let rows = if an >= 4 { bn & 3 } else { bn };
     if rows > 0 {
@@ -235,7 +236,7 @@ pub fn tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
 pub(crate) fn tabselect_lanes<const L: usize>(r: &mut [Limb], table: &[Limb], which: Limb) {
     const GROUP: usize = 64;
     let n = r.len();
-    debug_assert!(n > 0 && table.chunks_exact(n).remainder().is_empty());
+    invariant!(n > 0 && table.chunks_exact(n).remainder().is_empty());
     r.fill(0);
     let whole = n & !(L - 1);
     for (g, group) in table.chunks(GROUP * n).enumerate() {
@@ -309,7 +310,7 @@ pub fn redc_1_below_r(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) {
 /// `mpn_redc_1` parks its row carries in the zeroed limbs of t.
 pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
     let n = m.len();
-    debug_assert!(n > 0 && r.len() == n && t.len() == 2 * n);
+    invariant!(n > 0 && r.len() == n && t.len() == 2 * n);
     let (r, t, m) = (&mut r[..n], &mut t[..2 * n], &m[..n]);
     r.fill(0);
     let rows = if n >= 4 { n & 3 } else { n };
@@ -385,7 +386,7 @@ pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
 /// The portable back end's schoolbook square (its `Kernels::sqr_basecase`): n(n-1)/2 + n limb
 /// products, `r.len() == 2·a.len()`, `a` non-empty.
 pub(super) fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
-    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    invariant!(!a.is_empty() && r.len() == 2 * a.len());
     // Off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ: row i covers limbs 2i+1 ..= n+i.
     triangle(r, a);
     // r = 2·r + Σ aᵢ²·B²ⁱ in one pass. The triangle is below a²/2 < B²ⁿ/2, so the doubling
@@ -433,7 +434,7 @@ const TRIANGLE_BAND_MIN_LEN: usize = 8;
 /// less than B^(n+i+4), so the last column leaves no carry.
 fn triangle_band(w: &mut [Limb], y: &[Limb], fresh: bool) {
     let l = y.len();
-    debug_assert!(l >= TRIANGLE_BAND_MIN_LEN && w.len() == l + 4);
+    invariant!(l >= TRIANGLE_BAND_MIN_LEN && w.len() == l + 4);
     let (x0, x1, x2, x3) = (y[0], y[1], y[2], y[3]);
     let mut col = Column::new(0);
     for j in 1..7 {

@@ -20,7 +20,7 @@ use alloc::vec;
 
 /// r = a², `r.len() == 2·a.len()`, `a` non-empty, by the back end's schoolbook square.
 pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
-    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    invariant!(!a.is_empty() && r.len() == 2 * a.len());
     (mpn::kernels().sqr_basecase)(r, a);
 }
 
@@ -38,7 +38,7 @@ pub const fn sqr_scratch_len(n: usize) -> usize {
 
 /// r = a² with `scratch.len() ≥ sqr_scratch_len(a.len())`.
 pub fn sqr_with_scratch(r: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
-    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    invariant!(!a.is_empty() && r.len() == 2 * a.len());
     if a.len() < KARATSUBA_SQR_THRESHOLD {
         sqr_basecase(r, a);
     } else {
@@ -62,7 +62,7 @@ pub fn sqr(r: &mut [Limb], a: &[Limb]) {
 /// [`sqr_with_scratch`].
 pub(super) fn karatsuba_sqr(r: &mut [Limb], a: &[Limb], scratch: &mut [Limb]) {
     let n = a.len();
-    debug_assert!(n >= KARATSUBA_MIN_LEN && r.len() == 2 * n);
+    invariant!(n >= KARATSUBA_MIN_LEN && r.len() == 2 * n);
     let k = mpn::kernels();
     let h = half(n);
     let (a0, a1) = a.split_at(h);

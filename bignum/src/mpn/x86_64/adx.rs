@@ -90,7 +90,7 @@ pub(super) use addmul_step_1;
 /// The CPU has BMI2 and ADX; `r.len() == a.len() == b.len()`.
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
-    debug_assert!(r.len() == a.len() && a.len() == b.len());
+    invariant!(r.len() == a.len() && a.len() == b.len());
     let n = r.len();
     let carry: Limb;
     // SAFETY: the caller guarantees the slices all hold n limbs; the loops touch exactly limbs
@@ -152,7 +152,7 @@ pub unsafe fn add_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
 /// The CPU has BMI2 and ADX; `r.len() == a.len() == b.len()`.
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn sub_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
-    debug_assert!(r.len() == a.len() && a.len() == b.len());
+    invariant!(r.len() == a.len() && a.len() == b.len());
     let n = r.len();
     let borrow: Limb;
     // SAFETY: the caller guarantees the slices all hold n limbs; the loops touch exactly limbs
@@ -216,7 +216,7 @@ pub unsafe fn sub_n(r: &mut [Limb], a: &[Limb], b: &[Limb]) -> Limb {
 /// The CPU has BMI2 and ADX; `r.len() == a.len()`.
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn mul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
-    debug_assert!(r.len() == a.len());
+    invariant!(r.len() == a.len());
     let n = r.len();
     let high: Limb;
     // SAFETY: the caller guarantees r and a hold n limbs; the loops touch exactly limbs 0..n
@@ -283,7 +283,7 @@ pub unsafe fn mul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 /// The CPU has BMI2 and ADX; `r.len() == a.len()`.
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
-    debug_assert!(r.len() == a.len());
+    invariant!(r.len() == a.len());
     let n = r.len();
     let high: Limb;
     // SAFETY: the caller guarantees r and a hold n limbs; the loops touch exactly limbs 0..n
@@ -345,7 +345,7 @@ pub unsafe fn addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 /// The CPU has BMI2 and ADX; `r.len() == a.len()`.
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
-    debug_assert!(r.len() == a.len());
+    invariant!(r.len() == a.len());
     let n = r.len();
     let high: Limb;
     // SAFETY: the caller guarantees r and a hold n limbs; the loops touch exactly limbs 0..n

@@ -313,7 +313,7 @@ pub unsafe fn mont_sqr_8(
     minv: Limb,
     sec: Limb,
 ) -> Limb {
-    debug_assert!(squarings > 0);
+    invariant!(squarings > 0);
     let carry: Limb;
     // SAFETY: the arrays are eight limbs each; r is written only at the end of each squaring,
     // after every read of that squaring's operand (a, then r itself). rbx and rbp are saved

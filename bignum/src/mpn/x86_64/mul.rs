@@ -61,7 +61,7 @@ macro_rules! addmul_row {
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let n = a.len();
-    debug_assert!(n >= 1 && !b.is_empty() && r.len() == n + b.len());
+    invariant!(n >= 1 && !b.is_empty() && r.len() == n + b.len());
     if super::window::fits(n) && super::window::fits(b.len()) {
         // SAFETY: both lengths are non-zero multiples of 8 and r holds their sum; the caller
         // guarantees BMI2 and ADX.
@@ -120,7 +120,7 @@ pub unsafe fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn redc_rows(t: &mut [Limb], m: &[Limb], minv: Limb) {
     let n = m.len();
-    debug_assert!(n >= 1 && t.len() == 2 * n);
+    invariant!(n >= 1 && t.len() == 2 * n);
     // SAFETY: the caller guarantees the lengths: row i reads and writes t[i..i+n] ⊂ t[..2n]
     // and m[..n]. Each row walks (n mod 8) single limbs, then n / 8 blocks of eight, and steps
     // back by n - 1 limbs; no stack use.

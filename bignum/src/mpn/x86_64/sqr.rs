@@ -20,7 +20,7 @@ use crate::limb::Limb;
 /// The CPU has BMI2 and ADX; `r.len() == 2·a.len()`.
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
-    debug_assert!(r.len() == 2 * a.len());
+    invariant!(r.len() == 2 * a.len());
     let n = a.len();
     // SAFETY: the caller guarantees r holds 2n limbs and a holds n; iteration i reads a[i] and
     // reads and writes r[2i] and r[2i+1], for i < n (limb 0 alone when n is odd, then pairs of
@@ -112,7 +112,7 @@ pub unsafe fn sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
 #[target_feature(enable = "bmi2,adx")]
 unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
     let n = a.len();
-    debug_assert!(n >= 2 && r.len() == 2 * n);
+    invariant!(n >= 2 && r.len() == 2 * n);
     // SAFETY: the caller guarantees r holds 2n limbs and a holds n ≥ 2. Row i (len = n-1-i
     // from n-1 down to 1, s = (-len) mod 8) runs ⌈len/8⌉ blocks from a + i + 1 - s and
     // r + 2i + 1 - s, skipping the first s slots of the first block: it reads a[i] and
@@ -725,7 +725,7 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     let n = a.len();
-    debug_assert!(n >= 1 && r.len() == 2 * n);
+    invariant!(n >= 1 && r.len() == 2 * n);
     if super::window::fits(n) {
         // SAFETY: n is a non-zero multiple of 8 and r has 2n limbs; the caller guarantees
         // BMI2 and ADX.

@@ -251,7 +251,7 @@ pub unsafe fn redc_blocks(
     sec: Limb,
 ) -> Limb {
     let n = m.len();
-    debug_assert!(n > 0 && fits(n) && r.len() == n && t.len() == 2 * n);
+    invariant!(n > 0 && fits(n) && r.len() == n && t.len() == 2 * n);
     let carry: Limb;
     // SAFETY: the caller guarantees the lengths. Block b (b < n/8) reads and writes
     // t[8b..8b+n+8] ⊂ t[..2n] and reads m[..n]; the last pass reads t[n..2n] and m and writes
@@ -508,7 +508,7 @@ pub(super) use sqr_triangle_8;
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn sqr_triangle_blocks(r: &mut [Limb], a: &[Limb]) {
     let n = a.len();
-    debug_assert!(n > 0 && fits(n) && r.len() == 2 * n);
+    invariant!(n > 0 && fits(n) && r.len() == 2 * n);
     // SAFETY: block b reads a[8b..8b+8] and writes r[16b..16b+16], b < n/8; the end of a is
     // kept at [rsp] (16 bytes below the entry rsp, released before the end).
     unsafe {
@@ -584,7 +584,7 @@ pub unsafe fn sqr_triangle_blocks(r: &mut [Limb], a: &[Limb]) {
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn mul_blocks(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let (na, nb) = (a.len(), b.len());
-    debug_assert!(na > 0 && nb > 0 && fits(na) && fits(nb) && r.len() == na + nb);
+    invariant!(na > 0 && nb > 0 && fits(na) && fits(nb) && r.len() == na + nb);
     r.fill(0);
     // SAFETY: block k (k < nb/8) reads b[8k..8k+8] and a, and reads and writes
     // r[8k..8k+na+8] ⊂ r[..na+nb]; the last block carry (due at limb na+nb) is zero because
