@@ -330,6 +330,8 @@ def write_package(scratch, src, manifest, version, facade, forwarded, docs, wych
     for prof in ("dev", "test"):
         lines += [f"[profile.{prof}]", "opt-level = 3", "debug = false", ""]
     lines += ['[profile.dev.package."*"]', "opt-level = 3", ""]
+    # As the facades build it (their Cargo.toml): the units the graphs share compile once.
+    lines += ["[profile.dev.package.bignum]", "debug-assertions = false", ""]
     (scratch / "Cargo.toml").write_text("\n".join(lines))
 
     lib = [f"//! rsa {version}'s doc examples, one module per example, named by upstream file and line.",
