@@ -36,10 +36,10 @@ pub struct Modulus {
     /// The 52-bit engine's constants for m, where [`Modulus::keep_engine_constants`] kept
     /// them.
     pub(super) engine: Option<Box<super::ifma::EngineConstants>>,
-    /// In debug builds and with `test-hooks`, a number given to this context alone (kept by its clones): every
-    /// residue carries its context's, and every operation checks it ([`Modulus::check`]), so
-    /// that residues of two moduli of the same limb count (RSA's p, q and the r_i) cannot be
-    /// mixed unnoticed.
+    /// In debug builds and with `test-hooks`, a number given to this context alone (kept by its
+    /// clones): every residue carries its context's, and every operation checks it
+    /// ([`Modulus::check`]), so that residues of two moduli of the same limb count (RSA's p, q
+    /// and the r_i) cannot be mixed unnoticed.
     #[cfg(any(debug_assertions, feature = "test-hooks"))]
     id: usize,
 }
@@ -185,7 +185,8 @@ impl Modulus {
     }
 
     /// Panics unless `a` is a residue of this modulus: by its limb count always, and in debug
-    /// builds and with `test-hooks` by the context identity it carries (the same limb count is not enough).
+    /// builds and with `test-hooks` by the context identity it carries (the same limb count is
+    /// not enough).
     pub(crate) fn check(&self, a: &Residue) {
         assert_eq!(a.limbs.len(), self.m.len(), "residue of another modulus");
         #[cfg(any(debug_assertions, feature = "test-hooks"))]

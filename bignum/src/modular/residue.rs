@@ -28,14 +28,15 @@ use super::ct;
 #[derive(Clone)]
 pub struct Residue {
     pub(crate) limbs: Vec<Limb>,
-    /// In debug builds and with `test-hooks`, the identity of the [`Modulus`](super::Modulus) that made it, checked
-    /// by every operation.
+    /// In debug builds and with `test-hooks`, the identity of the [`Modulus`](super::Modulus)
+    /// that made it, checked by every operation.
     #[cfg(any(debug_assertions, feature = "test-hooks"))]
     pub(crate) modulus: usize,
 }
 
 impl Residue {
-    /// Panics in debug builds and with `test-hooks` unless `self` and `other` are residues of one modulus.
+    /// Panics in debug builds and with `test-hooks` unless `self` and `other` are residues of
+    /// one modulus.
     #[inline]
     fn check_same_modulus(&self, other: &Self) {
         #[cfg(any(debug_assertions, feature = "test-hooks"))]
