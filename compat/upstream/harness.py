@@ -326,10 +326,10 @@ def write_package(scratch, src, manifest, version, facade, forwarded, docs, wych
     if facade:
         lines += ["[patch.crates-io]", f"rsa = {toml({'path': str(facade)})}", ""]
 
-    # Key generation is very slow unoptimised.
+    # Key generation is very slow unoptimised. No `[profile.dev.package."*"]`: it would outrank
+    # `build-override` and compile the proc macros (rstest's, serde's, der's) optimised too.
     for prof in ("dev", "test"):
         lines += [f"[profile.{prof}]", "opt-level = 3", "debug = false", ""]
-    lines += ['[profile.dev.package."*"]', "opt-level = 3", ""]
     # As the facades build it (their Cargo.toml): the units the graphs share compile once.
     lines += ["[profile.dev.package.bignum]", "debug-assertions = false", ""]
     (scratch / "Cargo.toml").write_text("\n".join(lines))
