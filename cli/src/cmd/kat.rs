@@ -1,7 +1,9 @@
 //! `rsatool kat`: the known-answer tests (Wycheproof, NIST CAVP, PKCS #1, NIST ACVP sets), a
 //! line per file or vector set.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use testvectors::kat::FileReport;
 
 use crate::exit::{CmdResult, Failure};
 use crate::report::outln;
@@ -40,35 +42,29 @@ pub fn run(args: &Args) -> CmdResult {
     let acvp_only = !dir.join("nist").is_dir();
     // Some ten seconds without a line: say so on a terminal (stderr only, nothing when piped).
     let spinner = crate::progress::Spinner::start("running the known-answer tests");
-    let reports = if acvp_only {
-        Vec::new()
-    } else {
-        testvectors::kat::run_all(&dir).map_err(|e| {
-            // The runner's I/O errors end in Rust's " (os error N)"; say it in words.
-            let text = e.to_string();
-            let text = text.split(" (os error ").next().unwrap_or(&text).to_owned();
-            Failure::error(if text.contains("No such file") {
-                format!(
-                    "{}: not a folder of known-answer data (laid out as testvectors/data): {}",
-                    dir.display(),
-                    text.replace("No such file or directory", "missing")
-                )
-            } else {
-                text
-            })
-        })?
-    };
     let acvp_dir = if dir.join("acvp").is_dir() {
         dir.join("acvp")
     } else {
         dir.clone()
     };
-    let sets = if acvp_dir.is_dir() && (acvp_only || acvp_dir != dir) {
-        testvectors::acvp::run_dir(&acvp_dir, &mut rsa::os_rng())
-            .map_err(|e| Failure::error(e.to_string()))?
-    } else {
-        Vec::new()
-    };
+    let run_sets = acvp_dir.is_dir() && (acvp_only || acvp_dir != dir);
+    // The ACVP sets (mostly key generation: half the run) on a second thread, beside the files.
+    let (reports, sets) = std::thread::scope(|scope| {
+        let sets = scope.spawn(|| {
+            if run_sets {
+                testvectors::acvp::run_dir(&acvp_dir, &mut rsa::os_rng())
+                    .map_err(|e| Failure::error(e.to_string()))
+            } else {
+                Ok(Vec::new())
+            }
+        });
+        let reports = run_files(&dir, acvp_only);
+        let sets = sets
+            .join()
+            .unwrap_or_else(|_| Err(Failure::error("the ACVP sets' thread panicked")));
+        (reports, sets)
+    });
+    let (reports, sets) = (reports?, sets?);
     drop(spinner);
     if reports.is_empty() && sets.is_empty() {
         return Err(Failure::error(format!(
@@ -119,6 +115,28 @@ pub fn run(args: &Args) -> CmdResult {
         ))));
     }
     Ok(())
+}
+
+/// The vector files under `dir` (none for a folder of ACVP sets alone), with the runner's I/O
+/// errors said in words.
+fn run_files(dir: &Path, acvp_only: bool) -> Result<Vec<FileReport>, Failure> {
+    if acvp_only {
+        return Ok(Vec::new());
+    }
+    testvectors::kat::run_all(dir).map_err(|e| {
+        // The runner's I/O errors end in Rust's " (os error N)"; say it in words.
+        let text = e.to_string();
+        let text = text.split(" (os error ").next().unwrap_or(&text).to_owned();
+        Failure::error(if text.contains("No such file") {
+            format!(
+                "{}: not a folder of known-answer data (laid out as testvectors/data): {}",
+                dir.display(),
+                text.replace("No such file or directory", "missing")
+            )
+        } else {
+            text
+        })
+    })
 }
 
 /// Prints the first `shown` of `failures`, indented, then how many more there are of the
