@@ -135,14 +135,6 @@ impl Arith<'_, '_> {
         self.finish(r, hi);
     }
 
-    /// r = a²·R⁻¹ mod m, fully reduced, for `a` < m.
-    #[inline]
-    pub(crate) fn sqr(&mut self, r: &mut [Limb], a: &[Limb]) {
-        let t = mont::sqr_into(self.wide, a);
-        let hi = (self.k.redc_1)(r, t, self.m, self.minv);
-        self.finish(r, hi);
-    }
-
     /// r ≡ a·b·R⁻¹ (mod m) with r < R, for any n-limb a and b: the value is kept below R
     /// only, with no comparison with m ([`mpn::redc_1_below_r`]).
     #[inline]
@@ -272,13 +264,18 @@ impl Modulus {
         if let Some(r) = self.pow_vartime_ifma_if_chosen(base, exp) {
             return r;
         }
-        let mut acc = vec![0; self.limb_len()];
+        let n = self.limb_len();
+        let mut acc = vec![0; n];
         if exp_bit_len(exp) == 0 {
             acc.copy_from_slice(&self.one().limbs);
         } else {
-            let mut eng = Engine::new(self, 1);
-            let (mut ar, tmp) = eng.with_spare();
-            self.pow_montgomery_vartime(&mut ar, &mut acc, &base.limbs, exp, tmp);
+            let mut eng = Engine::new(self, 2);
+            let (mut ar, spare) = eng.with_spare();
+            let (lazy, tmp) = spare.split_at_mut(n);
+            self.pow_montgomery_vartime(&mut ar, lazy, &base.limbs, exp, tmp);
+            // Below m at last, as in `pow_limbs`: lazy·(R mod m)·R⁻¹ ≡ lazy, and
+            // (R mod m)·lazy < m·R gives a value below 2m, which the multiplication reduces.
+            ar.mul(&mut acc, &self.one().limbs, lazy);
         }
         self.residue(acc)
     }
@@ -289,9 +286,11 @@ impl Modulus {
     ///
     /// For RSA's public operation and fault check: x goes into Montgomery form with one
     /// multiplication by R², and the last multiplication of square-and-multiply (for an odd
-    /// exponent, by x itself) takes the plain x, which brings the result out of Montgomery form
-    /// with no separate REDC: (x^(e−1)·R)·x·R⁻¹ = x^e. e = 65537 costs 16 squarings and 2
-    /// multiplications in all, with no table (as BoringSSL does for small public exponents),
+    /// exponent, by x mod m) takes a plain value, which brings the result out of Montgomery
+    /// form with no separate REDC: (x^(e−1)·R)·x·R⁻¹ = x^e. The squarings keep their values
+    /// below R only (as [`Modulus::pow`]'s), each run of them one call of the back end's
+    /// kernel. e = 65537 costs one run of 16 squarings and 2 multiplications (3 where m is
+    /// below R/2, for x mod m), with no table (as BoringSSL does for small public exponents),
     /// and one allocation.
     ///
     /// # Constant time
@@ -315,11 +314,12 @@ impl Modulus {
             out[0] = 1;
             return;
         }
-        // Spare buffers: 1 (plain), x·R, the accumulator, and a temporary.
-        let mut eng = Engine::new(self, 4);
+        // Spare buffers: 1 (plain), x·R, x mod m, the accumulator, and a temporary.
+        let mut eng = Engine::new(self, 5);
         let (mut ar, spare) = eng.with_spare();
         let (one_plain, rest) = spare.split_at_mut(n);
         let (xr, rest) = rest.split_at_mut(n);
+        let (x_mod, rest) = rest.split_at_mut(n);
         let (acc, tmp) = rest.split_at_mut(n);
         one_plain[0] = 1;
         // x·R mod m (R² mod m < m is the operand the kernel needs below m).
@@ -329,18 +329,33 @@ impl Modulus {
             ar.mul(out, xr, one_plain);
             return;
         }
-        // All bits but the last in Montgomery form (exp >> 1), then the last square and
-        // multiply.
-        let mut high = Zeroizing::new(vec![0; exp.len()]);
-        mpn::rshift(&mut high, exp, 1);
-        self.pow_montgomery_vartime(&mut ar, acc, xr, &high, tmp);
-        ar.sqr(tmp, acc);
-        let last_bit_set = exp[0] & 1 == 1;
-        ar.mul(out, tmp, if last_bit_set { x } else { one_plain });
+        // x^(e − e mod 2) in Montgomery form (bits ≥ 2, so that exponent is not 0), its
+        // trailing squarings one run; then the multiplication by the plain x or 1.
+        let mut even = Zeroizing::new(exp.to_vec());
+        even[0] &= !1;
+        self.pow_montgomery_vartime(&mut ar, acc, xr, &even, tmp);
+        // acc is below R only: the plain factor must be below m for the product to come out
+        // below 2m (x itself may be any n limbs).
+        let last = if exp[0] & 1 == 1 {
+            if self.bits() == 64 * n {
+                // m ≥ R/2 (RSA's moduli and primes), so x < R ≤ 2m: one subtraction by mask.
+                x_mod.copy_from_slice(x);
+                ar.finish(x_mod, 0);
+            } else {
+                // x mod m: (x·R)·1·R⁻¹.
+                ar.mul(x_mod, xr, one_plain);
+            }
+            &*x_mod
+        } else {
+            &*one_plain
+        };
+        ar.mul(out, last, acc);
     }
 
-    /// acc = base^exp in Montgomery form, for a public exponent with at least one bit set;
-    /// `tmp` n limbs of scratch.
+    /// acc ≡ base^exp in Montgomery form, below R but not necessarily below m (the lazy
+    /// products of [`Arith::mul_lazy`] and [`Arith::sqr_lazy`], each run of squarings one call),
+    /// for a public exponent with at least one bit set and any n-limb `base`; `tmp` n limbs of
+    /// scratch.
     fn pow_montgomery_vartime(
         &self,
         ar: &mut Arith<'_, '_>,
@@ -362,16 +377,20 @@ impl Modulus {
         } else {
             1
         };
+        // Squarings owed to acc and not yet done: done as one run before the next
+        // multiplication, or at the end.
+        let mut owed = 0;
         if w == 1 {
             acc.copy_from_slice(base);
             for i in (0..exp_bits - 1).rev() {
-                ar.sqr(tmp, acc);
+                owed += 1;
                 if bit(i) == 1 {
-                    ar.mul(acc, tmp, base);
-                } else {
-                    acc.copy_from_slice(tmp);
+                    ar.sqr_lazy(tmp, acc, owed);
+                    ar.mul_lazy(acc, tmp, base);
+                    owed = 0;
                 }
             }
+            Self::square_owed(ar, acc, tmp, owed);
             return;
         }
         let odd_count = 1usize << (w - 1);
@@ -379,18 +398,17 @@ impl Modulus {
         table[..n].copy_from_slice(base);
         {
             let mut b2 = Zeroizing::new(vec![0; n]);
-            ar.sqr(&mut b2, base);
+            ar.sqr_lazy(&mut b2, base, 1);
             for k in 1..odd_count {
                 let (done, rest) = table.split_at_mut(k * n);
-                ar.mul(&mut rest[..n], &done[(k - 1) * n..], &b2);
+                ar.mul_lazy(&mut rest[..n], &done[(k - 1) * n..], &b2);
             }
         }
         let mut started = false;
         let mut i = exp_bits; // bits i-1 .. 0 remain
         while i > 0 {
             if bit(i - 1) == 0 {
-                ar.sqr(tmp, acc);
-                acc.copy_from_slice(tmp);
+                owed += 1;
                 i -= 1;
                 continue;
             }
@@ -404,17 +422,24 @@ impl Modulus {
                 .fold(0usize, |v, b| (v << 1) | usize::from(bit(b) == 1));
             let odd = &table[(value >> 1) * n..((value >> 1) + 1) * n];
             if started {
-                for _ in j..i {
-                    ar.sqr(tmp, acc);
-                    acc.copy_from_slice(tmp);
-                }
-                ar.mul(tmp, acc, odd);
-                acc.copy_from_slice(tmp);
+                ar.sqr_lazy(tmp, acc, owed + (i - j));
+                ar.mul_lazy(acc, tmp, odd);
             } else {
+                // The top bit is set, so nothing is owed before the first window.
                 acc.copy_from_slice(odd);
                 started = true;
             }
+            owed = 0;
             i = j;
+        }
+        Self::square_owed(ar, acc, tmp, owed);
+    }
+
+    /// acc = acc^(2^owed) (lazily, as [`Arith::sqr_lazy`]), through `tmp`; nothing if `owed` is 0.
+    fn square_owed(ar: &mut Arith<'_, '_>, acc: &mut [Limb], tmp: &mut [Limb], owed: usize) {
+        if owed > 0 {
+            ar.sqr_lazy(tmp, acc, owed);
+            acc.copy_from_slice(tmp);
         }
     }
 }
