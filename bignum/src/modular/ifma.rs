@@ -78,6 +78,7 @@
 //! hold secrets (digits, the table, the accumulators between products) are wiped on drop.
 
 mod amm;
+mod ams;
 mod api;
 mod batch;
 mod batch_amm;

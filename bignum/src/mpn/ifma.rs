@@ -52,6 +52,18 @@ pub(crate) trait Ifma52: Copy {
     fn madd52lo(self, acc: Self::V, a: Self::V, b: Self::V) -> Self::V;
     /// acc + hi52(lo52(a)·lo52(b)), lane-wise, wrapping (`vpmadd52huq`).
     fn madd52hi(self, acc: Self::V, a: Self::V, b: Self::V) -> Self::V;
+    /// [`Ifma52::madd52lo`] in the lanes whose bit of k is set, acc in the others
+    /// (`vpmadd52luq` under a merge mask).
+    fn madd52lo_mask(self, acc: Self::V, k: u8, a: Self::V, b: Self::V) -> Self::V;
+    /// [`Ifma52::madd52hi`] in the lanes whose bit of k is set, acc in the others
+    /// (`vpmadd52huq` under a merge mask).
+    fn madd52hi_mask(self, acc: Self::V, k: u8, a: Self::V, b: Self::V) -> Self::V;
+    /// The low halves of a and b interleaved: a_0, b_0, a_1, b_1, … a_{L/2−1}, b_{L/2−1}
+    /// (`vpermt2q` by a constant index).
+    fn interleave_lo(self, a: Self::V, b: Self::V) -> Self::V;
+    /// The high halves of a and b interleaved: a_{L/2}, b_{L/2}, … a_{L−1}, b_{L−1}
+    /// (`vpermt2q` by a constant index).
+    fn interleave_hi(self, a: Self::V, b: Self::V) -> Self::V;
     /// a + b, lane-wise, wrapping (`vpaddq`).
     fn add(self, a: Self::V, b: Self::V) -> Self::V;
     /// a & b (`vpandq`).
@@ -146,6 +158,37 @@ impl<const L: usize> Ifma52 for Model<L> {
     #[inline(always)]
     fn madd52hi(self, acc: [u64; L], a: [u64; L], b: [u64; L]) -> [u64; L] {
         core::array::from_fn(|i| acc[i].wrapping_add((product52(a[i], b[i]) >> 52) as u64))
+    }
+
+    #[inline(always)]
+    fn madd52lo_mask(self, acc: [u64; L], k: u8, a: [u64; L], b: [u64; L]) -> [u64; L] {
+        let r = self.madd52lo(acc, a, b);
+        core::array::from_fn(|i| {
+            let m = lane_mask(k, i);
+            (r[i] & m) | (acc[i] & !m)
+        })
+    }
+
+    #[inline(always)]
+    fn madd52hi_mask(self, acc: [u64; L], k: u8, a: [u64; L], b: [u64; L]) -> [u64; L] {
+        let r = self.madd52hi(acc, a, b);
+        core::array::from_fn(|i| {
+            let m = lane_mask(k, i);
+            (r[i] & m) | (acc[i] & !m)
+        })
+    }
+
+    #[inline(always)]
+    fn interleave_lo(self, a: [u64; L], b: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| if i & 1 == 0 { a[i >> 1] } else { b[i >> 1] })
+    }
+
+    #[inline(always)]
+    fn interleave_hi(self, a: [u64; L], b: [u64; L]) -> [u64; L] {
+        core::array::from_fn(|i| {
+            let x = (L >> 1) + (i >> 1);
+            if i & 1 == 0 { a[x] } else { b[x] }
+        })
     }
 
     #[inline(always)]
@@ -271,5 +314,14 @@ mod tests {
         let b: [u64; 8] = core::array::from_fn(|i| 10 + i as u64);
         assert_eq!(m8.shift_down(b, a), [1, 2, 3, 4, 5, 6, 7, 10]);
         assert_eq!(m8.shift_up(b, a), [7, 10, 11, 12, 13, 14, 15, 16]);
+        assert_eq!(m.interleave_lo(lo, hi), [1, 5, 2, 6]);
+        assert_eq!(m.interleave_hi(lo, hi), [3, 7, 4, 8]);
+        assert_eq!(m8.interleave_lo(a, b), [0, 10, 1, 11, 2, 12, 3, 13]);
+        assert_eq!(m8.interleave_hi(a, b), [4, 14, 5, 15, 6, 16, 7, 17]);
+        // 3·4 = 12 in lanes 0 and 2, the accumulator kept in lanes 1 and 3.
+        let (x, y) = ([3; 4], [4; 4]);
+        assert_eq!(m.madd52lo_mask(hi, 0b0101, x, y), [17, 6, 19, 8]);
+        let big = [1 << 51; 4];
+        assert_eq!(m.madd52hi_mask(lo, 0b1010, big, [4; 4]), [1, 4, 3, 6]);
     }
 }

@@ -206,7 +206,7 @@ fn split_step<I: Ifma52, const NV: usize>(
 /// then the ripple through lanes of 2^52 − 1 by carry-lookahead on the lane masks. The value
 /// must be below 2^(52·d) (no carry leaves the top lane).
 #[inline(always)]
-fn normalize<I: Ifma52, const NV: usize>(i: I, acc: &mut [I::V; NV]) {
+pub(super) fn normalize<I: Ifma52, const NV: usize>(i: I, acc: &mut [I::V; NV]) {
     let l = I::LANES;
     let mask = i.splat(MASK52);
     let zero = i.zero();

@@ -18,6 +18,7 @@ use crate::mpn::ifma::{Ifma52, Task};
 use super::super::Residue;
 use super::super::pow::exp_bits_at;
 use super::amm::{Operands, amm, load_m, parts, store};
+use super::ams::ams;
 use super::convert::finish;
 use super::job::{PowJob, Ready};
 use super::policy::PowPath;
@@ -178,6 +179,13 @@ fn pow_k<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     pow_window(&Horizontal::<I, NV, S, K> { i, ops, mv }, exp_bits, out);
 }
 
+/// Pairs of at least this many steps square by [`ams`], the others by the AMM. Measured on
+/// AMD Zen 4 (`bignum/examples/pow_paths.rs`, best of 7, alternated with the AMM's build): the
+/// pairs of 20 steps (1024 bits) 0.92-0.95x the AMM's time, of 30 and 40 (1536 and 2048 bits)
+/// 0.86 and 0.84x, of 10 (512 bits) 1.02x; single numbers slower at every size (1024 bits
+/// 1.1x, 4096 bits 1.6x: one chain of dependent multiply-adds per accumulator, not two).
+const SQUARE_MIN_STEPS: usize = 16;
+
 /// K interleaved numbers of NV vectors as an [`Engine`]: a block is the K numbers one after
 /// the other (d digits each).
 struct Horizontal<'a, 'b, I: Ifma52, const NV: usize, const S: usize, const K: usize> {
@@ -211,7 +219,12 @@ impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
 
     #[inline(always)]
     fn sqr(&self, a: &[u64]) -> Self::R {
-        self.mul(a, a)
+        if const { K == 2 && S >= SQUARE_MIN_STEPS } {
+            let d = NV * I::LANES;
+            ams::<I, NV, S, K>(self.i, parts(a, d), self.ops, &self.mv)
+        } else {
+            self.mul(a, a)
+        }
     }
 
     #[inline(always)]

@@ -553,6 +553,26 @@ fn compare_ops<I: Ifma52, const L: usize>(i: I, m: Model<L>) {
             m.madd52hi(a, b, c),
             "madd52hi"
         );
+        assert_eq!(
+            back(i.madd52lo_mask(na, k, nb, nc)),
+            m.madd52lo_mask(a, k, b, c),
+            "madd52lo_mask"
+        );
+        assert_eq!(
+            back(i.madd52hi_mask(na, k, nb, nc)),
+            m.madd52hi_mask(a, k, b, c),
+            "madd52hi_mask"
+        );
+        assert_eq!(
+            back(i.interleave_lo(na, nb)),
+            m.interleave_lo(a, b),
+            "interleave_lo"
+        );
+        assert_eq!(
+            back(i.interleave_hi(na, nb)),
+            m.interleave_hi(a, b),
+            "interleave_hi"
+        );
         assert_eq!(back(i.add(na, nb)), m.add(a, b), "add");
         assert_eq!(back(i.and(na, nb)), m.and(a, b), "and");
         assert_eq!(back(i.srl52(na)), m.srl52(a), "srl52");
@@ -601,4 +621,102 @@ fn native_pow_equals_the_model() {
             }
         }
     });
+}
+
+/// The squaring against the AMM of a number by itself, through the model, on every shape the
+/// engine compiles (the two must give the same digits: see `ams`), for one number and for
+/// pairs; and against num-bigint: a²·2^(−52·S) mod m, below 2m.
+#[test]
+fn model_squaring_equals_the_amm_and_num_bigint() {
+    fn check<const L: usize, const NV: usize, const S: usize, const K: usize>(seed: u64) {
+        use super::amm::{Operands, amm, load_m, parts};
+        use super::ams::ams;
+        let (i, d) = (Model::<L>, NV * L);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let digit = |rng: &mut ChaCha8Rng, all_ones: bool| {
+            if all_ones {
+                MASK52
+            } else {
+                rng.next_u64() & MASK52
+            }
+        };
+        for round in 0..40 {
+            // K moduli of S digits below R/4 (the engine's bound), odd; a_k < 2·m_k.
+            let mut ms = vec![0u64; K * d];
+            let mut xs = vec![0u64; K * d];
+            let mut k0s = [0u64; K];
+            let r = BigUint::from(1u8) << (52 * S);
+            for k in 0..K {
+                let m = &mut ms[k * d..k * d + S];
+                for x in m.iter_mut() {
+                    *x = digit(&mut rng, round % 5 == 0);
+                }
+                m[0] |= 1;
+                m[S - 1] >>= 2 + (round % 3);
+                m[S - 1] |= 1 << 40;
+                let inv = (0..6).fold(1u64, |v, _| {
+                    v.wrapping_mul(2u64.wrapping_sub(m[0].wrapping_mul(v)))
+                });
+                k0s[k] = inv.wrapping_neg() & MASK52;
+                let mb = digits_value(m);
+                // a: 2m − 1, m − 1, or random below 2m.
+                let a = match round % 4 {
+                    0 => &mb * 2u8 - 1u8,
+                    1 => &mb - 1u8,
+                    _ => {
+                        digits_value(&(0..S).map(|_| rng.next_u64() & MASK52).collect::<Vec<_>>())
+                            % (&mb * 2u8)
+                    }
+                };
+                for (j, x) in xs[k * d..(k + 1) * d].iter_mut().enumerate() {
+                    *x = ((&a >> (52 * j)) & BigUint::from(MASK52))
+                        .iter_u64_digits()
+                        .next()
+                        .unwrap_or(0);
+                }
+            }
+            let ops: [Operands<'_>; K] = core::array::from_fn(|k| Operands {
+                m: &ms[k * d..(k + 1) * d],
+                into: &[],
+                out: &[],
+                base: &[],
+                k0: k0s[k],
+                exp: &[],
+            });
+            let mv = load_m::<Model<L>, NV, K>(i, &ops);
+            let got = ams::<Model<L>, NV, S, K>(i, parts(&xs, d), &ops, &mv);
+            let want = amm::<Model<L>, NV, S, K>(i, parts(&xs, d), parts(&xs, d), &ops, &mv);
+            assert_eq!(got, want, "L {L} NV {NV} S {S} K {K} round {round}");
+            for k in 0..K {
+                let flat: Vec<u64> = got[k].iter().flatten().copied().collect();
+                let (m, a) = (
+                    digits_value(&ms[k * d..(k + 1) * d]),
+                    digits_value(&xs[k * d..(k + 1) * d]),
+                );
+                let value = digits_value(&flat);
+                assert!(value < &m * 2u8, "L {L} NV {NV} S {S}: not below 2m");
+                assert_eq!(
+                    (&value * &r) % &m,
+                    (&a * &a) % &m,
+                    "L {L} NV {NV} S {S}: not a²/R"
+                );
+            }
+        }
+    }
+    fn digits_value(d: &[u64]) -> BigUint {
+        d.iter()
+            .rev()
+            .fold(BigUint::default(), |v, &x| (v << 52) + x)
+    }
+    check::<4, 3, 10, 1>(1);
+    check::<4, 3, 10, 2>(2);
+    check::<4, 3, 12, 2>(3);
+    check::<4, 4, 16, 2>(4);
+    check::<4, 5, 20, 1>(5);
+    check::<4, 5, 20, 2>(6);
+    check::<4, 6, 24, 1>(7);
+    check::<8, 4, 30, 2>(8);
+    check::<8, 4, 32, 2>(9);
+    check::<8, 5, 40, 2>(10);
+    check::<8, 10, 80, 1>(11);
 }

@@ -55,9 +55,11 @@ pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
     e.store(&e.one(), &mut table[..n]);
     e.store(&e.base(), &mut table[n..2 * n]);
     for j in 2..size {
-        // j is public: base^j = (base^(j/2))² or base^(j−1)·base.
+        // j is public: base^j = (base^(j/2))² or base^(j−1)·base. The squares by the product
+        // (15 of about 1,250 products at 1024 bits): one copy of the squaring's code, below.
         let r = if j & 1 == 0 {
-            e.sqr(&table[(j >> 1) * n..((j >> 1) + 1) * n])
+            let half = &table[(j >> 1) * n..((j >> 1) + 1) * n];
+            e.mul(half, half)
         } else {
             e.mul(&table[(j - 1) * n..j * n], &table[n..2 * n])
         };

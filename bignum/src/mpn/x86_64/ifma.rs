@@ -12,12 +12,15 @@
 use core::arch::x86_64::{
     __m256i, __m512i, _mm_extract_epi64, _mm256_add_epi64, _mm256_alignr_epi64, _mm256_and_si256,
     _mm256_castsi256_si128, _mm256_cmpeq_epu64_mask, _mm256_cmpgt_epu64_mask, _mm256_loadu_si256,
-    _mm256_madd52hi_epu64, _mm256_madd52lo_epu64, _mm256_mask_set1_epi64, _mm256_mask_sub_epi64,
-    _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_srli_epi64, _mm256_storeu_si256,
-    _mm512_add_epi64, _mm512_alignr_epi64, _mm512_and_si512, _mm512_castsi512_si128,
-    _mm512_cmpeq_epu64_mask, _mm512_cmpgt_epu64_mask, _mm512_loadu_si512, _mm512_madd52hi_epu64,
-    _mm512_madd52lo_epu64, _mm512_mask_set1_epi64, _mm512_mask_sub_epi64, _mm512_set1_epi64,
-    _mm512_setzero_si512, _mm512_srli_epi64, _mm512_storeu_si512,
+    _mm256_madd52hi_epu64, _mm256_madd52lo_epu64, _mm256_mask_madd52hi_epu64,
+    _mm256_mask_madd52lo_epu64, _mm256_mask_set1_epi64, _mm256_mask_sub_epi64,
+    _mm256_permutex2var_epi64, _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256,
+    _mm256_srli_epi64, _mm256_storeu_si256, _mm512_add_epi64, _mm512_alignr_epi64,
+    _mm512_and_si512, _mm512_castsi512_si128, _mm512_cmpeq_epu64_mask, _mm512_cmpgt_epu64_mask,
+    _mm512_loadu_si512, _mm512_madd52hi_epu64, _mm512_madd52lo_epu64, _mm512_mask_madd52hi_epu64,
+    _mm512_mask_madd52lo_epu64, _mm512_mask_set1_epi64, _mm512_mask_sub_epi64,
+    _mm512_permutex2var_epi64, _mm512_set_epi64, _mm512_set1_epi64, _mm512_setzero_si512,
+    _mm512_srli_epi64, _mm512_storeu_si512,
 };
 
 use crate::cpu;
@@ -114,6 +117,30 @@ impl Ifma52 for Avx512Ifma256 {
     fn madd52hi(self, acc: __m256i, a: __m256i, b: __m256i) -> __m256i {
         // SAFETY: see the impl.
         unsafe { _mm256_madd52hi_epu64(acc, a, b) }
+    }
+
+    #[inline(always)]
+    fn madd52lo_mask(self, acc: __m256i, k: u8, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_mask_madd52lo_epu64(acc, k, a, b) }
+    }
+
+    #[inline(always)]
+    fn madd52hi_mask(self, acc: __m256i, k: u8, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_mask_madd52hi_epu64(acc, k, a, b) }
+    }
+
+    #[inline(always)]
+    fn interleave_lo(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl. Index bit 2 picks b.
+        unsafe { _mm256_permutex2var_epi64(a, _mm256_set_epi64x(5, 1, 4, 0), b) }
+    }
+
+    #[inline(always)]
+    fn interleave_hi(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl. Index bit 2 picks b.
+        unsafe { _mm256_permutex2var_epi64(a, _mm256_set_epi64x(7, 3, 6, 2), b) }
     }
 
     #[inline(always)]
@@ -220,6 +247,30 @@ impl Ifma52 for Avx512Ifma512 {
     fn madd52hi(self, acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
         // SAFETY: see the impl of `Avx512Ifma256`.
         unsafe { _mm512_madd52hi_epu64(acc, a, b) }
+    }
+
+    #[inline(always)]
+    fn madd52lo_mask(self, acc: __m512i, k: u8, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl of `Avx512Ifma256`.
+        unsafe { _mm512_mask_madd52lo_epu64(acc, k, a, b) }
+    }
+
+    #[inline(always)]
+    fn madd52hi_mask(self, acc: __m512i, k: u8, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl of `Avx512Ifma256`.
+        unsafe { _mm512_mask_madd52hi_epu64(acc, k, a, b) }
+    }
+
+    #[inline(always)]
+    fn interleave_lo(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl of `Avx512Ifma256`. Index bit 3 picks b.
+        unsafe { _mm512_permutex2var_epi64(a, _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0), b) }
+    }
+
+    #[inline(always)]
+    fn interleave_hi(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl of `Avx512Ifma256`. Index bit 3 picks b.
+        unsafe { _mm512_permutex2var_epi64(a, _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4), b) }
     }
 
     #[inline(always)]
