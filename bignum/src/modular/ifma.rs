@@ -37,9 +37,12 @@
 //! base^0 … base^31 in radix-52 Montgomery form, then per window five AMM squarings and one
 //! AMM by the entry, which a gather finds by reading every entry and adding each into the
 //! result times its hit (0 or 1, by carry arithmetic on the secret index; no compare and no
-//! blend, which LLVM may turn into a branch in the model). A squaring is an AMM of a number by
-//! itself: the digit-serial AMM has no cheaper square (a squaring saves half of the products
-//! only when the whole product is formed first, and then the reduction is the serial part).
+//! blend, which LLVM may turn into a branch in the model). The digit-serial AMM has no cheaper
+//! square, so a single number squares by an AMM of itself; pairs of at least 16 steps square
+//! by `ams.rs`: the whole square first (each a_i·a_j with i < j once, from copies of a shifted
+//! by whole lanes, doubled, plus the a_i²), then its reduction, S steps of y·m alone. The
+//! result is the AMM's, digit for digit; the reduction keeps the serial chain, the square
+//! takes about half of the AMM's a·b multiply-adds and none of its shifts.
 
 //! Conversions stay in the existing 64-bit Montgomery domain (R' = 2^(64·n)): a residue's limbs
 //! x·R' become digits, one AMM by 2^(104·d − 64·n) mod m takes them to x·R, and at the end one
@@ -61,6 +64,7 @@
 //! - `job.rs`: [`PowJob`] and [`PowJobVartime`], and their preparation for an engine.
 //! - `window.rs`: the secret-exponent window exponentiation and its gather, for both engines.
 //! - `amm.rs`: the AMM of one or two numbers across the lanes ("horizontal").
+//! - `ams.rs`: the almost-Montgomery squaring of one or two numbers, square then reduction.
 //! - `vartime.rs`: public exponents on that engine (square-and-multiply, sliding window).
 //! - `single.rs`: that engine's runner: jobs in, the shape's instance chosen, residues out.
 //! - `batch_amm.rs`, `batch.rs`: the eight-lane batch engine's AMM and squaring, and its
