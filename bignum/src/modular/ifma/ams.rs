@@ -230,7 +230,8 @@ fn row_half<I: Ifma52, const NV: usize, const S: usize>(
     let (q, r) = (j >> l.trailing_zeros(), j & (l - 1));
     let s = r + usize::from(high);
     let all = (1u32 << l) - 1;
-    // t = u − q ≥ 0; u ≤ NV, the last vector a copy fills.
+    // t = u − q ≥ 0; u ≤ NV, the last vector a copy fills. Exclusive ranges in these loops:
+    // LLVM does not unroll `0..=n`, and the accumulators' indices then become run-time selects.
     for t in 0..NV + 2 {
         let u = q + t;
         // Lanes from `first` (i > j: L·t + x > r + s) up to `end` (i < S: L·u + x < S + s).
