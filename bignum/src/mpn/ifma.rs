@@ -112,6 +112,17 @@ fn lane_mask(k: u8, i: usize) -> u64 {
     crate::limb::mask(u64::from((k >> i) & 1))
 }
 
+/// `new` in the lanes whose bit of k is set, `old` in the others (a merge mask), by
+/// [`lane_mask`].
+#[cfg(any(test, feature = "test-hooks"))]
+#[inline(always)]
+fn merge<const L: usize>(k: u8, new: [u64; L], old: [u64; L]) -> [u64; L] {
+    core::array::from_fn(|i| {
+        let m = lane_mask(k, i);
+        (new[i] & m) | (old[i] & !m)
+    })
+}
+
 /// The 104-bit product of the low 52 bits of a and b (the multiplier of IFMA).
 #[cfg(any(test, feature = "test-hooks"))]
 #[inline(always)]
@@ -162,20 +173,12 @@ impl<const L: usize> Ifma52 for Model<L> {
 
     #[inline(always)]
     fn madd52lo_mask(self, acc: [u64; L], k: u8, a: [u64; L], b: [u64; L]) -> [u64; L] {
-        let r = self.madd52lo(acc, a, b);
-        core::array::from_fn(|i| {
-            let m = lane_mask(k, i);
-            (r[i] & m) | (acc[i] & !m)
-        })
+        merge(k, self.madd52lo(acc, a, b), acc)
     }
 
     #[inline(always)]
     fn madd52hi_mask(self, acc: [u64; L], k: u8, a: [u64; L], b: [u64; L]) -> [u64; L] {
-        let r = self.madd52hi(acc, a, b);
-        core::array::from_fn(|i| {
-            let m = lane_mask(k, i);
-            (r[i] & m) | (acc[i] & !m)
-        })
+        merge(k, self.madd52hi(acc, a, b), acc)
     }
 
     #[inline(always)]
@@ -249,10 +252,7 @@ impl<const L: usize> Ifma52 for Model<L> {
 
     #[inline(always)]
     fn mask_sub(self, src: [u64; L], k: u8, a: [u64; L], b: [u64; L]) -> [u64; L] {
-        core::array::from_fn(|i| {
-            let m = lane_mask(k, i);
-            (a[i].wrapping_sub(b[i]) & m) | (src[i] & !m)
-        })
+        merge(k, core::array::from_fn(|i| a[i].wrapping_sub(b[i])), src)
     }
 }
 

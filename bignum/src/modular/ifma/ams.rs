@@ -68,7 +68,7 @@ fn ams_inline<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     let (l, zero) = (I::LANES, i.zero());
     let d = NV * l;
     // The squares' digits 0 to d − 1 (the reduction's window) and d to 2·d − 1.
-    let (mut lo, hi) = square::<I, NV, S, K>(i, a);
+    let (mut lo, mut hi) = square::<I, NV, S, K>(i, a);
     // Digit 0 of a square is that of a_0² alone; the reduction keeps it exact in a scalar.
     let mut acc0: [u64; K] = core::array::from_fn(|k| a[k][0].wrapping_mul(a[k][0]) & MASK52);
     let consts: [Reduction; K] = core::array::from_fn(|k| Reduction {
@@ -89,7 +89,6 @@ fn ams_inline<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
             );
         }
     }
-    let mut hi = hi;
     for k in 0..K {
         // The window now starts at digit S: the square's digits from d on go to lanes d − S
         // on (the lanes below keep what the window carried down).
