@@ -1,4 +1,4 @@
-//! Constant-time check drivers for `bignum::modular` (STYLE §3).
+//! Constant-time check drivers for `bignum::modular` (ARCHITECTURE.md, "Constant time").
 //!
 //! Each driver marks its secret inputs undefined with memcheck client requests
 //! ([`ct::mark_secret`]), runs the operation, and marks the outputs defined

@@ -1,7 +1,8 @@
 //! Errors as the command line reports them: one line on stderr and an exit code.
 //!
-//! Exit codes (DESIGN.md): 0 success; 1 a signature found invalid, a ciphertext rejected, or a
-//! number found composite; 2 any other error (bad arguments, unreadable input, I/O).
+//! Exit codes (ARCHITECTURE.md, "Command line"): 0 success; 1 a signature found invalid, a
+//! ciphertext rejected, or a number found composite; 2 any other error (bad arguments,
+//! unreadable input, I/O).
 
 use std::fmt;
 use std::process::ExitCode;

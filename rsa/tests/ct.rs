@@ -1,5 +1,5 @@
-//! Constant-time check driver for the private operation, with the CRT and plain (STYLE §3,
-//! DESIGN's quality bars).
+//! Constant-time check driver for the private operation, with the CRT and plain
+//! (ARCHITECTURE.md, "Constant time").
 //!
 //! The key is built from public test data, then its secrets (d, the primes, d_i, the CRT
 //! coefficients and partial products) are marked undefined with memcheck client requests, and

@@ -2,7 +2,7 @@
 # and the operands): `python3 sqr_ring.py 8`. Eight copies of the same 8-limb loop differ only
 # in labels and entry slot; writing them by hand invites a typo in one copy that only some n
 # reach. The tests in ../x86_64.rs check every n from 1 to 80 against portable and num-bigint.
-# Not run by the build: the output is pasted into sqr.rs (no build.rs, STYLE §4).
+# Not run by the build: the output is pasted into sqr.rs (no build.rs: ARCHITECTURE.md, "Layers").
 
 # Generates the asm lines of the ring triangle with U-limb bodies (U = 8 or 4); row 0 is mul_1.
 import sys

@@ -2,7 +2,8 @@
 # `sqr_triangle_8` macro): `python3 tri8.py`. Straight-line code for a fixed size, with a
 # register per limb position, is easier to get right from a generator than by hand; the tests
 # in bignum/tests/backends.rs check every n against portable and num-bigint.
-# Not run by the build: the output is pasted into window.rs (no build.rs, STYLE §4).
+# Not run by the build: the output is pasted into window.rs (no build.rs: ARCHITECTURE.md,
+# "Layers").
 #
 # In: a[0..8] at rsi, multiplier register rdx. Out: r[0..16] at rdi = Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ
 # (r[0] = r[15] = 0). Scratch: r8..r15, rax, rcx.
