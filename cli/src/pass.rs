@@ -2,8 +2,10 @@
 //! `env:VAR`, `file:PATH` (its first line), `fd:N` (its first line), `stdin` (the first line
 //! of standard input, asked without echo when that is a terminal); without one, a no-echo
 //! prompt on the terminal (`rpassword`), or an error when there is no terminal. Passwords are
-//! wiped when dropped and never printed. One rule for every source: reading takes any
-//! password, empty included; writing needs [`MIN_NEW_PASSWORD`] bytes and, typed, twice.
+//! wiped when dropped and never printed. As OpenSSL takes them: a password from a source
+//! (`pass:`, `env:`, `file:`, `fd:`, piped `stdin`) is taken as given, any length, empty
+//! included, to read a key or to write one; one typed at the prompt to write a key needs
+//! [`MIN_NEW_PASSWORD`] bytes and is asked twice.
 
 use std::io::{BufRead, IsTerminal};
 
@@ -95,8 +97,9 @@ pub fn with_file<'a>(
 /// The longest password read from a file, descriptor or stdin.
 const MAX_PASSWORD: u64 = 1024;
 
-/// The shortest password a new encrypted key is written with, in bytes: OpenSSL's prompt
-/// asks for at least 4 characters (`PW_MIN_LENGTH` of its apps).
+/// The shortest password typed at the prompt for a new encrypted key, in bytes: OpenSSL's
+/// prompt asks for at least 4 characters (`PW_MIN_LENGTH` of its apps). A password from a
+/// source (`pass:`, `env:`, `file:`, `fd:`, piped `stdin`) is not held to it, as in OpenSSL.
 pub const MIN_NEW_PASSWORD: usize = 4;
 
 /// The first line of a reader, without its line ending: an empty line is an empty password;
@@ -169,11 +172,13 @@ fn read_fd(fd: i32, option: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     )))
 }
 
-// The rule for every source (pass:, env:, file:, fd:, stdin, the prompt), as an OpenSSL user
-// expects it: a password to *read* a key is taken as given, empty included (OpenSSL reads
-// whatever it is given, and a key may have been encrypted with anything); a password to
-// *write* a key must have at least MIN_NEW_PASSWORD bytes (OpenSSL's prompt minimum), and
-// one typed on a terminal is asked twice. `password_to_read` and `new_password` are the only
+// The rules, as OpenSSL applies them (issue 51, item 9): a password from a source (pass:,
+// env:, file:, fd:, piped stdin) is taken as given, any length, empty included, to read a key
+// and to write one (`openssl genpkey -aes256 -pass pass:kg` writes a key, and a script that
+// works with openssl must work with rsatool); a password to *read* a key is taken as given
+// from the prompt too (a key may have been encrypted with anything); only a password typed
+// at the prompt to *write* a key must have MIN_NEW_PASSWORD bytes (the minimum belongs to
+// OpenSSL's prompt), and it is asked twice. `password_to_read` and `new_password` are the only
 // ways the commands get a password.
 
 /// The password of an encrypted key being read: from `source`, or else a no-echo prompt on
@@ -201,24 +206,21 @@ pub fn password_to_read(
 }
 
 /// The password for a key being written encrypted (`what`: "the new key"): from `source`,
-/// or else (and for `stdin` on a terminal) asked twice without echo on the terminal. The
-/// same rule for every source: at least [`MIN_NEW_PASSWORD`] bytes.
+/// taken as given (any length, empty included, as OpenSSL takes `-passout pass:`), or else
+/// (and for `stdin` on a terminal) asked twice without echo on the terminal, where it needs
+/// at least [`MIN_NEW_PASSWORD`] bytes, as OpenSSL's prompt does.
 ///
 /// # Errors
 ///
-/// As the source fails; a password that is too short; two entries that differ; no source
-/// and no terminal.
+/// As the source fails; a typed password that is too short; two typed entries that differ;
+/// no source and no terminal.
 pub fn new_password(
     source: Option<&PassSource>,
     option: &str,
     what: &str,
 ) -> Result<Zeroizing<Vec<u8>>, Failure> {
     match source {
-        Some(src) if !src.is_terminal() => {
-            let password = src.read(option)?;
-            check_new(&password, option)?;
-            Ok(password)
-        }
+        Some(src) if !src.is_terminal() => src.read(option),
         Some(_) => ask_new(ask, option, what),
         None => {
             terminal(option, what)?;
@@ -227,12 +229,13 @@ pub fn new_password(
     }
 }
 
-/// Refuses a password too short for a new key: the one message for every source.
+/// Refuses a password typed at the prompt that is too short for a new key.
 fn check_new(password: &[u8], option: &str) -> Result<(), Failure> {
     if password.len() < MIN_NEW_PASSWORD {
         return Err(Failure::error(format!(
-            "{option}: the password is too short to encrypt a key with ({} bytes; at least \
-             {MIN_NEW_PASSWORD}, as OpenSSL asks)",
+            "{option}: the typed password is too short to encrypt a key with ({} bytes; at \
+             least {MIN_NEW_PASSWORD} at the prompt, as OpenSSL asks; pass:, env:, file:, fd: \
+             and piped stdin take any)",
             password.len()
         )));
     }
@@ -344,6 +347,15 @@ mod tests {
             );
         }
         assert!(check_new(b"abcd", "--passout").is_ok());
+    }
+
+    #[test]
+    fn a_new_password_from_a_source_is_taken_as_given_any_length() {
+        for given in ["", "k", "kg", "abc"] {
+            let source = PassSource::Text(Zeroizing::new(given.to_owned()));
+            let got = new_password(Some(&source), "--passout", "k").expect("taken as given");
+            assert_eq!(got.as_slice(), given.as_bytes());
+        }
     }
 
     #[test]

@@ -22,10 +22,10 @@ use crate::pass::{PassSource, parse_pass_source};
 /// primes prime and distinct, d and the CRT values consistent) and prints "RSA key ok", or
 /// says what is wrong and exits 1.
 ///
-/// Passwords: one rule for pass:, env:, file:, fd:, stdin and the terminal prompt. A password
-/// to read a key is taken as given, empty included (an empty line is an empty password); a
-/// new one (--passout, --encrypt) needs at least 4 bytes, and typed on a terminal it is asked
-/// twice.
+/// Passwords, as OpenSSL takes them: from pass:, env:, file:, fd: or piped stdin, taken as
+/// given, any length, empty included (an empty line is an empty password), to read a key and
+/// to write one; typed at the terminal prompt, a new one (--passout stdin on a terminal,
+/// --encrypt) needs at least 4 bytes and is asked twice.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example:\n  rsatool key -k key.pem --pkcs1 -o key-pkcs1.pem\n  \
@@ -53,7 +53,8 @@ pub struct Args {
     #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
     passin: Option<PassSource>,
     /// Encrypt the output key (PKCS #8, PBES2 with PBKDF2-SHA256 and AES-256-CBC) with the
-    /// password from this source (at least 4 bytes; stdin on a terminal is asked twice)
+    /// password from this source (any length; stdin on a terminal is asked twice, at least 4
+    /// bytes)
     #[arg(long, value_parser = parse_pass_source, value_name = "SRC")]
     passout: Option<PassSource>,
     /// Encrypt the output key as --passout does, with a password asked twice on the terminal

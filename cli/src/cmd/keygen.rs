@@ -18,9 +18,9 @@ const SPINNER_BITS: usize = 4096;
 /// Generate an RSA private key (FIPS 186-5 probable primes), written as PKCS #8 PEM unless
 /// asked otherwise. The file is created with mode 0600.
 ///
-/// Passwords: a new key's (--passout, --encrypt) needs at least 4 bytes from every source,
-/// and typed on a terminal it is asked twice; reading a key takes any password, empty
-/// included.
+/// Passwords, as OpenSSL takes them: --passout pass:, env:, file:, fd: or piped stdin is taken
+/// as given, any length, empty included; typed at the terminal prompt (--encrypt, or
+/// --passout stdin on a terminal) it needs at least 4 bytes and is asked twice.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  rsatool keygen --bits 3072 -o key.pem\n  \
     rsatool keygen --bits 2048 --pkcs1 --format der -o key.der\n  \
@@ -58,8 +58,8 @@ pub struct Args {
     #[arg(long, value_name = "N", requires = "pss")]
     salt_len: Option<usize>,
     /// Encrypt the key (PKCS #8, PBES2 with PBKDF2-SHA256 and AES-256-CBC) with the password
-    /// from pass:TEXT, env:VAR, file:PATH, fd:N or stdin (at least 4 bytes; stdin on a
-    /// terminal is asked twice)
+    /// from pass:TEXT, env:VAR, file:PATH, fd:N or stdin (any length; stdin on a terminal is
+    /// asked twice, at least 4 bytes)
     #[arg(long, value_parser = crate::pass::parse_pass_source, value_name = "SRC")]
     passout: Option<crate::pass::PassSource>,
     /// Encrypt the key as --passout does, with a password asked twice on the terminal when
