@@ -47,7 +47,7 @@
 //!   length of its operands, so the small fixed ciphertext is fast), classes as in
 //!   `private-public`. The test must flag it; if it does not, the measurement is blind.
 //!
-//! The results, with the machine, date and load of each run, are in BENCHMARKS.md ("Timing
+//! The results, with the machine, date and load of each run, are in docs/benchmarks-log.md ("Timing
 //! tests (dudect)"), with the analysis of the runs that flagged.
 //!
 //! Timings are `Instant` differences in nanoseconds (the operations take tens of microseconds

@@ -102,7 +102,7 @@ fn adx_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
 ///
 /// It replaced the portable select compiled for AVX2 (scalar masks, opaque to the optimiser,
 /// each broadcast per entry): at 8 limbs and 16 entries (RSA-1024's window) about half its
-/// time, BENCHMARKS.md, "Issue 28 items 4 and 5 on Zen 3".
+/// time, docs/benchmarks-log.md, "Issue 28 items 4 and 5 on Zen 3".
 ///
 /// # Safety
 /// The CPU has AVX2.
@@ -209,10 +209,10 @@ fn adx_submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 }
 
 /// At eight limbs [`mont8::mont_mul_8`] (CIOS with the accumulator in registers, in 0.79x the
-/// time of the pair below: BENCHMARKS.md, "Issue 28 items 4 and 5 on Zen 3"); otherwise the
-/// product a·b by the asm [`mul::mul_basecase`] into 2n scratch limbs, then [`adx_redc_1`]:
-/// a·b < m·R for a < m, so the result is below 2m. That pair was measured against a CIOS
-/// through memory (two `addmul_1` rows per limb of b), as a ratio to GMP's
+/// time of the pair below: docs/benchmarks-log.md, "Issue 28 items 4 and 5 on Zen 3");
+/// otherwise the product a·b by the asm [`mul::mul_basecase`] into 2n scratch limbs, then
+/// [`adx_redc_1`]: a·b < m·R for a < m, so the result is below 2m. That pair was measured
+/// against a CIOS through memory (two `addmul_1` rows per limb of b), as a ratio to GMP's
 /// `mpn_mul_basecase` and `mpn_redc_1` in the same run (`benches/src/bin/kernels.rs`, two runs
 /// each): 1.05/0.97 against 1.19/1.20 at n = 8, 1.06/0.96 against 1.02/1.05 at n = 16, 0.98
 /// against 1.02 at n = 32.
@@ -315,7 +315,7 @@ fn adx_mont_sqr_below_r(
 
 /// For n a multiple of 8, the asm [`window::redc_blocks`] (eight rows per pass over t, the
 /// window in registers: faster than the rows, and than GMP's `mpn_redc_1`, at n = 16 and 24;
-/// BENCHMARKS.md, "Kernels against GMP"); otherwise the n rows of the asm
+/// docs/benchmarks-log.md, "Kernels against GMP"); otherwise the n rows of the asm
 /// [`mul::redc_rows`] (each row's carry parked in the limb it zeroed), then one `add_n` of all
 /// carries (as GMP's `mpn_redc_1`).
 fn adx_redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {

@@ -175,7 +175,7 @@ const STOP1: u64 = 1 << 33;
 /// even one quotient qualifies. Double precision while the number being reduced is 2⁹⁶ or
 /// more, then single precision on bits [32, 96), as GMP; one division per quotient in both
 /// (faster here than GMP's trial subtractions, and than running the double precision to the
-/// end: BENCHMARKS.md, "The blinded inverse of the CRT operation").
+/// end: docs/benchmarks-log.md, "The blinded inverse of the CRT operation").
 fn hgcd2(a: [Limb; 3], b: [Limb; 3], shift: u32) -> Option<Matrix> {
     let lead = |v: [Limb; 3]| -> u128 {
         let hi = (u128::from(v[0]) << 64) | u128::from(v[1]);
@@ -263,7 +263,7 @@ fn matrix(b_big: bool, cbig: [u64; 2], csmall: [u64; 2]) -> Option<Matrix> {
 ///
 /// By one word division of the leading bits and a correction of at most one: a 128-bit
 /// division is a library call several times slower, and trying small quotients by
-/// subtraction first costs more in mispredicted branches than the division (BENCHMARKS.md,
+/// subtraction first costs more in mispredicted branches than the division (docs/benchmarks-log.md,
 /// "The blinded inverse of the CRT operation"). With s such that ah = ⌊a/2ˢ⌋ < 2⁶⁴, and bh = ⌊b/2ˢ⌋:
 /// q·bh ≤ ah (a ≥ q·b), so ⌊ah/bh⌋ ≥ q; and ah/bh − a/b < ah/(bh·(bh + 1)) < 1 once
 /// bh ≥ 2³², so ⌊ah/bh⌋ ≤ q + 1. Quotients of about 2³¹ and more (bh < 2³²: almost never in

@@ -102,10 +102,11 @@ pub unsafe fn sqr_diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
 /// and when it ends it falls into the setup of the next row, of class k-1. So the entry is
 /// chosen once, from n, and each copy's loop count changes every eighth row only, which keeps
 /// the exits predictable (faster than a single loop entered per row by a computed branch, a
-/// ring of four, or the doubling-and-diagonal step folded into each row's end: BENCHMARKS.md,
-/// "Layout choices of the ADX kernels"). Every branch depends on n and the row number only. The eight
-/// copies differ only in their labels and entry slot; `sqr_ring.py` beside this file prints
-/// them (`.ci/check-generated` checks that they are its output).
+/// ring of four, or the doubling-and-diagonal step folded into each row's end:
+/// docs/benchmarks-log.md, "Layout choices of the ADX kernels"). Every branch depends on n and
+/// the row number only. The eight copies differ only in their labels and entry slot;
+/// `sqr_ring.py` beside this file prints them (`.ci/check-generated` checks that they are its
+/// output).
 ///
 /// # Safety
 /// The CPU has BMI2 and ADX; `a.len() ≥ 2` and `r.len() == 2·a.len()`.
@@ -718,7 +719,7 @@ unsafe fn sqr_triangle(r: &mut [Limb], a: &[Limb]) {
 /// doubling-and-diagonal pass ([`sqr_diag_addlsh1`]), all in assembly, with no call per row.
 /// For n a multiple of 8 the triangle is [`super::window::sqr_triangle_blocks`] (eight rows per
 /// pass, the window in registers, so r is loaded and stored once per pass rather than once per
-/// row; BENCHMARKS.md, "Kernels against GMP"), otherwise the ring of [`sqr_triangle`].
+/// row; docs/benchmarks-log.md, "Kernels against GMP"), otherwise the ring of [`sqr_triangle`].
 ///
 /// # Safety
 /// The CPU has BMI2 and ADX; `a.len() ≥ 1` and `r.len() == 2·a.len()`.

@@ -24,8 +24,8 @@
 //!
 //! The scheme of the reduction in OpenSSL's `sqrx8x` Montgomery code (Andy Polyakov's
 //! `x86_64-mont5`), written from the description above. Measured against GMP's kernels by
-//! `benches/src/bin/kernels.rs` (BENCHMARKS.md, "Kernels against GMP", with the row kernels'
-//! figures from before).
+//! `benches/src/bin/kernels.rs` (docs/benchmarks-log.md, "Kernels against GMP", with the row
+//! kernels' figures from before).
 //!
 //! No branch and no address depends on a limb value: the loop counts are public lengths.
 
