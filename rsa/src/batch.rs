@@ -54,7 +54,7 @@ use crate::primitive::{Blinding, CrtInput};
 use crate::{EncryptionScheme, Result, RsaPrivateKey, SignatureScheme};
 
 /// The CRT items per group: four 2-prime items fill the eight lanes.
-const ITEMS_PER_GROUP: usize = BATCH_LANES >> 1;
+pub(crate) const ITEMS_PER_GROUP: usize = BATCH_LANES >> 1;
 
 /// Settings of a batch of private operations: the thread cap.
 #[derive(Clone, Copy, Debug, Default)]
@@ -282,30 +282,53 @@ fn run_group(group: Vec<Drawn<'_>>) -> Vec<(usize, Result<Vec<u8>>)> {
             input: d.key.blind_with(&d.x, d.blinding),
         })
         .collect();
-    let jobs: Vec<PowJob<'_>> = ready
+    let items: Vec<(&RsaPrivateKey, &CrtInput)> = ready.iter().map(|r| (r.key, &r.input)).collect();
+    ready
         .iter()
-        .flat_map(|r| r.key.crt_jobs(&r.input))
+        .map(|r| r.at)
+        .zip(exponentiate_and_finish(&items))
+        .collect()
+}
+
+/// The exponentiations of blinded items (eight lanes where they fit, else each item's own
+/// path) and each item's last stage (`crt_finish`): one result per item, in order. The middle
+/// of a batch's group and of a coalesced pass (`coalesce`).
+pub(crate) fn exponentiate_and_finish(
+    items: &[(&RsaPrivateKey, &CrtInput)],
+) -> Vec<Result<Vec<u8>>> {
+    let jobs: Vec<PowJob<'_>> = items
+        .iter()
+        .flat_map(|(key, input)| key.crt_jobs(input))
         .collect();
     let lanes_fit = pow_path() == PowPath::Ifma
         && jobs.len() >= BATCH_LANES
         && jobs.iter().all(|j| j.modulus.batches_with(jobs[0].modulus));
     let ms: Vec<Vec<Residue>> = if lanes_fit {
         let mut all = pow_batch(&jobs).into_iter();
-        ready
+        items
             .iter()
-            .map(|r| all.by_ref().take(r.key.primes.len()).collect())
+            .map(|(key, _)| all.by_ref().take(key.primes.len()).collect())
             .collect()
     } else {
-        ready
+        items
             .iter()
-            .map(|r| r.key.crt_exponentiate(&r.input))
+            .map(|(key, input)| key.crt_exponentiate(input))
             .collect()
     };
-    ready
+    items
         .iter()
         .zip(&ms)
-        .map(|(r, m)| (r.at, r.key.crt_finish(&r.input, m)))
+        .map(|((key, input), m)| key.crt_finish(input, m))
         .collect()
+}
+
+/// Whether `key`'s CRT items can fill the eight lanes together: the 52-bit engine runs on the
+/// instructions, the key has two primes, and their moduli take the batch engine's digit count
+/// together.
+pub(crate) fn key_fills_lanes(key: &RsaPrivateKey) -> bool {
+    pow_path() == PowPath::Ifma
+        && key.primes.len() == 2
+        && key.primes[1].m.batches_with(&key.primes[0].m)
 }
 
 impl BatchPrivateOp for Batch {

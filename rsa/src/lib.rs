@@ -85,6 +85,8 @@ extern crate alloc;
 extern crate std;
 
 mod batch;
+#[cfg(feature = "std")]
+mod coalesce;
 mod encoding;
 mod error;
 mod hash;

@@ -122,6 +122,11 @@ impl PrivateOp for RsaPrivateKey {
     /// the computation): no result is returned then, so a faulty half never leaks a factor.
     fn private_op<R: CryptoRng + ?Sized>(&self, rng: &mut R, c: &[u8]) -> Result<Vec<u8>> {
         let input = self.crt_prepare(rng, c)?;
+        #[cfg(feature = "std")]
+        if let Some(coalescer) = &self.coalescer.0 {
+            // With the other callers of this moment, on the eight lanes (`coalesce`).
+            return coalescer.run(self, input);
+        }
         let ms = self.crt_exponentiate(&input);
         self.crt_finish(&input, &ms)
     }
@@ -385,6 +390,16 @@ pub(crate) struct CrtInput {
     blinded: Vec<Residue>,
     /// r⁻¹ mod n, in Montgomery form, for the unblinding.
     r_inv: Residue,
+}
+
+#[cfg(test)]
+impl CrtInput {
+    /// The blinded input modulo the first prime doubled: the exponentiation then gives a wrong
+    /// half, which the fault check must catch (the coalescing tests' per-item fault).
+    pub(crate) fn corrupt_for_tests(&mut self, key: &RsaPrivateKey) {
+        let m = &key.primes[0].m;
+        self.blinded[0] = m.add(&self.blinded[0], &self.blinded[0]);
+    }
 }
 
 /// The CRT coefficient of a prime that has one (p and r_i, i ≥ 3).

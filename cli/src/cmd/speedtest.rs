@@ -45,6 +45,11 @@ pub struct Args {
     /// rate is the aggregate over all threads
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: u16,
+    /// The private operation with CRT on a coalescing key (rsa's `RsaPrivateKey::coalescing`):
+    /// the threads' concurrent calls run together on the eight-lane IFMA engine, four at a
+    /// time, where more threads call than there are cores; with the median time a call takes
+    #[arg(long)]
+    coalesce: bool,
     /// Also time the private operation with CRT in batches of this many (rsa::Batch: four
     /// operations per pass of the eight-lane IFMA engine where the CPU has it), on one thread
     /// and on every thread (--threads, or all cores when --threads is 1); --crt-count
@@ -70,6 +75,8 @@ enum Op {
     Public,
     Private,
     PrivateCrt,
+    /// The CRT operation on a coalescing key, with the median time of a call in seconds.
+    PrivateCrtCoalesced(f64),
     /// The CRT operation in batches of the given size, on the given number of threads.
     PrivateCrtBatch(u32, usize),
 }
@@ -81,6 +88,7 @@ impl Op {
             Op::Public => "public",
             Op::Private => "private",
             Op::PrivateCrt => "private_crt",
+            Op::PrivateCrtCoalesced(_) => "private_crt_coalesced",
             Op::PrivateCrtBatch(..) => "private_crt_batch",
         }
     }
@@ -91,6 +99,9 @@ impl Op {
             Op::Public => format!("RSA public-key operation ({bits} bits, exponent 65537)"),
             Op::Private => format!("RSA private-key operation ({bits} bits)"),
             Op::PrivateCrt => format!("RSA private-key operation with CRT ({bits} bits)"),
+            Op::PrivateCrtCoalesced(_) => {
+                format!("RSA private-key operation with CRT, calls coalesced ({bits} bits)")
+            }
             Op::PrivateCrtBatch(n, t) => format!(
                 "RSA private-key operation with CRT in batches of {n} on {t} thread{} ({bits} bits)",
                 if *t == 1 { "" } else { "s" }
@@ -132,6 +143,32 @@ fn run_threads(
         .collect::<rsa::Result<Vec<()>>>()
         .map_err(|e| Failure::error(format!("speedtest: operation failed: {e}")))?;
     Ok(elapsed)
+}
+
+/// [`run_threads`] that also times each call: the wall-clock seconds and the median seconds
+/// of a call.
+fn run_threads_timed(
+    threads: u16,
+    count: u32,
+    op: &(dyn Fn() -> rsa::Result<()> + Sync),
+) -> Result<(f64, f64), Failure> {
+    let calls = std::sync::Mutex::new(Vec::new());
+    let seconds = run_threads(threads, count, &|| {
+        let start = Instant::now();
+        let r = op();
+        let took = start.elapsed().as_secs_f64();
+        calls
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(took);
+        r
+    })?;
+    let mut calls = calls
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    calls.sort_by(f64::total_cmp);
+    let median = calls.get(calls.len() >> 1).copied().unwrap_or(0.0);
+    Ok((seconds, median))
 }
 
 /// The back ends this CPU runs, slowest first: the 64-bit kernel tables, then `ifma`.
@@ -271,6 +308,7 @@ fn run_child(args: &Args, name: &str) -> Result<serde_json::Value, Failure> {
         .arg(args.crt_count.to_string())
         .arg("--threads")
         .arg(args.threads.to_string())
+        .args(args.coalesce.then_some("--coalesce"))
         .args(
             args.batch
                 .map(|b| ["--batch".to_string(), b.to_string()])
@@ -311,6 +349,9 @@ fn print_block(args: &Args, name: &str, child: &serde_json::Value) {
             Some("public") => Op::Public,
             Some("private") => Op::Private,
             Some("private_crt") => Op::PrivateCrt,
+            Some("private_crt_coalesced") => {
+                Op::PrivateCrtCoalesced(row["median_call_seconds"].as_f64().unwrap_or(0.0))
+            }
             _ => Op::PrivateCrtBatch(
                 u32::try_from(number("batch")).unwrap_or(1),
                 usize::try_from(number("threads")).unwrap_or(1),
@@ -334,9 +375,13 @@ fn print_line(args: &Args, op: Op, count: u32, seconds: f64) {
         return;
     }
     let total_ops = f64::from(count) * f64::from(args.threads);
+    let median = match op {
+        Op::PrivateCrtCoalesced(m) => format!("; median call {} s", seconds_text(m)),
+        _ => String::new(),
+    };
     if args.threads > 1 {
         outln!(
-            "{} {} x {} on {} threads ({:.1} operations per second in all)",
+            "{} {} x {} on {} threads ({:.1} operations per second in all{median})",
             seconds_text(seconds),
             op.label(args.bits),
             count,
@@ -345,7 +390,7 @@ fn print_line(args: &Args, op: Op, count: u32, seconds: f64) {
         );
     } else {
         outln!(
-            "{} {} x {} ({:.1} operations per second)",
+            "{} {} x {} ({:.1} operations per second{median})",
             seconds_text(seconds),
             op.label(args.bits),
             count,
@@ -370,11 +415,13 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
     let mut report = |op: Op, count: u32, seconds: f64| {
         let total_ops = f64::from(count) * f64::from(args.threads);
         if args.json {
-            rows.push(
-                json!({"op": op.json_name(), "count": count, "threads": args.threads,
+            let mut row = json!({"op": op.json_name(), "count": count, "threads": args.threads,
                 "backend": backend, "seconds": seconds, "seconds_per_op": seconds / total_ops,
-                "ops_per_second": total_ops / seconds}),
-            );
+                "ops_per_second": total_ops / seconds});
+            if let Op::PrivateCrtCoalesced(median) = op {
+                row["median_call_seconds"] = json!(median);
+            }
+            rows.push(row);
         } else {
             print_line(args, op, count, seconds);
         }
@@ -413,6 +460,16 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
         key.private_op(&mut rsa::os_rng(), &c).map(|_| ())
     })?;
     report(Op::PrivateCrt, args.crt_count, seconds);
+
+    if args.coalesce {
+        // The same operation on the same key, coalescing: each thread calls the ordinary
+        // private operation.
+        let key = key.clone().coalescing();
+        let (seconds, median) = run_threads_timed(args.threads, args.crt_count, &|| {
+            key.private_op(&mut rsa::os_rng(), &c).map(|_| ())
+        })?;
+        report(Op::PrivateCrtCoalesced(median), args.crt_count, seconds);
+    }
 
     if let Some(size) = args.batch {
         // Distinct inputs, as a signing service has: random values below n.

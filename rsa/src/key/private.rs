@@ -36,10 +36,24 @@ pub struct RsaPrivateKey {
     pub(crate) d: Zeroizing<Vec<Limb>>,
     /// p, q, then r_3, … with their CRT values.
     pub(crate) primes: Vec<CrtPrime>,
-    /// The cached blinding pair of the CRT private operation (empty in a new key and in
+    /// The cached blinding pairs of the CRT private operation (empty in a new key and in
     /// every clone).
     pub(crate) blinding: BlindingCache,
+    /// Where concurrent callers meet, if the key coalesces their operations
+    /// ([`RsaPrivateKey::coalescing`]); none in a new key.
+    pub(crate) coalescer: CoalescerSlot,
 }
+
+/// A key's meeting point for concurrent callers (`coalesce`), if it has one; a clone gets a
+/// meeting point of its own.
+#[cfg(feature = "std")]
+#[derive(Clone, Default)]
+pub(crate) struct CoalescerSlot(pub(crate) Option<alloc::boxed::Box<crate::coalesce::Coalescer>>);
+
+/// Without `std` there are no threads to meet.
+#[cfg(not(feature = "std"))]
+#[derive(Clone, Default)]
+pub(crate) struct CoalescerSlot;
 
 /// One prime r_i of a private key with what the CRT needs of it.
 #[derive(Clone)]
@@ -265,6 +279,7 @@ impl RsaPrivateKey {
             d,
             primes,
             blinding: BlindingCache::new(),
+            coalescer: CoalescerSlot::default(),
         })
     }
 

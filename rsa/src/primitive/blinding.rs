@@ -34,17 +34,31 @@
 //! same squaring and the same refresh; BoringSSL and AWS-LC keep a small table of such pairs
 //! per key with the same counter, a thread taking a free one under a lock.
 //!
-//! # Threads without waiting
+//! # Threads without waiting: a small table of pairs
 //!
-//! The pair sits in a [`spin::mutex::SpinMutex`] that is only ever asked with `try_lock`,
-//! which never spins or blocks: a thread that finds the pair held (another thread is squaring
-//! it or drawing a new one, for a microsecond or twenty) draws a fresh pair for its own
-//! operation and leaves the cache alone, exactly the uncached path. A thread that gets the
-//! lock squares the pair, takes a copy for its operation and releases the lock at once, so
-//! threads that use one key take the successive powers r, r², r⁴, …: each operation's factor is
-//! still used by one operation only. `spin` rather than `std::sync::Mutex`: the crate is
-//! `no_std` + `alloc`, and `unsafe_code` is denied here, so an `AtomicBool` flag could not
-//! guard a cell without `unsafe`; `spin`'s mutex is that flag with the cell, written once.
+//! A key keeps [`SLOTS`] pairs, each in a [`spin::mutex::SpinMutex`] that is only ever asked
+//! with `try_lock`, which never spins or blocks. An operation scans the slots from the first and
+//! takes the first one it finds free: it squares that slot's pair, takes a copy for its
+//! operation and releases the slot at once (a few Montgomery squarings and a copy, about a
+//! microsecond at RSA-2048), so threads that use one key mostly share the first slot's sequence
+//! r, r², r⁴, …, each power still used by one operation only. A thread that finds the first
+//! slot held (another thread is squaring its pair or drawing a new one, for a microsecond or
+//! twenty) goes on to the next, which keeps a sequence of its own; only when every slot is held
+//! does an operation draw a fresh pair for itself and keep it nowhere, exactly the uncached
+//! path. With one slot, as before issue 48, every thread that met the slot held paid that fresh
+//! pair (a draw, an inverse and r^e: a tenth of an RSA-2048 operation); with the table the
+//! fresh draws stay at one per [`REFRESH_USES`] operations of a sequence however many threads
+//! share the key. BoringSSL and AWS-LC keep such a table per key for the same reason.
+//!
+//! Each slot sits on 128 bytes of its own (two cache lines, which adjacent-line prefetchers
+//! fetch together): its lock word is written by every operation that takes it, and on a line
+//! shared with the key's read-only data (moduli, exponents) or with another slot, those writes
+//! would take the line away from every other thread that reads it. The table is one
+//! allocation, apart from the key's own fields.
+//!
+//! `spin` rather than `std::sync::Mutex`: the crate is `no_std` + `alloc`, and `unsafe_code`
+//! is denied here, so an `AtomicBool` flag could not guard a cell without `unsafe`; `spin`'s
+//! mutex is that flag with the cell, written once.
 //!
 //! # Faults
 //!
@@ -81,6 +95,7 @@
 //! the items spread over threads: successive items of one key get successive squares, and a
 //! fresh pair (with its inverse and r^e, on the calling thread) every 32 items of a key.
 
+use alloc::boxed::Box;
 use rand_core::CryptoRng;
 use spin::mutex::SpinMutex;
 use subtle::Choice;
@@ -93,13 +108,25 @@ use crate::RsaPrivateKey;
 /// drawn: OpenSSL's `BN_BLINDING_COUNTER`.
 pub(crate) const REFRESH_USES: u32 = 32;
 
-/// A private key's cached blinding pair (see the module documentation): empty until the first
+/// Pairs kept per key: more than the threads that can be inside a slot's short critical
+/// section at once (a microsecond of an operation's hundreds; twenty every
+/// [`REFRESH_USES`] uses), with room to spare for many-core machines.
+pub(crate) const SLOTS: usize = 8;
+
+/// A private key's cached blinding pairs (see the module documentation): empty until the first
 /// CRT private operation, and in every clone.
 pub(crate) struct BlindingCache {
-    slot: SpinMutex<Option<CachedPair>>,
+    slots: Box<[Slot; SLOTS]>,
     /// Whether pairs are kept at all ([`RsaPrivateKey::without_blinding_cache`]).
     enabled: bool,
+    /// Fresh pairs drawn through the cache: the tests' count.
+    #[cfg(test)]
+    fresh: core::sync::atomic::AtomicUsize,
 }
+
+/// One slot of the table, on 128 bytes of its own (the module documentation says why).
+#[repr(align(128))]
+struct Slot(SpinMutex<Option<CachedPair>>);
 
 /// The cached pair and how many operations have used it.
 struct CachedPair {
@@ -108,12 +135,19 @@ struct CachedPair {
 }
 
 impl BlindingCache {
-    /// An empty cache.
-    pub(crate) const fn new() -> Self {
+    /// An empty cache that keeps pairs if `enabled`.
+    fn with(enabled: bool) -> Self {
         BlindingCache {
-            slot: SpinMutex::new(None),
-            enabled: true,
+            slots: Box::new(core::array::from_fn(|_| Slot(SpinMutex::new(None)))),
+            enabled,
+            #[cfg(test)]
+            fresh: core::sync::atomic::AtomicUsize::new(0),
         }
+    }
+
+    /// An empty cache.
+    pub(crate) fn new() -> Self {
+        Self::with(true)
     }
 }
 
@@ -127,10 +161,7 @@ impl Default for BlindingCache {
 /// the key's choice of caching or not.
 impl Clone for BlindingCache {
     fn clone(&self) -> Self {
-        BlindingCache {
-            slot: SpinMutex::new(None),
-            enabled: self.enabled,
-        }
+        Self::with(self.enabled)
     }
 }
 
@@ -138,34 +169,46 @@ impl Clone for BlindingCache {
 impl ZeroizeOnDrop for BlindingCache {}
 
 impl RsaPrivateKey {
-    /// The blinding of one CRT private operation: the cached pair squared (a copy of it), or a
-    /// fresh one from `rng` when the cache is empty, used up or held by another thread (never
-    /// waited for). A fresh pair drawn while holding the cache is kept for the next
-    /// operations unless it may come from a stuck RNG.
+    /// The blinding of one CRT private operation: the pair of the first free slot squared (a
+    /// copy of it), or a fresh one from `rng` when that slot is empty or used up, or when every
+    /// slot is held by another thread (never waited for). A fresh pair drawn while holding a
+    /// slot is kept there for the next operations unless it may come from a stuck RNG.
     ///
     /// # Constant time
     ///
-    /// The squarings are constant-time; which path is taken depends on the cache's state and
-    /// other threads, not on a secret. A fresh draw leaks as [`RsaPrivateKey::fresh_blinding`].
+    /// The squarings are constant-time; which slot and which path are taken depend on the
+    /// cache's state and other threads, not on a secret. A fresh draw leaks as
+    /// [`RsaPrivateKey::fresh_blinding`].
     pub(crate) fn blinding_for_op<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> Blinding {
         if !self.blinding.enabled {
             return self.fresh_blinding(rng).0;
         }
-        let Some(mut slot) = self.blinding.slot.try_lock() else {
-            // Held by another thread for a moment: this operation draws its own, as without a
-            // cache.
-            return self.fresh_blinding(rng).0;
-        };
-        if let Some(cached) = slot.as_mut().filter(|c| c.uses < REFRESH_USES) {
-            self.square_pair(&mut cached.pair);
-            cached.uses += 1;
-            return cached.pair.clone();
+        for slot in self.blinding.slots.iter() {
+            let Some(mut slot) = slot.0.try_lock() else {
+                // Held by another thread for a moment: the next slot.
+                continue;
+            };
+            if let Some(cached) = slot.as_mut().filter(|c| c.uses < REFRESH_USES) {
+                self.square_pair(&mut cached.pair);
+                cached.uses += 1;
+                return cached.pair.clone();
+            }
+            // Empty or used up: wipe the old pair before drawing.
+            *slot = None;
+            #[cfg(test)]
+            self.blinding
+                .fresh
+                .fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+            let (pair, apart) = self.fresh_blinding(rng);
+            keep_if_draws_differ(&mut slot, &pair, apart);
+            return pair;
         }
-        // Empty or used up: wipe the old pair before drawing.
-        *slot = None;
-        let (pair, apart) = self.fresh_blinding(rng);
-        keep_if_draws_differ(&mut slot, &pair, apart);
-        pair
+        // Every slot held: this operation draws its own, as without a cache.
+        #[cfg(test)]
+        self.blinding
+            .fresh
+            .fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+        self.fresh_blinding(rng).0
     }
 
     /// r → r²: both halves of the pair squared, r^e modulo each prime and r⁻¹ modulo n.
@@ -189,17 +232,17 @@ impl RsaPrivateKey {
     /// the choice.
     #[must_use]
     pub fn without_blinding_cache(mut self) -> Self {
-        self.blinding = BlindingCache {
-            slot: SpinMutex::new(None),
-            enabled: false,
-        };
+        self.blinding = BlindingCache::with(false);
         self
     }
 
-    /// Drops (and so wipes) the cached pair, unless another thread holds it at this moment.
+    /// Drops (and so wipes) the cached pairs, but those another thread holds at this moment
+    /// (an operation does not know which slot its pair came from: a fault drops them all).
     pub(crate) fn forget_blinding(&self) {
-        if let Some(mut slot) = self.blinding.slot.try_lock() {
-            *slot = None;
+        for slot in self.blinding.slots.iter() {
+            if let Some(mut slot) = slot.0.try_lock() {
+                *slot = None;
+            }
         }
     }
 }
@@ -222,12 +265,12 @@ fn keep_if_draws_differ(slot: &mut Option<CachedPair>, pair: &Blinding, apart: C
 
 #[cfg(feature = "test-hooks")]
 impl RsaPrivateKey {
-    /// Calls `f` with the limbs of the cached blinding pair (each r^e mod r_i, then r⁻¹ mod n,
-    /// in Montgomery form), or with none if the cache is empty or held: for the
-    /// constant-time drivers, which mark them secret (`rsa/tests/ct/blinding.rs`).
+    /// Calls `f` with the limbs of the first slot's cached blinding pair (each r^e mod r_i,
+    /// then r⁻¹ mod n, in Montgomery form), or with none if that slot is empty or held: for
+    /// the constant-time drivers, which mark them secret (`rsa/tests/ct/blinding.rs`).
     #[doc(hidden)]
     pub fn with_cached_blinding_for_ct_tests(&self, f: impl FnOnce(&[&[bignum::Limb]])) {
-        let slot = self.blinding.slot.try_lock();
+        let slot = self.blinding.slots[0].0.try_lock();
         let limbs: alloc::vec::Vec<&[bignum::Limb]> = match slot.as_deref() {
             Some(Some(c)) => c
                 .pair
@@ -279,7 +322,7 @@ mod tests {
 
     /// The cached pair as plain integers: (r^e mod r_i for each prime, r⁻¹ mod n, uses).
     fn snapshot(key: &RsaPrivateKey) -> Option<(Vec<BigUint>, BigUint, u32)> {
-        let slot = key.blinding.slot.try_lock().unwrap();
+        let slot = key.blinding.slots[0].0.try_lock().unwrap();
         slot.as_ref().map(|c| {
             let r_e = key
                 .primes
@@ -405,18 +448,96 @@ mod tests {
     }
 
     #[test]
-    fn a_held_cache_is_not_waited_for_and_not_touched() {
+    fn a_held_slot_is_not_waited_for_and_not_touched() {
         let mut f = Fixture::new(5, 6, 7);
         let (c, x) = f.input();
         f.key.private_op(&mut f.rng, &c).unwrap();
         let before = snapshot(&f.key).unwrap();
         {
-            let _held = f.key.blinding.slot.try_lock().unwrap();
-            // Another "thread" holds the pair: the operation draws its own and returns.
-            let m = f.key.private_op(&mut f.rng, &c).unwrap();
-            assert_eq!(m, f.rsadp(&x));
+            let _held = f.key.blinding.slots[0].0.try_lock().unwrap();
+            // Another "thread" holds the first slot: the operation takes the second, which
+            // draws a pair of its own and keeps it.
+            for _ in 0..3 {
+                let m = f.key.private_op(&mut f.rng, &c).unwrap();
+                assert_eq!(m, f.rsadp(&x));
+            }
+            let second = f.key.blinding.slots[1].0.try_lock().unwrap();
+            assert_eq!(second.as_ref().map(|p| p.uses), Some(3));
         }
         assert_eq!(snapshot(&f.key).unwrap(), before);
+    }
+
+    #[test]
+    fn with_every_slot_held_an_operation_draws_its_own_and_keeps_nothing() {
+        let mut f = Fixture::new(5, 6, 7);
+        let (c, x) = f.input();
+        f.key.private_op(&mut f.rng, &c).unwrap();
+        let before = snapshot(&f.key).unwrap();
+        let held: Vec<_> = f.key.blinding.slots[1..]
+            .iter()
+            .map(|s| s.0.try_lock().unwrap())
+            .collect();
+        let first = f.key.blinding.slots[0].0.try_lock().unwrap();
+        let fresh = f
+            .key
+            .blinding
+            .fresh
+            .load(core::sync::atomic::Ordering::Relaxed);
+        let m = f.key.private_op(&mut f.rng, &c).unwrap();
+        assert_eq!(m, f.rsadp(&x));
+        assert_eq!(
+            f.key
+                .blinding
+                .fresh
+                .load(core::sync::atomic::Ordering::Relaxed),
+            fresh + 1
+        );
+        drop((first, held));
+        assert_eq!(snapshot(&f.key).unwrap(), before);
+        assert!(
+            f.key.blinding.slots[1..]
+                .iter()
+                .all(|s| s.0.try_lock().unwrap().is_none())
+        );
+    }
+
+    #[test]
+    fn threads_on_one_key_draw_one_fresh_pair_per_32_uses_of_a_slot() {
+        // With no more threads than slots, a thread always finds a slot free (it holds none
+        // itself), so fresh pairs are drawn only when a slot is empty or used up: at most one
+        // per 32 uses of each slot, plus one to fill each slot. The single slot before issue
+        // 48 drew one more for every operation that met it held.
+        let (key, _) = key(1024, 21);
+        let public = key.public_key().clone();
+        let (threads, per_thread) = (SLOTS, 40usize);
+        std::thread::scope(|s| {
+            for t in 0..threads {
+                let (key, public) = (&key, &public);
+                s.spawn(move || {
+                    let mut rng = ChaCha20Rng::seed_from_u64(200 + t as u64);
+                    for _ in 0..per_thread {
+                        let mut m = vec![0u8; key.size()];
+                        rng.fill_bytes(&mut m[1..]);
+                        let c = public.public_op(&m).unwrap();
+                        assert_eq!(key.private_op(&mut rng, &c).unwrap(), m);
+                    }
+                });
+            }
+        });
+        let ops = threads * per_thread;
+        let fresh = key
+            .blinding
+            .fresh
+            .load(core::sync::atomic::Ordering::Relaxed);
+        let bound = ops / REFRESH_USES as usize + SLOTS;
+        assert!(
+            fresh <= bound,
+            "{fresh} fresh pairs for {ops} operations (bound {bound})"
+        );
+        assert!(
+            fresh >= ops / REFRESH_USES as usize,
+            "{fresh} fresh pairs for {ops} operations"
+        );
     }
 
     #[test]
@@ -479,7 +600,7 @@ mod tests {
         for half in 0..=key.primes.len() {
             key.private_op(&mut rng, &c).unwrap();
             {
-                let mut slot = key.blinding.slot.try_lock().unwrap();
+                let mut slot = key.blinding.slots[0].0.try_lock().unwrap();
                 let pair = &mut slot.as_mut().unwrap().pair;
                 if half < key.primes.len() {
                     let m = &key.primes[half].m;
@@ -496,7 +617,7 @@ mod tests {
         // A pair that is wrong but consistent (r = 1: r^e = 1, r⁻¹ = 1) still gives the right
         // result: the check is on the output, not on the pair.
         {
-            let mut slot = key.blinding.slot.try_lock().unwrap();
+            let mut slot = key.blinding.slots[0].0.try_lock().unwrap();
             let pair = &mut slot.as_mut().unwrap().pair;
             for (p, r_e) in key.primes.iter().zip(pair.r_e.iter_mut()) {
                 *r_e = p.m.one();
