@@ -21,20 +21,21 @@
 //!
 //! # Threads
 //!
-//! The groups of eight lanes are spread over threads with [`std::thread::scope`]: no new
-//! dependency for what is a static split of equal-cost work (each group is hundreds of
-//! microseconds of arithmetic, all groups alike, so nothing is gained from rayon's work
-//! stealing), and the scoped threads borrow the keys and inputs without copies. Only the input
-//! checks and the blinding run on the calling thread, before the threads start: each item
-//! takes the next power of its key's cached blinding pair (two squarings, as a single
-//! operation does; `primitive/blinding.rs`), and a fresh pair is drawn there (from the
-//! caller's RNG, with its inverse and r^e) only every 32 items of a key, or when another
-//! thread holds that key's pair: the draws need the caller's RNG, which the threads do not
-//! share. The rest of the first stage (the multiplications by r^e) runs in the threads. A batch
-//! of one group starts no thread. [`Batch::threads`] caps the thread
-//! count; the default is [`std::thread::available_parallelism`]. Without the `std` feature
-//! there are no threads: every batch runs on the calling thread (the eight lanes still
-//! apply).
+//! The groups of eight lanes are spread over rayon's thread pool: [`Batch::threads`] tasks,
+//! each taking the next group not yet taken until none is left, so that a task whose worker
+//! starts late takes fewer. The pool is started once and kept, and its idle workers look for
+//! work a moment before they sleep, where scoped threads spawned for every call (before issue
+//! 48) cost about 50 µs a thread and a wake-up on an idle core each: two threads on batches of
+//! eight RSA-2048 items ran 0.37x of twice one thread's rate in `compare --threads-only`, 0.60x
+//! on the pool. Only the input checks and the blinding run on the calling thread, before the
+//! tasks start: each item takes the next power of one of its key's cached blinding pairs (two
+//! squarings, as a single operation does; `primitive/blinding.rs`), and a fresh pair is drawn
+//! there (from the caller's RNG, with its inverse and r^e) only every 32 items of a key, or
+//! when every slot of that key's table is held by other threads: the draws need the caller's
+//! RNG, which the tasks do not share. The rest of the first stage (the multiplications by
+//! r^e) runs in the tasks. A batch of one group runs on the calling thread. The thread count
+//! defaults to [`std::thread::available_parallelism`]. Without the `std` feature there are no
+//! threads: every batch runs on the calling thread (the eight lanes still apply).
 //!
 //! # Constant time
 //!
@@ -236,38 +237,44 @@ impl Batch {
         Self::run_threads(groups, threads)
     }
 
-    /// The groups over `threads` threads (without `std`, [`Batch::max_threads`] is 1 and this
+    /// The groups on the calling thread (without `std`, [`Batch::max_threads`] is 1 and this
     /// is never reached).
     #[cfg(not(feature = "std"))]
     fn run_threads(groups: Vec<Vec<Drawn<'_>>>, _threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
         groups.into_iter().flat_map(run_group).collect()
     }
 
-    /// The groups over `threads` scoped threads, in contiguous shares.
+    /// The groups over at most `threads` of rayon's pool threads: `threads` tasks, each taking
+    /// the next group not yet taken until none is left, so that a task that starts late (its
+    /// worker was asleep) takes fewer.
     #[cfg(feature = "std")]
     fn run_threads(groups: Vec<Vec<Drawn<'_>>>, threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
-        // Contiguous shares of ⌈groups / threads⌉ groups each.
-        let share = groups.len().div_ceil(threads);
-        let mut parts: Vec<Vec<Vec<Drawn<'_>>>> = Vec::new();
-        let mut it = groups.into_iter().peekable();
-        while it.peek().is_some() {
-            parts.push(it.by_ref().take(share).collect());
-        }
-        std::thread::scope(|s| {
-            let handles: Vec<_> = parts
-                .into_iter()
-                .map(|part| {
-                    s.spawn(move || part.into_iter().flat_map(run_group).collect::<Vec<_>>())
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| {
-                    // A panic in a worker is a bug; pass it on.
-                    h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
-                })
-                .collect::<Vec<_>>()
-        })
+        use std::sync::Mutex;
+        let groups = Mutex::new(groups.into_iter());
+        let next = || {
+            groups
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .next()
+        };
+        let results = Mutex::new(Vec::new());
+        rayon::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|_| {
+                    let mut mine = Vec::new();
+                    while let Some(group) = next() {
+                        mine.extend(run_group(group));
+                    }
+                    results
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .extend(mine);
+                });
+            }
+        });
+        results
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

@@ -125,7 +125,7 @@ impl Coalescer {
         let (input, groups_anyway) = self.hooks.arrive(key, input);
         #[cfg(not(test))]
         let groups_anyway = false;
-        if !groups_anyway && !key_fills_lanes(key) {
+        if !groups_anyway && !worth_meeting(key) {
             // Nothing to gain from company: the pair, at once.
             let ms = key.crt_exponentiate(&input);
             return key.crt_finish(&input, &ms);
@@ -138,6 +138,7 @@ impl Coalescer {
             input,
             caller: thread::current(),
         });
+        let mut yields = 0;
         loop {
             if let Some(at) = state.done.iter().position(|(t, _)| *t == ticket) {
                 let result = state.done.swap_remove(at).1;
@@ -162,10 +163,20 @@ impl Coalescer {
                 drop(state);
                 return self.lead(key, group);
             }
+            // Waiting only for served callers to pick up (a pass is free): they are runnable,
+            // likely on this core's queue, so this thread gives them the core a few times
+            // before it sleeps; being woken from sleep by another core costs more (about 17 µs
+            // on the 2-vCPU VMs of BENCHMARKS.md) than the wait.
+            let for_pickups = queued.is_some() && state.running < self.passes;
             drop(state);
-            // Woken by the pass that ran this request, or as the oldest queued caller when a
-            // pass may start; a spurious wake only checks again.
-            thread::park();
+            if for_pickups && yields < YIELDS {
+                yields += 1;
+                thread::yield_now();
+            } else {
+                // Woken by the pass that ran this request, or as the oldest queued caller when
+                // a pass may start; a spurious wake only checks again.
+                thread::park();
+            }
             state = self.lock();
         }
     }
@@ -277,6 +288,25 @@ impl Drop for Pass<'_> {
     }
 }
 
+/// How many times a caller that waits only for served callers to pick up their results yields
+/// its core before it sleeps.
+const YIELDS: usize = 16;
+
+/// The largest prime, in bits, whose key's callers meet: 30 digits of 52 bits less the two
+/// spare bits (RSA-3072's halves). Four items on the eight lanes take about two single
+/// operations' time at 2048 bits, 3.1 at 3072 and 3.4 at 4096 (`rsa::Batch` against the single
+/// operation, BENCHMARKS.md); the meeting has costs of its own (a wake-up for every caller
+/// served, passes not full). Measured with 16 threads on 2 cores of Zen 4 (`rsatool speedtest
+/// --threads 16 --coalesce`), meeting gave 2.1x a plain key's throughput at 2048 bits, 1.13x
+/// at 3072 and 0.80x at 4096.
+const MAX_PRIME_BITS: usize = 52 * 30 - 2;
+
+/// Whether `key`'s callers gain by meeting: four of its items fill the eight lanes, and its
+/// primes are at most [`MAX_PRIME_BITS`].
+fn worth_meeting(key: &RsaPrivateKey) -> bool {
+    key_fills_lanes(key) && key.primes.iter().all(|p| p.m.bits() <= MAX_PRIME_BITS)
+}
+
 /// Wakes the oldest queued caller, if any, to see whether it may lead.
 fn wake_oldest(state: &State) {
     if let Some(r) = state.queue.front() {
@@ -305,9 +335,11 @@ impl RsaPrivateKey {
     /// one at RSA-2048 (four on eight lanes take two single operations' time). What it trades
     /// is latency: a call taken into a pass returns when the whole pass ends, about twice a
     /// single operation at 2048 bits. The `coalesce` module's documentation has the details
-    /// (failures, panics, fairness). Where the eight lanes do not run (no AVX-512 IFMA, a
-    /// `BIGNUM_BACKEND` that names another back end, a key of more than two primes or of
-    /// primes outside the engine's sizes) every call runs alone, as on a plain key.
+    /// (failures, panics, fairness). Where the eight lanes do not run or do not pay (no
+    /// AVX-512 IFMA, a `BIGNUM_BACKEND` that names another back end, a key of more than two
+    /// primes, or of primes over 1558 bits: RSA-4096 and up, where four items on the lanes
+    /// take 3.4 single operations' time and meeting cost more than it gave) every call runs
+    /// alone, as on a plain key.
     ///
     /// The result of each call is the one a plain key gives, with the same blinding, fault
     /// check and constant time ([`Batch`](crate::Batch)'s). Clones keep the choice, each with

@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p benches --features peers --bin compare [-- --time SECONDS]
 //!     [--primes N] [--keys N] [--keygen-cap SECONDS] [--batch-items N]
-//!     [--rsa-only | --powm-only | --batch-only] [--no-write]
+//!     [--rsa-only | --powm-only | --batch-only | --threads-only] [--no-write]
 //! ```
 //!
 //! For each operation and size it times every implementation with its own loop (batches of about
@@ -35,7 +35,9 @@
 //! module; batch signatures per second (ours single, ours batched on one thread and on all,
 //! OpenSSL, AWS-LC; `--batch-items N` per batch, default 64): the `batch` module; then the
 //! issue-6, issue-16 and issue-17 targets and the 2003 Cryptokit figures next to the measured
-//! ones.
+//! ones; then the threads on one key (`--threads-only` alone): ours on N threads sharing a key,
+//! on a coalescing key, in N processes, through `Batch` on N threads, OpenSSL and AWS-LC on N
+//! threads sharing their key, and the issue-48 targets: the `scaling` module.
 //!
 //! The files of `compare/`, one job each: `args` (the command line), `harness` (the timing
 //! loop and the check against num-bigint), `arith` (the kernel, mul/sqr, division and powm
@@ -71,6 +73,8 @@ mod primegen;
 mod report;
 #[path = "compare/rsa.rs"]
 mod rsa_rows;
+#[path = "compare/scaling.rs"]
+mod scaling;
 #[path = "compare/splice.rs"]
 mod splice;
 #[path = "compare/tables.rs"]
@@ -84,6 +88,11 @@ use serde_json::Value;
 use tables::tables;
 
 fn main() {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().map(String::as_str) == Some(scaling::WORKER) {
+        scaling::worker(&argv[1..]);
+        return;
+    }
     let Some(args) = args::parse() else { return };
     let machine = machine::machine();
     let tsc = machine::tsc_hz();
@@ -100,6 +109,13 @@ fn main() {
     let started = Instant::now();
     if args.powm_only {
         powm_only(&args, tsc, started);
+    } else if args.threads_only {
+        let rows = scaling::run(&[], args.budget);
+        println!("{}", scaling::markdown(&rows));
+        eprintln!(
+            "compare: {:.0} s; --threads-only prints only",
+            started.elapsed().as_secs_f64()
+        );
     } else if args.batch_only {
         batch_only(&args, tsc, started);
     } else {
@@ -184,6 +200,7 @@ fn all(args: &Args, machine: &Value, tsc: f64, started: Instant) {
     text.push_str(&keygen::markdown(&keygen_rows, args.keygen_cap));
     text.push_str(&rsa_rows::targets(&results, &keygen_rows, plain));
     text.push_str(&batch::targets(&results));
+    text.push_str(&scaling::markdown(&scaling::run(&rsa_keys, args.budget)));
     println!("{text}");
     eprintln!("compare: {:.0} s", started.elapsed().as_secs_f64());
     if args.write && args.rsa_only {

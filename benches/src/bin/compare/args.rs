@@ -1,5 +1,5 @@
 //! The command line: `compare [--time SECONDS] [--primes N] [--keys N] [--keygen-cap SECONDS]
-//! [--batch-items N] [--rsa-only | --powm-only | --batch-only] [--no-write]`.
+//! [--batch-items N] [--rsa-only | --powm-only | --batch-only | --threads-only] [--no-write]`.
 
 use std::time::Duration;
 
@@ -23,6 +23,8 @@ pub struct Args {
     pub rsa_only: bool,
     /// `--powm-only`: only the exponentiation table, printed.
     pub powm_only: bool,
+    /// `--threads-only`: only the rows of threads on one key, printed.
+    pub threads_only: bool,
     /// `--keygen-cap`: when an implementation's key generation stops at a size.
     pub keygen_cap: Duration,
 }
@@ -51,7 +53,7 @@ fn count_arg(value: Option<String>, flag: &str) -> usize {
 }
 
 const USAGE: &str = "usage: compare [--time SECONDS] [--primes N] [--keys N] \
-     [--keygen-cap SECONDS] [--batch-items N] [--rsa-only | --powm-only | --batch-only] [--no-write]";
+     [--keygen-cap SECONDS] [--batch-items N] [--rsa-only | --powm-only | --batch-only | --threads-only] [--no-write]";
 
 /// The arguments, or `None` after printing the help; exits 2 with the usage on a bad one.
 pub fn parse() -> Option<Args> {
@@ -63,6 +65,7 @@ pub fn parse() -> Option<Args> {
     let mut keys = 21;
     let mut rsa_only = false;
     let mut powm_only = false;
+    let mut threads_only = false;
     let mut keygen_cap = Duration::from_secs(20);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -72,6 +75,7 @@ pub fn parse() -> Option<Args> {
             "--rsa-only" => rsa_only = true,
             "--powm-only" => powm_only = true,
             "--batch-only" => batch_only = true,
+            "--threads-only" => threads_only = true,
             "--batch-items" => {
                 batch_items =
                     u32::try_from(count_arg(args.next(), "--batch-items")).unwrap_or(u32::MAX);
@@ -89,13 +93,15 @@ pub fn parse() -> Option<Args> {
             }
         }
     }
-    if [rsa_only, powm_only, batch_only]
+    if [rsa_only, powm_only, batch_only, threads_only]
         .iter()
         .filter(|&&b| b)
         .count()
         > 1
     {
-        eprintln!("compare: --rsa-only, --powm-only and --batch-only exclude each other");
+        eprintln!(
+            "compare: --rsa-only, --powm-only, --batch-only and --threads-only exclude each other"
+        );
         std::process::exit(2);
     }
     Some(Args {
@@ -107,6 +113,7 @@ pub fn parse() -> Option<Args> {
         keys,
         rsa_only,
         powm_only,
+        threads_only,
         keygen_cap,
     })
 }
