@@ -73,6 +73,36 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Many threads, one key
+//!
+//! A key is `Send + Sync` and every operation takes `&self`: share it (an `Arc`, a `static`)
+//! among the threads that sign or decrypt, as a server's request threads do. Its blinding
+//! pairs sit in a small table (`primitive/blinding.rs`), so threads do not pay for each other.
+//! Where more threads call than there are cores, [`RsaPrivateKey::coalescing`] lets their
+//! concurrent calls run four at a time on the eight lanes of the AVX-512 IFMA engine, with the
+//! ordinary API: up to twice the throughput at RSA-2048, for a call that may wait for a pass
+//! of four (see its documentation and BENCHMARKS.md). [`Batch`] does the same for a caller
+//! that holds many inputs itself.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use rsa::{HashAlg, Pkcs1v15Sign, RsaPrivateKey};
+//!
+//! let key = Arc::new(RsaPrivateKey::generate(2048, &mut rsa::os_rng())?.coalescing());
+//! let scheme = Pkcs1v15Sign::new(HashAlg::Sha256);
+//! std::thread::scope(|s| {
+//!     for i in 0..8 {
+//!         let key = Arc::clone(&key);
+//!         s.spawn(move || {
+//!             let msg = format!("request {i}");
+//!             let sig = key.sign(&mut rsa::os_rng(), &scheme, msg.as_bytes()).unwrap();
+//!             key.public_key().verify(&scheme, msg.as_bytes(), &sig).unwrap();
+//!         });
+//!     }
+//! });
+//! # Ok::<(), rsa::Error>(())
+//! ```
+//!
 //! Coming from RustCrypto's `rsa`: see the [porting guide](porting). The raw primitives
 //! (RSAEP, RSADP without padding) are in [`hazmat`].
 

@@ -572,8 +572,10 @@ fn targets(rows: &[Row]) -> String {
         };
         let _ = writeln!(s, "| {what} | {} | {verdict} |", text.join(" / "));
     };
+    let mut counts = vec![2, cores];
+    counts.dedup();
     for op in [Op::Sign, Op::Decrypt] {
-        for n in [2, cores] {
+        for &n in &counts {
             line(
                 format!(
                     "{}: {n} threads on one key at least 0.95x {n} processes",
