@@ -21,9 +21,9 @@
 //!
 //! # Threads
 //!
-//! The groups of eight lanes are spread over rayon's thread pool: [`Batch::threads`] tasks,
-//! each taking the next group not yet taken until none is left, so that a task whose worker
-//! starts late takes fewer. The pool is started once and kept, and its idle workers look for
+//! The groups of eight lanes are spread over the calling thread and rayon's thread pool:
+//! [`Batch::threads`] workers in all, each taking the next group not yet taken until none is
+//! left, so that a pool thread that starts late takes fewer. The pool is started once and kept, and its idle workers look for
 //! work a moment before they sleep, where scoped threads spawned for every call (before issue
 //! 48) cost about 50 µs a thread and a wake-up on an idle core each: two threads on batches of
 //! eight RSA-2048 items ran 0.37x of twice one thread's rate in `compare --threads-only`, 0.60x
@@ -244,33 +244,34 @@ impl Batch {
         groups.into_iter().flat_map(run_group).collect()
     }
 
-    /// The groups over at most `threads` of rayon's pool threads: `threads` tasks, each taking
-    /// the next group not yet taken until none is left, so that a task that starts late (its
-    /// worker was asleep) takes fewer.
+    /// The groups over the calling thread and at most `threads` − 1 of rayon's pool threads:
+    /// each takes the next group not yet taken until none is left, so that a pool thread that
+    /// starts late (it was asleep) takes fewer, and the caller, awake already, starts at once.
     #[cfg(feature = "std")]
     fn run_threads(groups: Vec<Vec<Drawn<'_>>>, threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
         use std::sync::Mutex;
         let groups = Mutex::new(groups.into_iter());
-        let next = || {
-            groups
+        let results = Mutex::new(Vec::new());
+        let work = || {
+            let mut mine = Vec::new();
+            loop {
+                let group = groups
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .next();
+                let Some(group) = group else { break };
+                mine.extend(run_group(group));
+            }
+            results
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .next()
+                .extend(mine);
         };
-        let results = Mutex::new(Vec::new());
-        rayon::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|_| {
-                    let mut mine = Vec::new();
-                    while let Some(group) = next() {
-                        mine.extend(run_group(group));
-                    }
-                    results
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .extend(mine);
-                });
+        rayon::in_place_scope(|s| {
+            for _ in 1..threads {
+                s.spawn(|_| work());
             }
+            work();
         });
         results
             .into_inner()

@@ -160,6 +160,10 @@ impl Coalescer {
             if let Some(at) = queued.filter(|_| lead) {
                 let group = take_group(&mut state, at);
                 state.running += 1;
+                if state.running < self.passes {
+                    // Requests left over while another pass is free.
+                    wake_oldest(&state);
+                }
                 drop(state);
                 return self.lead(key, group);
             }
