@@ -180,10 +180,10 @@ pub(crate) fn check_public(public_key: &impl PublicKeyParts) -> Result<()> {
 }
 
 fn check_public_with_max_size(n: &BoxedUint, e: &BoxedUint, max_size: Option<usize>) -> Result<()> {
-    if let Some(max_size) = max_size {
-        if n.bit_width_vartime() as usize > max_size {
-            return Err(Error::ModulusTooLarge);
-        }
+    if let Some(max_size) = max_size
+        && n.bit_width_vartime() as usize > max_size
+    {
+        return Err(Error::ModulusTooLarge);
     }
     check_public_skip_exponent_size(n, e)?;
     if e < &BoxedUint::from(PublicKey::MIN_PUB_EXPONENT) {
