@@ -333,6 +333,7 @@ pub(crate) fn exponentiate_and_finish(
 /// Whether `key`'s CRT items can fill the eight lanes together: the 52-bit engine runs on the
 /// instructions, the key has two primes, and their moduli take the batch engine's digit count
 /// together.
+#[cfg(feature = "std")]
 pub(crate) fn key_fills_lanes(key: &RsaPrivateKey) -> bool {
     pow_path() == PowPath::Ifma
         && key.primes.len() == 2

@@ -16,8 +16,10 @@ use bignum::{Limb, mpn};
 use zeroize::Zeroizing;
 
 pub use parts::{PrivateKeyParts, PublicKeyParts};
+#[cfg(feature = "std")]
+pub(crate) use private::CoalescerSlot;
 pub use private::RsaPrivateKey;
-pub(crate) use private::{CoalescerSlot, CrtPrime, mul as private_mul};
+pub(crate) use private::{CrtPrime, mul as private_mul};
 pub use public::RsaPublicKey;
 
 /// The smallest modulus, in bits, accepted without asking explicitly (the

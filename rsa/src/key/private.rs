@@ -40,7 +40,8 @@ pub struct RsaPrivateKey {
     /// every clone).
     pub(crate) blinding: BlindingCache,
     /// Where concurrent callers meet, if the key coalesces their operations
-    /// ([`RsaPrivateKey::coalescing`]); none in a new key.
+    /// ([`RsaPrivateKey::coalescing`]); none in a new key. Without `std`, nothing.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) coalescer: CoalescerSlot,
 }
 
