@@ -20,7 +20,7 @@ fn random_prime(c: &mut Criterion) {
         top_two_bits: true,
         ..PrimeOptions::default()
     };
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     for bits in [256, 512, 1024, 1536, 2048] {
         g.bench_function(BenchmarkId::new("ours", bits), |b| {
             b.iter(|| prime::random_prime_with(black_box(bits), &opts, &mut rng))

@@ -12,13 +12,13 @@
 //! cargo bench -p benches --features peers --bench rsa -- rsa/private_crt
 //! ```
 
-use rsa::hazmat::{PrivateOp, PublicOp};
+use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rsa::{HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, RsaPrivateKey};
+use rsatool_rsa::{HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, RsaPrivateKey};
 
 /// Key sizes of every group.
 const BITS: [usize; 4] = [1024, 2048, 3072, 4096];
@@ -30,7 +30,7 @@ fn keygen(c: &mut Criterion) {
     eprintln!("bignum back end: {}", bignum::mpn::kernels().name);
     let mut g = c.benchmark_group("rsa/keygen");
     g.sample_size(10).measurement_time(Duration::from_secs(10));
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     for bits in BITS {
         g.bench_function(BenchmarkId::new("ours", bits), |b| {
             b.iter(|| RsaPrivateKey::generate(black_box(bits), &mut rng).expect("keygen"))
@@ -106,7 +106,7 @@ fn peer_ops(g: &mut Group<'_>, bits: usize, ops: Vec<benches::rsa_peers::Op>) {
 }
 
 fn ops(c: &mut Criterion) {
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     let keys: Vec<Arc<RsaPrivateKey>> = BITS
         .iter()
         .map(|&bits| Arc::new(RsaPrivateKey::generate(bits, &mut rng).expect("keygen")))

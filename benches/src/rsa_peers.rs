@@ -10,7 +10,7 @@
 //! (raw RSA and PKCS #1 v1.5 signatures are deterministic) or that another library accepts the
 //! output (PSS signatures) before it times anything: see [`check_equal`] and [`Op::check`].
 
-use rsa::hazmat::{PrivateOp, PublicOp};
+use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 use std::sync::Arc;
 
 use openssl::{
@@ -21,7 +21,7 @@ use openssl::{
 };
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::SeedableRng;
-use rsa::{
+use rsatool_rsa::{
     Encoding, HashAlg, KeyFormat, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, PublicFormat,
     RsaPrivateKey,
 };
@@ -114,9 +114,10 @@ impl Keys {
     /// If encoding fails.
     pub fn from_ours(ours: Arc<RsaPrivateKey>) -> Self {
         let bits = ours.bits();
-        let pkcs8 = rsa::encode_private_key(&ours.to_parts(), KeyFormat::Pkcs8, Encoding::Der)
-            .expect("PKCS #8");
-        let pkcs1_public = rsa::encode_public_key(
+        let pkcs8 =
+            rsatool_rsa::encode_private_key(&ours.to_parts(), KeyFormat::Pkcs8, Encoding::Der)
+                .expect("PKCS #8");
+        let pkcs1_public = rsatool_rsa::encode_public_key(
             &ours.public_key().to_parts(),
             PublicFormat::Pkcs1,
             Encoding::Der,

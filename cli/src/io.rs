@@ -13,7 +13,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use rsa::{HashAlg, KeyAlgorithm, RsaPrivateKey, RsaPublicKey};
+use rsatool_rsa::{HashAlg, KeyAlgorithm, RsaPrivateKey, RsaPublicKey};
 use zeroize::Zeroizing;
 
 use crate::exit::Failure;
@@ -131,12 +131,12 @@ fn read_key_file(spec: &Path) -> Result<Zeroizing<Vec<u8>>, Failure> {
 }
 
 /// The message for a key that did not decode or validate.
-fn key_error(name: &str, e: &rsa::Error) -> Failure {
+fn key_error(name: &str, e: &rsatool_rsa::Error) -> Failure {
     Failure::error(match e {
-        rsa::Error::Encoding(what) => format!("{name}: not a PEM or DER RSA key ({what})"),
-        rsa::Error::InvalidKey(what) => format!("{name}: not a usable RSA key: {what}"),
-        rsa::Error::Unsupported(what) => format!("{name}: unsupported: {what}"),
-        rsa::Error::BadPassword => {
+        rsatool_rsa::Error::Encoding(what) => format!("{name}: not a PEM or DER RSA key ({what})"),
+        rsatool_rsa::Error::InvalidKey(what) => format!("{name}: not a usable RSA key: {what}"),
+        rsatool_rsa::Error::Unsupported(what) => format!("{name}: unsupported: {what}"),
+        rsatool_rsa::Error::BadPassword => {
             format!("{name}: wrong password (or a damaged encrypted key): it does not decrypt")
         }
         other => format!("{name}: {other}"),
@@ -156,10 +156,10 @@ pub struct Loaded<K> {
 fn with_password<T>(
     name: &str,
     passin: Option<&PassSource>,
-    decode: impl Fn(Option<&[u8]>) -> rsa::Result<T>,
-) -> Result<rsa::Result<T>, Failure> {
+    decode: impl Fn(Option<&[u8]>) -> rsatool_rsa::Result<T>,
+) -> Result<rsatool_rsa::Result<T>, Failure> {
     match decode(None) {
-        Err(rsa::Error::NeedPassword) => {
+        Err(rsatool_rsa::Error::NeedPassword) => {
             let password = crate::pass::password_to_read(passin, "--passin", name)?;
             Ok(decode(Some(&password)))
         }
@@ -217,11 +217,13 @@ pub fn private_key_from(
     data: &[u8],
     passin: Option<&PassSource>,
 ) -> Result<Loaded<RsaPrivateKey>, Failure> {
-    let decoded = with_password(name, passin, |pw| rsa::decode_private_key_with(data, pw))?;
+    let decoded = with_password(name, passin, |pw| {
+        rsatool_rsa::decode_private_key_with(data, pw)
+    })?;
     let (parts, algorithm) = match decoded {
         Ok(decoded) => decoded,
         Err(e) => {
-            if rsa::decode_public_key(data).is_ok() {
+            if rsatool_rsa::decode_public_key(data).is_ok() {
                 return Err(Failure::error(format!(
                     "{name}: a public key, but this command needs a private key"
                 )));
@@ -247,7 +249,7 @@ fn trimmed(bytes: &[u8]) -> &[u8] {
 /// public-key ones the certificate, so signing and verifying with one file would disagree.
 /// `None` when the file has no other key or it is the same one.
 pub fn mismatch(data: &[u8], n: &[u8], e: &[u8]) -> Option<String> {
-    let (public, _) = rsa::decode_public_key_with(data, None).ok()?;
+    let (public, _) = rsatool_rsa::decode_public_key_with(data, None).ok()?;
     if trimmed(&public.n) == trimmed(n) && trimmed(&public.e) == trimmed(e) {
         return None;
     }
@@ -280,10 +282,10 @@ pub fn public_key_from(
     passin: Option<&PassSource>,
 ) -> Result<Loaded<RsaPublicKey>, Failure> {
     let mut password = None;
-    let decoded = match rsa::decode_public_key_with(data, None) {
-        Err(rsa::Error::NeedPassword) => {
+    let decoded = match rsatool_rsa::decode_public_key_with(data, None) {
+        Err(rsatool_rsa::Error::NeedPassword) => {
             let pw = password.insert(crate::pass::password_to_read(passin, "--passin", name)?);
-            rsa::decode_public_key_with(data, Some(pw))
+            rsatool_rsa::decode_public_key_with(data, Some(pw))
         }
         other => other,
     };
@@ -291,7 +293,7 @@ pub fn public_key_from(
     // A private key's public half: the private key must be a valid one, and the key a
     // certificate beside it holds must be its own.
     if let Ok((private, _)) =
-        rsa::decode_private_key_with(data, password.as_deref().map(|p| &p[..]))
+        rsatool_rsa::decode_private_key_with(data, password.as_deref().map(|p| &p[..]))
     {
         if let Some(other) = mismatch(data, &private.n, &private.e) {
             return Err(Failure::error(format!("{name}: {other}")));

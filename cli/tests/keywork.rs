@@ -280,10 +280,14 @@ fn bug4_keygen_caps_the_number_of_primes_as_openssl_does() {
 fn a_multi_prime_key_over_the_cap_made_elsewhere_still_loads() {
     // OpenSSL refuses 5 primes below 8192 bits, so the rsa crate makes this one (1024 bits,
     // 4 primes, over the cap of 3).
-    let mut rng = rsa::os_rng();
-    let key = rsa::RsaPrivateKey::generate_multi_prime(1024, 4, &mut rng).expect("keygen");
-    let pem = rsa::encode_private_key(&key.to_parts(), rsa::KeyFormat::Pkcs8, rsa::Encoding::Pem)
-        .expect("encode");
+    let mut rng = rsatool_rsa::os_rng();
+    let key = rsatool_rsa::RsaPrivateKey::generate_multi_prime(1024, 4, &mut rng).expect("keygen");
+    let pem = rsatool_rsa::encode_private_key(
+        &key.to_parts(),
+        rsatool_rsa::KeyFormat::Pkcs8,
+        rsatool_rsa::Encoding::Pem,
+    )
+    .expect("encode");
     let dir = scratch_with("k4.pem", &pem);
     let d = dir.path();
     let out = rsatool_ok(d, &["key", "-k", "k4.pem", "--check"]);
@@ -347,12 +351,16 @@ fn bug5_messages_say_what_is_wrong() {
 }
 
 /// A private key with one part broken, through the rsa crate's encoder (structure valid).
-fn broken_key(d: &Path, name: &str, f: impl FnOnce(&mut rsa::PrivateKeyParts)) {
+fn broken_key(d: &Path, name: &str, f: impl FnOnce(&mut rsatool_rsa::PrivateKeyParts)) {
     let pem = fs::read(key(1024)).expect("key");
-    let mut parts = rsa::decode_private_key(&pem).expect("decodes");
+    let mut parts = rsatool_rsa::decode_private_key(&pem).expect("decodes");
     f(&mut parts);
-    let enc = rsa::encode_private_key(&parts, rsa::KeyFormat::Pkcs8, rsa::Encoding::Pem)
-        .expect("encodes");
+    let enc = rsatool_rsa::encode_private_key(
+        &parts,
+        rsatool_rsa::KeyFormat::Pkcs8,
+        rsatool_rsa::Encoding::Pem,
+    )
+    .expect("encodes");
     write(d, name, &enc);
 }
 

@@ -24,7 +24,7 @@ pub fn check_acvp(data: &[u8]) {
     let _ = acvp::parse::<VectorSet<PrimitiveGroupResponse>>(text);
     let mode = acvp::mode_of(text);
     if let Ok(Mode::SigVer | Mode::SignaturePrimitive | Mode::DecryptionPrimitive) = mode
-        && let Ok(answer) = acvp::answer(text, &mut rsa::os_rng())
+        && let Ok(answer) = acvp::answer(text, &mut rsatool_rsa::os_rng())
     {
         let parsed = match answer.mode {
             Mode::SigVer => acvp::parse::<VectorSet<VerdictGroup>>(&answer.json).is_ok(),

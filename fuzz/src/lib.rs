@@ -12,8 +12,8 @@ use bignum::{Nat, mpn};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
-use rsa::hazmat::PrivateOp;
-use rsa::{
+use rsatool_rsa::hazmat::PrivateOp;
+use rsatool_rsa::{
     Encoding, KeyFormat, PublicFormat, RsaPrivateKey, RsaPublicKey, decode_private_key,
     decode_public_key, encode_private_key, encode_public_key,
 };
@@ -285,8 +285,8 @@ pub fn check_arith(data: &[u8]) {
 // ---------------------------------------------------------------------------------------------
 // verify and decrypt: a fixed 1024-bit key (OpenSSL's test key `unenc-rsa-pkcs8.pem`)
 
-use rsa::rand_core::{TryCryptoRng, TryRng};
-use rsa::{Error, HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, SaltLen};
+use rsatool_rsa::rand_core::{TryCryptoRng, TryRng};
+use rsatool_rsa::{Error, HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, SaltLen};
 use std::sync::OnceLock;
 
 /// The fixed key of the verify and decrypt targets.
@@ -382,8 +382,8 @@ pub fn check_verify(data: &[u8]) {
     let public = key.public_key();
     let scheme = sig_scheme(*sel);
     let mut rng = SplitMix::new(u64::from(*sel));
-    type Verifier<'a> = Box<dyn Fn(&[u8]) -> rsa::Result<()> + 'a>;
-    let (signed, result_of): (rsa::Result<Vec<u8>>, Verifier<'_>) = match scheme {
+    type Verifier<'a> = Box<dyn Fn(&[u8]) -> rsatool_rsa::Result<()> + 'a>;
+    let (signed, result_of): (rsatool_rsa::Result<Vec<u8>>, Verifier<'_>) = match scheme {
         AnySig::Pkcs1v15(s) => (
             key.sign(&mut rng, &s, MESSAGE),
             Box::new(move |sig| public.verify(&s, MESSAGE, sig)),

@@ -1,4 +1,4 @@
-//! The proof, built and tested by `.ci/run`, that `bignum` and `rsa` work without the standard
+//! The proof, built and tested by `.ci/run`, that `bignum` and `rsatool_rsa` work without the standard
 //! library: this crate is `#![no_std]` (it has `core` and `alloc` only) and takes both with
 //! `default-features = false`. `.ci/run` builds and tests it alone (so that no other workspace
 //! member turns a `std` feature back on: the tests below run the `no_std` builds, with their
@@ -18,7 +18,7 @@ use alloc::vec::Vec;
 use bignum::Limb;
 use bignum::modular::Modulus;
 use rand_core::CryptoRng;
-use rsa::{Batch, HashAlg, Pkcs1v15Sign, Pss, RsaPrivateKey};
+use rsatool_rsa::{Batch, HashAlg, Pkcs1v15Sign, Pss, RsaPrivateKey};
 
 /// Fermat's little theorem on a fresh random prime p of `bits` bits: for a base b with
 /// 1 < b < p, b^(p−1) ≡ 1 (mod p), through the constant-time exponentiation (with the back

@@ -6,10 +6,10 @@
 // Public sizes and counts only.
 #![allow(clippy::cast_precision_loss)]
 
-use rsa::hazmat::{BatchPrivateOp, PrivateOp};
+use rsatool_rsa::hazmat::{BatchPrivateOp, PrivateOp};
 use std::time::Instant;
 
-use rsa::{Batch, RsaPrivateKey};
+use rsatool_rsa::{Batch, RsaPrivateKey};
 
 fn main() {
     let args: Vec<usize> = std::env::args()
@@ -21,7 +21,7 @@ fn main() {
     } else {
         args
     };
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     for bits in sizes {
         let key = RsaPrivateKey::generate(bits, &mut rng).expect("key");
         let k = key.size();

@@ -54,13 +54,13 @@
 //! or more, far above the clock's resolution). The exit status is 1 if a leak was detected,
 //! else 0 (so `leaky` must exit 1).
 
-use rsa::hazmat::{PrivateOp, PublicOp};
+use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
-use rsa::{HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
+use rsatool_rsa::{HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
 
 /// |t| above this is a leak (dudect's threshold).
 const T_THRESHOLD: f64 = 4.5;
@@ -195,7 +195,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let mut seed = [0u8; 32];
-    rsa::os_rng().fill_bytes(&mut seed);
+    rsatool_rsa::os_rng().fill_bytes(&mut seed);
     let mut rng = ChaCha20Rng::from_seed(seed);
     let key = match RsaPrivateKey::generate(bits, &mut rng) {
         Ok(k) => k,

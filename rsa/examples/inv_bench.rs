@@ -13,7 +13,7 @@
 //! size, the same every run). Each round times one pass over the 32 inverses; the best round of
 //! ROUNDS (default 200) counts. Each inverse is checked first (x·x⁻¹ ≡ 1).
 
-use rsa::hazmat::PrivateOp;
+use rsatool_rsa::hazmat::PrivateOp;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -25,7 +25,7 @@ fn crt() {
     use rand_chacha::ChaCha20Rng;
     use rand_chacha::rand_core::SeedableRng;
     let mut rng = ChaCha20Rng::seed_from_u64(2048);
-    let key = rsa::RsaPrivateKey::generate(2048, &mut rng).expect("keygen");
+    let key = rsatool_rsa::RsaPrivateKey::generate(2048, &mut rng).expect("keygen");
     let mut c = vec![0x5a; key.size()];
     c[0] = 0x01;
     let mut best = f64::INFINITY;

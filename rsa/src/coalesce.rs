@@ -298,7 +298,7 @@ const YIELDS: usize = 16;
 
 /// The largest prime, in bits, whose key's callers meet: 30 digits of 52 bits less the two
 /// spare bits (RSA-3072's halves). Four items on the eight lanes take about two single
-/// operations' time at 2048 bits, 3.1 at 3072 and 3.4 at 4096 (`rsa::Batch` against the single
+/// operations' time at 2048 bits, 3.1 at 3072 and 3.4 at 4096 (`rsatool_rsa::Batch` against the single
 /// operation, BENCHMARKS.md); the meeting has costs of its own (a wake-up for every caller
 /// served, passes not full). Measured with 16 threads on 2 cores of Zen 4 (`rsatool speedtest
 /// --threads 16 --coalesce`), meeting gave 2.1x a plain key's throughput at 2048 bits, 1.13x
@@ -353,11 +353,11 @@ impl RsaPrivateKey {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use rsa::pkcs1v15::SigningKey;
-    /// use rsa::sha2::Sha256;
-    /// use rsa::signature::{RandomizedSigner, SignatureEncoding};
+    /// use rsatool_rsa::pkcs1v15::SigningKey;
+    /// use rsatool_rsa::sha2::Sha256;
+    /// use rsatool_rsa::signature::{RandomizedSigner, SignatureEncoding};
     ///
-    /// # let key = rsa::RsaPrivateKey::new(&mut rsa::os_rng(), 2048)?;
+    /// # let key = rsatool_rsa::RsaPrivateKey::new(&mut rsatool_rsa::os_rng(), 2048)?;
     /// // A key read once at start-up, shared by the request threads.
     /// let signer = Arc::new(SigningKey::<Sha256>::new(key.coalescing()));
     /// let threads: Vec<_> = (0..4)
@@ -365,7 +365,7 @@ impl RsaPrivateKey {
     ///         let signer = Arc::clone(&signer);
     ///         std::thread::spawn(move || {
     ///             let msg = format!("request {i}");
-    ///             signer.sign_with_rng(&mut rsa::os_rng(), msg.as_bytes()).to_vec()
+    ///             signer.sign_with_rng(&mut rsatool_rsa::os_rng(), msg.as_bytes()).to_vec()
     ///         })
     ///     })
     ///     .collect();

@@ -40,7 +40,7 @@ pub enum KeyError {
     CrtValuesInconsistent,
 }
 
-/// Everything that can go wrong in `rsa`.
+/// Everything that can go wrong in `rsatool_rsa`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {

@@ -224,13 +224,13 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// A hash type of RustCrypto's `digest` crate (`rsa::sha2::Sha256`, ...) with the
+/// A hash type of RustCrypto's `digest` crate (`rsatool_rsa::sha2::Sha256`, ...) with the
 /// [`HashAlg`] it is: the `D` of the typed keys (`pkcs1v15::SigningKey<D>`,
 /// `pss::VerifyingKey<D>`, `oaep::EncryptingKey<D>`, ...), mapped to the run-time hash the
 /// schemes take. Sealed: implemented for SHA-1, the SHA-2 family and SHA-3.
 ///
 /// ```
-/// use rsa::{HashAlg, KnownDigest, sha2::Sha384};
+/// use rsatool_rsa::{HashAlg, KnownDigest, sha2::Sha384};
 ///
 /// assert_eq!(Sha384::HASH, HashAlg::Sha384);
 /// ```

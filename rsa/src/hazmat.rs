@@ -16,16 +16,16 @@
 //! The methods are on traits so that they are called only where this module is imported:
 //!
 //! ```
-//! use rsa::hazmat::{PrivateOp, PublicOp};
+//! use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 //!
-//! let mut rng = rsa::os_rng();
-//! let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+//! let mut rng = rsatool_rsa::os_rng();
+//! let key = rsatool_rsa::RsaPrivateKey::new(&mut rng, 1024)?;
 //! let mut m = vec![0u8; key.size()];
 //! m[key.size() - 1] = 42; // a message representative below n
 //! let c = key.public_key().public_op(&m)?;
 //! assert_eq!(key.private_op(&mut rng, &c)?, m);
 //! assert_eq!(key.private_op_plain(&c)?, m);
-//! # Ok::<(), rsa::Error>(())
+//! # Ok::<(), rsatool_rsa::Error>(())
 //! ```
 
 use alloc::vec::Vec;

@@ -248,7 +248,7 @@ pub struct KeyValues {
 /// and its size check, the d_i and the coefficients, with `declassify` called on each value
 /// made public. `None` if a FIPS 186-5 condition fails (generation would draw new primes).
 /// With the feature `test-hooks`, the constant-time drivers (`rsa/tests/ct/keygen.rs`) call
-/// it as `rsa::key_values_from_primes_for_ct_tests`.
+/// it as `rsatool_rsa::key_values_from_primes_for_ct_tests`.
 ///
 /// # Errors
 ///

@@ -19,12 +19,12 @@
 //! # Example
 //!
 //! ```
-//! use rsa::pss::{SigningKey, VerifyingKey};
-//! use rsa::sha2::Sha256;
-//! use rsa::signature::{Keypair, RandomizedSigner, Verifier};
+//! use rsatool_rsa::pss::{SigningKey, VerifyingKey};
+//! use rsatool_rsa::sha2::Sha256;
+//! use rsatool_rsa::signature::{Keypair, RandomizedSigner, Verifier};
 //!
-//! let mut rng = rsa::os_rng();
-//! let key = rsa::RsaPrivateKey::new(&mut rng, 2048)?;
+//! let mut rng = rsatool_rsa::os_rng();
+//! let key = rsatool_rsa::RsaPrivateKey::new(&mut rng, 2048)?;
 //! let signing_key = SigningKey::<Sha256>::new(key);
 //! let signature = signing_key.sign_with_rng(&mut rng, b"message");
 //! let verifying_key: VerifyingKey<Sha256> = signing_key.verifying_key();
@@ -36,14 +36,14 @@
 //! `rsatool` command line uses them:
 //!
 //! ```
-//! use rsa::{HashAlg, Pss, RsaPrivateKey};
+//! use rsatool_rsa::{HashAlg, Pss, RsaPrivateKey};
 //!
-//! let mut rng = rsa::os_rng();
+//! let mut rng = rsatool_rsa::os_rng();
 //! let key = RsaPrivateKey::generate(2048, &mut rng)?;
 //! let scheme = Pss::new(HashAlg::Sha256);
 //! let sig = key.sign(&mut rng, &scheme, b"message")?;
 //! key.public_key().verify(&scheme, b"message", &sig)?;
-//! # Ok::<(), rsa::Error>(())
+//! # Ok::<(), rsatool_rsa::Error>(())
 //! ```
 //!
 //! Keys are read and written through the `pkcs8`, `spki` and `pkcs1` crates' traits (every
@@ -51,15 +51,15 @@
 //! [`decode_private_key`] and [`encode_private_key`], which detect formats and explain errors:
 //!
 //! ```
-//! use rsa::pkcs1::{
+//! use rsatool_rsa::pkcs1::{
 //!     DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey,
 //! };
-//! use rsa::pkcs8::{
+//! use rsatool_rsa::pkcs8::{
 //!     DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
 //! };
-//! use rsa::{RsaPrivateKey, RsaPublicKey};
+//! use rsatool_rsa::{RsaPrivateKey, RsaPublicKey};
 //!
-//! let key = RsaPrivateKey::new(&mut rsa::os_rng(), 1024)?;
+//! let key = RsaPrivateKey::new(&mut rsatool_rsa::os_rng(), 1024)?;
 //! let pem = key.to_pkcs8_pem(LineEnding::LF)?; // -----BEGIN PRIVATE KEY-----
 //! assert_eq!(RsaPrivateKey::from_pkcs8_pem(&pem)?.n(), key.n());
 //! let der = key.to_pkcs1_der()?; // RSAPrivateKey
@@ -86,21 +86,21 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use rsa::{HashAlg, Pkcs1v15Sign, RsaPrivateKey};
+//! use rsatool_rsa::{HashAlg, Pkcs1v15Sign, RsaPrivateKey};
 //!
-//! let key = Arc::new(RsaPrivateKey::generate(2048, &mut rsa::os_rng())?.coalescing());
+//! let key = Arc::new(RsaPrivateKey::generate(2048, &mut rsatool_rsa::os_rng())?.coalescing());
 //! let scheme = Pkcs1v15Sign::new(HashAlg::Sha256);
 //! std::thread::scope(|s| {
 //!     for i in 0..8 {
 //!         let key = Arc::clone(&key);
 //!         s.spawn(move || {
 //!             let msg = format!("request {i}");
-//!             let sig = key.sign(&mut rsa::os_rng(), &scheme, msg.as_bytes()).unwrap();
+//!             let sig = key.sign(&mut rsatool_rsa::os_rng(), &scheme, msg.as_bytes()).unwrap();
 //!             key.public_key().verify(&scheme, msg.as_bytes(), &sig).unwrap();
 //!         });
 //!     }
 //! });
-//! # Ok::<(), rsa::Error>(())
+//! # Ok::<(), rsatool_rsa::Error>(())
 //! ```
 //!
 //! Coming from RustCrypto's `rsa`: see the [porting guide](porting). The raw primitives

@@ -43,14 +43,14 @@ use crate::{Error, HashAlg, Result, RsaPrivateKey, RsaPublicKey};
 /// (empty unless told otherwise).
 ///
 /// ```
-/// use rsa::{HashAlg, Oaep, RsaPrivateKey};
+/// use rsatool_rsa::{HashAlg, Oaep, RsaPrivateKey};
 ///
-/// let mut rng = rsa::os_rng();
+/// let mut rng = rsatool_rsa::os_rng();
 /// let key = RsaPrivateKey::generate(1024, &mut rng)?;
 /// let scheme = Oaep::new(HashAlg::Sha256).with_label("purpose");
 /// let c = key.public_key().encrypt(&mut rng, &scheme, b"secret")?;
 /// assert_eq!(key.decrypt(&mut rng, &scheme, &c)?, b"secret");
-/// # Ok::<(), rsa::Error>(())
+/// # Ok::<(), rsatool_rsa::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Oaep {

@@ -10,9 +10,9 @@
 //!   none is given. Each is one call into the run-time schemes.
 //!
 //! ```
-//! use rsa::sha2::Sha256;
+//! use rsatool_rsa::sha2::Sha256;
 //!
-//! let key = rsa::RsaPrivateKey::new(&mut rsa::os_rng(), 1024)?;
+//! let key = rsatool_rsa::RsaPrivateKey::new(&mut rsatool_rsa::os_rng(), 1024)?;
 //! let public = key.to_public_key();
 //! let ct = public.oaep_encrypt::<Sha256>(b"secret")?;
 //! assert_eq!(key.oaep_decrypt::<Sha256>(&ct)?, b"secret");
@@ -22,7 +22,7 @@
 //! public.pkcs1v15_verify::<Sha256>(b"message", &sig)?;
 //! let ct = public.pkcs1v15_encrypt(b"secret")?;
 //! assert_eq!(key.pkcs1v15_decrypt(&ct)?, b"secret");
-//! # Ok::<(), rsa::Error>(())
+//! # Ok::<(), rsatool_rsa::Error>(())
 //! ```
 
 use alloc::vec::Vec;

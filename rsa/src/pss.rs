@@ -63,16 +63,16 @@ pub enum SaltLen {
 /// [`SaltLen::Auto`].
 ///
 /// ```
-/// use rsa::{HashAlg, Pss, RsaPrivateKey, SaltLen};
+/// use rsatool_rsa::{HashAlg, Pss, RsaPrivateKey, SaltLen};
 ///
-/// let mut rng = rsa::os_rng();
+/// let mut rng = rsatool_rsa::os_rng();
 /// let key = RsaPrivateKey::generate(1024, &mut rng)?;
 /// let sig = key.sign(&mut rng, &Pss::new(HashAlg::Sha256).with_salt_len(SaltLen::Max), b"hi")?;
 /// let auto = Pss::new(HashAlg::Sha256).with_salt_len(SaltLen::Auto);
 /// key.public_key().verify(&auto, b"hi", &sig)?;
 /// // The default (salt of the hash length) does not accept a maximal salt.
 /// assert!(key.public_key().verify(&Pss::new(HashAlg::Sha256), b"hi", &sig).is_err());
-/// # Ok::<(), rsa::Error>(())
+/// # Ok::<(), rsatool_rsa::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Pss {
@@ -375,15 +375,15 @@ impl SignatureScheme for Pss {
 /// [`RsaPrivateKey::sign`].
 ///
 /// ```
-/// use rsa::pss::{BlindedSigningKey, SigningKey, VerifyingKey};
-/// use rsa::sha2::{Digest, Sha384};
-/// use rsa::signature::{
+/// use rsatool_rsa::pss::{BlindedSigningKey, SigningKey, VerifyingKey};
+/// use rsatool_rsa::sha2::{Digest, Sha384};
+/// use rsatool_rsa::signature::{
 ///     DigestVerifier, Keypair, RandomizedDigestSigner, RandomizedSigner, Verifier,
 ///     hazmat::PrehashVerifier, hazmat::RandomizedPrehashSigner,
 /// };
 ///
-/// let mut rng = rsa::os_rng();
-/// let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+/// let mut rng = rsatool_rsa::os_rng();
+/// let key = rsatool_rsa::RsaPrivateKey::new(&mut rng, 1024)?;
 /// let signing_key = SigningKey::<Sha384>::new(key.clone());
 /// let verifying_key = signing_key.verifying_key();
 ///

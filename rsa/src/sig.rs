@@ -1,13 +1,13 @@
 //! The signature of the typed signing and verifying keys of both signature schemes (PSS and
 //! PKCS #1 v1.5): a byte string with RustCrypto's `SignatureEncoding`. Re-exported as
-//! `rsa::pss::Signature` and `rsa::pkcs1v15::Signature`. (Not `signature.rs`: the crate root
+//! `rsatool_rsa::pss::Signature` and `rsatool_rsa::pkcs1v15::Signature`. (Not `signature.rs`: the crate root
 //! re-exports the `signature` crate under that name.)
 
 use alloc::{boxed::Box, vec::Vec};
 
 /// A signature (k bytes for a modulus of k bytes) for RustCrypto's [`signature`] traits: the
-/// one type of PSS and PKCS #1 v1.5, [`rsa::pss::Signature`](crate::pss::Signature) and
-/// [`rsa::pkcs1v15::Signature`](crate::pkcs1v15::Signature).
+/// one type of PSS and PKCS #1 v1.5, [`rsatool_rsa::pss::Signature`](crate::pss::Signature) and
+/// [`rsatool_rsa::pkcs1v15::Signature`](crate::pkcs1v15::Signature).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Signature(Box<[u8]>);
 

@@ -21,15 +21,15 @@ pub use crate::scheme::{EncryptionScheme, EncryptionScheme as PaddingScheme, Sig
 /// [`e_bytes`](PublicKeyParts::e_bytes) give big-endian bytes either way.
 ///
 /// ```
-/// use rsa::traits::PublicKeyParts;
+/// use rsatool_rsa::traits::PublicKeyParts;
 ///
-/// let mut rng = rsa::os_rng();
-/// let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
-/// let public = rsa::RsaPublicKey::from(&key);
+/// let mut rng = rsatool_rsa::os_rng();
+/// let key = rsatool_rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+/// let public = rsatool_rsa::RsaPublicKey::from(&key);
 /// assert_eq!(PublicKeyParts::size(&public), 128);
 /// assert_eq!(PublicKeyParts::n(&key).bits(), 1024);
 /// assert_eq!(&*public.e_bytes(), &[0x01, 0x00, 0x01]);
-/// # Ok::<(), rsa::Error>(())
+/// # Ok::<(), rsatool_rsa::Error>(())
 /// ```
 pub trait PublicKeyParts {
     /// The modulus n.
@@ -77,18 +77,18 @@ impl PublicKeyParts for RsaPrivateKey {
 /// Encrypts with randomness from the caller (OAEP's seed, PKCS #1 v1.5's padding).
 ///
 /// ```
-/// use rsa::oaep::{DecryptingKey, EncryptingKey};
-/// use rsa::sha2::Sha256;
-/// use rsa::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
+/// use rsatool_rsa::oaep::{DecryptingKey, EncryptingKey};
+/// use rsatool_rsa::sha2::Sha256;
+/// use rsatool_rsa::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
 ///
-/// let mut rng = rsa::os_rng();
-/// let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+/// let mut rng = rsatool_rsa::os_rng();
+/// let key = rsatool_rsa::RsaPrivateKey::new(&mut rng, 1024)?;
 /// let decrypting_key = DecryptingKey::<Sha256>::new(key);
 /// let encrypting_key: EncryptingKey<Sha256> = decrypting_key.encrypting_key();
 /// let ct = encrypting_key.encrypt_with_rng(&mut rng, b"secret")?;
 /// assert_eq!(decrypting_key.decrypt(&ct)?, b"secret");
 /// assert_eq!(decrypting_key.decrypt_with_rng(&mut rng, &ct)?, b"secret");
-/// # Ok::<(), rsa::Error>(())
+/// # Ok::<(), rsatool_rsa::Error>(())
 /// ```
 pub trait RandomizedEncryptor {
     /// Encrypts `msg`; the ciphertext is the modulus length.

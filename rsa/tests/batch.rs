@@ -11,14 +11,14 @@
 
 mod common;
 
-use rsa::hazmat::{BatchPrivateOp, PrivateOp};
+use rsatool_rsa::hazmat::{BatchPrivateOp, PrivateOp};
 use std::sync::OnceLock;
 
 use common::{big, padded, rng};
 use num_bigint::BigUint;
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
-use rsa::{Batch, Error, HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, RsaPrivateKey};
+use rsatool_rsa::{Batch, Error, HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, RsaPrivateKey};
 
 fn key(bits: usize) -> &'static RsaPrivateKey {
     static KEYS: OnceLock<Vec<RsaPrivateKey>> = OnceLock::new();

@@ -37,8 +37,8 @@ mod sign;
 use common::{big, padded, parts_from_primes, rng};
 use memcheck::{mark_public_bytes, mark_secret, mark_secret_bytes};
 use rand_core::{Rng, TryCryptoRng, TryRng};
-use rsa::RsaPrivateKey;
-use rsa::hazmat::PrivateOp;
+use rsatool_rsa::RsaPrivateKey;
+use rsatool_rsa::hazmat::PrivateOp;
 
 /// An RNG whose every output byte is secret (marked undefined).
 struct SecretRng(rand_chacha::ChaCha20Rng);

@@ -12,7 +12,7 @@
 )]
 
 use num_bigint::BigUint;
-use rsa::{
+use rsatool_rsa::{
     Encoding, Error, KeyError, KeyFormat, PrivateKeyParts, PublicFormat, PublicKeyParts,
     decode_private_key, decode_public_key, encode_private_key, encode_public_key,
 };
@@ -107,14 +107,14 @@ fn encode_pub(k: &PublicKeyParts, f: PublicFormat, e: Encoding) -> Vec<u8> {
 }
 
 /// The error message, asserting it is `Error::Encoding`.
-fn encoding_error<T: std::fmt::Debug>(r: rsa::Result<T>) -> String {
+fn encoding_error<T: std::fmt::Debug>(r: rsatool_rsa::Result<T>) -> String {
     match r {
         Err(Error::Encoding(msg)) => msg,
         other => panic!("expected Error::Encoding, got {other:?}"),
     }
 }
 
-fn assert_encoding_error<T: std::fmt::Debug>(r: rsa::Result<T>, needle: &str) {
+fn assert_encoding_error<T: std::fmt::Debug>(r: rsatool_rsa::Result<T>, needle: &str) {
     let msg = encoding_error(r);
     assert!(
         msg.contains(needle),

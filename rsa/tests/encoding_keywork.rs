@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use rsa::{
+use rsatool_rsa::{
     Encoding, Error, HashAlg, KeyAlgorithm, KeyFormat, PssKeyParams, PublicFormat,
     decode_private_key, decode_private_key_with, decode_public_key, decode_public_key_with,
     encode_private_key, encode_private_key_with, encode_public_key_with, is_encrypted_private_key,
@@ -127,8 +127,8 @@ fn openssl_encrypted_keys_decode_with_their_password() {
 fn several_pem_blocks_give_the_one_wanted_and_truncation_is_named() {
     let key = key_pem();
     let parts = decode_private_key(&key).expect("fixture");
-    let public = rsa::encode_public_key(
-        &rsa::PublicKeyParts {
+    let public = rsatool_rsa::encode_public_key(
+        &rsatool_rsa::PublicKeyParts {
             n: parts.n.clone(),
             e: parts.e.clone(),
         },
@@ -173,7 +173,7 @@ fn rsa_pss_parameters_round_trip_and_pkcs1_refuses_them() {
         let der = encode_private_key_with(&parts, &alg, KeyFormat::Pkcs8, Encoding::Der, None)
             .expect("encodes");
         assert_eq!(decode_private_key_with(&der, None).expect("decodes").1, alg);
-        let public = rsa::PublicKeyParts {
+        let public = rsatool_rsa::PublicKeyParts {
             n: parts.n.clone(),
             e: parts.e.clone(),
         };

@@ -3,8 +3,8 @@
 //! (`openssl rsa -check`, `openssl pkey`, same modulus). Skipped, with a message, where
 //! `openssl` is absent.
 
-use rsa::hazmat::{PrivateOp, PublicOp};
-use rsa::{
+use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
+use rsatool_rsa::{
     Encoding, KeyFormat, PrivateKeyParts, PublicFormat, decode_private_key, decode_public_key,
     encode_private_key, encode_public_key,
 };
@@ -164,11 +164,11 @@ fn our_generated_keys_pass_openssl_check_and_raw_rsa_interoperates() {
         return;
     }
     let dir = TempDir::new("encoding-ours");
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     let keys = [
-        rsa::RsaPrivateKey::generate(2048, &mut rng).expect("2048-bit key"),
-        rsa::RsaPrivateKey::generate(3072, &mut rng).expect("3072-bit key"),
-        rsa::RsaPrivateKey::generate_multi_prime(2048, 3, &mut rng).expect("3-prime key"),
+        rsatool_rsa::RsaPrivateKey::generate(2048, &mut rng).expect("2048-bit key"),
+        rsatool_rsa::RsaPrivateKey::generate(3072, &mut rng).expect("3072-bit key"),
+        rsatool_rsa::RsaPrivateKey::generate_multi_prime(2048, 3, &mut rng).expect("3-prime key"),
     ];
     for key in &keys {
         let parts = key.to_parts();

@@ -11,13 +11,13 @@
 
 mod common;
 
-use rsa::hazmat::{PrivateOp, PublicOp};
+use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use common::{key_1024, random_below, rng, small_parts};
 use rand_core::Rng;
-use rsa::{EncryptionScheme, Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
+use rsatool_rsa::{EncryptionScheme, Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
 
 fn key_2048() -> &'static RsaPrivateKey {
     static KEY: OnceLock<RsaPrivateKey> = OnceLock::new();
@@ -258,7 +258,7 @@ fn decrypt_never_panics_on_any_ciphertext_length() {
     let key = key_1024();
     let k = key.size();
     let mut r = rng(7);
-    type Decrypt<'a> = &'a dyn Fn(&[u8]) -> rsa::Result<Vec<u8>>;
+    type Decrypt<'a> = &'a dyn Fn(&[u8]) -> rsatool_rsa::Result<Vec<u8>>;
     let schemes: [Decrypt; 3] = [
         &|c| key.decrypt(&mut rng(70), &Oaep::new(HashAlg::Sha1), c),
         &|c| key.decrypt(&mut rng(71), &Pkcs1v15Encrypt::new(), c),

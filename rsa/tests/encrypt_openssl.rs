@@ -10,7 +10,7 @@
 
 mod common;
 
-use rsa::hazmat::PublicOp;
+use rsatool_rsa::hazmat::PublicOp;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -19,7 +19,9 @@ use common::tools::{TempDir, have, python};
 use common::{random_below, rng};
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
-use rsa::{Encoding, HashAlg, KeyFormat, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, encode_private_key};
+use rsatool_rsa::{
+    Encoding, HashAlg, KeyFormat, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, encode_private_key,
+};
 
 fn key() -> &'static RsaPrivateKey {
     static KEY: OnceLock<RsaPrivateKey> = OnceLock::new();

@@ -84,8 +84,13 @@ fn inputs(seed: &[u8], count: usize, max_len: usize, rng: &mut ChaCha20Rng) -> V
 #[test]
 fn key_parse_smoke() {
     let mut rng = ChaCha20Rng::seed_from_u64(1);
-    let der = rsa::decode_private_key(fuzz_lib::KEY_PEM).unwrap();
-    let der = rsa::encode_private_key(&der, rsa::KeyFormat::Pkcs1, rsa::Encoding::Der).unwrap();
+    let der = rsatool_rsa::decode_private_key(fuzz_lib::KEY_PEM).unwrap();
+    let der = rsatool_rsa::encode_private_key(
+        &der,
+        rsatool_rsa::KeyFormat::Pkcs1,
+        rsatool_rsa::Encoding::Der,
+    )
+    .unwrap();
     for input in inputs(&der, 1000, 600, &mut rng) {
         fuzz_lib::check_key_parse(&input);
     }

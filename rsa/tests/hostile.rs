@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use common::{big, bytes, key_1024};
 use num_bigint::BigUint;
-use rsa::{
+use rsatool_rsa::{
     Encoding, Error, KeyError, KeyFormat, PrivateKeyParts, PublicFormat, RsaPrivateKey,
     RsaPublicKey, decode_private_key, decode_public_key, encode_private_key, encode_public_key,
 };
@@ -105,15 +105,15 @@ fn valid() -> Ints {
 // ---------------------------------------------------------------------------------------------
 // The whole load path, as `rsatool` takes a key file.
 
-fn load_private(input: &[u8]) -> rsa::Result<RsaPrivateKey> {
+fn load_private(input: &[u8]) -> rsatool_rsa::Result<RsaPrivateKey> {
     RsaPrivateKey::from_parts(&decode_private_key(input)?)
 }
 
-fn load_public(input: &[u8]) -> rsa::Result<RsaPublicKey> {
+fn load_public(input: &[u8]) -> rsatool_rsa::Result<RsaPublicKey> {
     RsaPublicKey::from_parts(&decode_public_key(input)?)
 }
 
-fn key_error<T: std::fmt::Debug>(r: rsa::Result<T>) -> KeyError {
+fn key_error<T: std::fmt::Debug>(r: rsatool_rsa::Result<T>) -> KeyError {
     match r {
         Err(Error::InvalidKey(k)) => k,
         other => panic!("expected Error::InvalidKey, got {other:?}"),
@@ -121,7 +121,7 @@ fn key_error<T: std::fmt::Debug>(r: rsa::Result<T>) -> KeyError {
 }
 
 /// The message of an `Error::Encoding`, which must contain `needle`.
-fn assert_encoding<T: std::fmt::Debug>(r: rsa::Result<T>, needle: &str) {
+fn assert_encoding<T: std::fmt::Debug>(r: rsatool_rsa::Result<T>, needle: &str) {
     match r {
         Err(Error::Encoding(m)) => assert!(m.contains(needle), "{m:?} lacks {needle:?}"),
         other => panic!("expected Error::Encoding containing {needle:?}, got {other:?}"),

@@ -11,7 +11,7 @@ mod common;
 
 use common::{big, bytes, check_fips, check_relations, key_1024, parts_from_primes, rng, secret};
 use num_bigint::BigUint;
-use rsa::{Error, KeyError, PrivateKeyParts, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
+use rsatool_rsa::{Error, KeyError, PrivateKeyParts, PublicKeyParts, RsaPrivateKey, RsaPublicKey};
 
 const fn assert_send_sync<T: Send + Sync>() {}
 const _: () = assert_send_sync::<RsaPrivateKey>();

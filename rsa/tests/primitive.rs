@@ -13,8 +13,8 @@ use common::{big, key_1024, padded, parts_from_primes, random_below, rng};
 use num_bigint::BigUint;
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
-use rsa::hazmat::{PrivateOp, PublicOp};
-use rsa::{Error, RsaPrivateKey};
+use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
+use rsatool_rsa::{Error, RsaPrivateKey};
 
 /// Random values below n, plus the edges 0, 1, 2, n − 1, n − 2.
 fn inputs(n: &BigUint, k: usize, count: usize, seed: u64) -> Vec<Vec<u8>> {
@@ -179,7 +179,10 @@ fn blinding_gives_the_same_result_for_different_rngs() {
     for seed in 14..20 {
         assert_eq!(key.private_op(&mut rng(seed), &m).unwrap(), first);
     }
-    assert_eq!(key.private_op(&mut rsa::os_rng(), &m).unwrap(), first);
+    assert_eq!(
+        key.private_op(&mut rsatool_rsa::os_rng(), &m).unwrap(),
+        first
+    );
 }
 
 #[test]

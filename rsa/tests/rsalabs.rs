@@ -5,8 +5,8 @@
 //! DigestInfo, and both private operations give s back from it.
 #![allow(clippy::unwrap_used)]
 
-use rsa::hazmat::{PrivateOp, PublicOp};
-use rsa::{PrivateKeyParts, RsaPrivateKey};
+use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
+use rsatool_rsa::{PrivateKeyParts, RsaPrivateKey};
 use zeroize::Zeroizing;
 
 /// One key of the file and its signatures.
@@ -93,7 +93,7 @@ fn rsa_labs_keys_import_and_their_signatures_round_trip() {
     let sha1_digest_info = [
         0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14,
     ];
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     let mut count = 0;
     for (i, key) in keys.iter().enumerate() {
         let sk =

@@ -18,22 +18,22 @@ use std::path::Path;
 use common::tools::{TempDir, have, have_openssl, openssl, python, s};
 use common::{key_1024, rng};
 
-use rsa::pkcs1::{
+use rsatool_rsa::pkcs1::{
     DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey,
 };
-use rsa::pkcs8::{
+use rsatool_rsa::pkcs8::{
     DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
 };
-use rsa::sha2::{Digest, Sha256, Sha384};
-use rsa::signature::hazmat::{PrehashSigner, PrehashVerifier};
-use rsa::signature::{
+use rsatool_rsa::sha2::{Digest, Sha256, Sha384};
+use rsatool_rsa::signature::hazmat::{PrehashSigner, PrehashVerifier};
+use rsatool_rsa::signature::{
     DigestSigner, DigestVerifier, Keypair, RandomizedDigestSigner, RandomizedSigner,
     SignatureEncoding, Signer, Verifier,
 };
-use rsa::traits::{
+use rsatool_rsa::traits::{
     Decryptor, EncryptingKeypair, PublicKeyParts, RandomizedDecryptor, RandomizedEncryptor,
 };
-use rsa::{RsaPrivateKey, RsaPublicKey, oaep, pkcs1v15, pss};
+use rsatool_rsa::{RsaPrivateKey, RsaPublicKey, oaep, pkcs1v15, pss};
 
 fn text(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()))
@@ -41,7 +41,7 @@ fn text(p: &Path) -> String {
 
 /// A pyca key file from `testvectors/data/keys`, from its `-----BEGIN` line on: the PKCS #8
 /// file has an ASN.1 dump before its block, which the `pkcs8` crate's strict PEM reader (ours
-/// and RustCrypto's alike) refuses; `rsa::decode_private_key` skips it.
+/// and RustCrypto's alike) refuses; `rsatool_rsa::decode_private_key` skips it.
 fn pem_file(file: &str) -> String {
     let text = std::fs::read_to_string(vectors(file)).unwrap();
     text[text.find("-----BEGIN").unwrap()..].to_string()
@@ -159,8 +159,12 @@ fn cryptography_key_files_load_and_round_trip() {
     let pem = public.to_pkcs1_pem(LineEnding::LF).unwrap();
     assert_eq!(RsaPublicKey::from_pkcs1_pem(&pem).unwrap(), public);
     // The traits and the crate's own functions agree byte for byte.
-    let ours = rsa::encode_private_key(&key.to_parts(), rsa::KeyFormat::Pkcs8, rsa::Encoding::Pem)
-        .unwrap();
+    let ours = rsatool_rsa::encode_private_key(
+        &key.to_parts(),
+        rsatool_rsa::KeyFormat::Pkcs8,
+        rsatool_rsa::Encoding::Pem,
+    )
+    .unwrap();
     assert_eq!(
         key.to_pkcs8_pem(LineEnding::LF).unwrap().as_bytes(),
         &ours[..]
@@ -184,15 +188,20 @@ fn bad_input_is_an_error() {
     let mut parts = key_1024().to_parts();
     let last = parts.d.len() - 1;
     parts.d[last] ^= 2;
-    let der = rsa::encode_private_key(&parts, rsa::KeyFormat::Pkcs8, rsa::Encoding::Der).unwrap();
+    let der = rsatool_rsa::encode_private_key(
+        &parts,
+        rsatool_rsa::KeyFormat::Pkcs8,
+        rsatool_rsa::Encoding::Der,
+    )
+    .unwrap();
     assert!(RsaPrivateKey::from_pkcs8_der(&der).is_err());
     // Through `?` into the crate's error, as RustCrypto's examples write it.
-    let r: Result<RsaPrivateKey, rsa::Error> = (|| {
+    let r: Result<RsaPrivateKey, rsatool_rsa::Error> = (|| {
         Ok(RsaPrivateKey::from_pkcs8_pem(
             "-----BEGIN PRIVATE KEY-----\n",
         )?)
     })();
-    assert!(matches!(r, Err(rsa::Error::Encoding(_))));
+    assert!(matches!(r, Err(rsatool_rsa::Error::Encoding(_))));
 }
 
 /// OpenSSL's keys, plain and encrypted, load; ours encode as OpenSSL writes them; OpenSSL
@@ -463,7 +472,7 @@ print(k.public_key().encrypt(m, padding.OAEP(padding.MGF1(hashes.SHA256()), hash
     );
     assert_eq!(
         private_key.oaep_decrypt::<Sha384>(&hex[2]),
-        Err(rsa::Error::Decryption)
+        Err(rsatool_rsa::Error::Decryption)
     );
 }
 
@@ -472,7 +481,7 @@ print(k.public_key().encrypt(m, padding.OAEP(padding.MGF1(hashes.SHA256()), hash
 mod traits {
     use super::*;
     use rand_core::{TryCryptoRng, TryRng};
-    use rsa::{HashAlg, Pkcs1v15Sign, Pss, SaltLen};
+    use rsatool_rsa::{HashAlg, Pkcs1v15Sign, Pss, SaltLen};
 
     #[test]
     fn pkcs1v15_every_signer_trait_gives_the_native_signature() {
@@ -568,10 +577,16 @@ mod traits {
         let sk = pkcs1v15::SigningKey::<Sha256>::new(key.clone());
         assert!(sk.try_sign_with_rng(&mut Broken, b"m").is_err());
         let ek = oaep::EncryptingKey::<Sha256>::new(key.to_public_key());
-        assert_eq!(ek.encrypt_with_rng(&mut Broken, b"m"), Err(rsa::Error::Rng));
+        assert_eq!(
+            ek.encrypt_with_rng(&mut Broken, b"m"),
+            Err(rsatool_rsa::Error::Rng)
+        );
         let ct = ek.encrypt_with_rng(&mut rng(6), b"m").unwrap();
         let dk = oaep::DecryptingKey::<Sha256>::new(key.clone());
-        assert_eq!(dk.decrypt_with_rng(&mut Broken, &ct), Err(rsa::Error::Rng));
+        assert_eq!(
+            dk.decrypt_with_rng(&mut Broken, &ct),
+            Err(rsatool_rsa::Error::Rng)
+        );
     }
 
     #[test]
@@ -587,10 +602,10 @@ mod traits {
             oaep::DecryptingKey::<Sha256, Sha384>::new_with_label(key.clone(), "label")
                 .decrypt(&ct),
         ] {
-            assert_eq!(wrong, Err(rsa::Error::Decryption));
+            assert_eq!(wrong, Err(rsatool_rsa::Error::Decryption));
         }
         // The run-time scheme with the same parameters decrypts it: one implementation.
-        let scheme = rsa::Oaep::new(HashAlg::Sha256).with_label("label");
+        let scheme = rsatool_rsa::Oaep::new(HashAlg::Sha256).with_label("label");
         assert_eq!(key.decrypt(&mut rng(9), &scheme, &ct).unwrap(), b"m");
     }
 
@@ -605,11 +620,11 @@ mod traits {
         assert_eq!(dk.decrypt(&ct).unwrap(), b"m");
         let explicit = pkcs1v15::DecryptingKey::with_scheme(
             key.clone(),
-            rsa::Pkcs1v15Encrypt::explicit_rejection(),
+            rsatool_rsa::Pkcs1v15Encrypt::explicit_rejection(),
         );
         let mut bad = ct.clone();
         bad[100] ^= 0x40;
-        assert_eq!(explicit.decrypt(&bad), Err(rsa::Error::Decryption));
+        assert_eq!(explicit.decrypt(&bad), Err(rsatool_rsa::Error::Decryption));
         // Implicit rejection: a message, the same one each time, not the plaintext.
         let a = dk.decrypt(&bad).unwrap();
         assert_eq!(dk.decrypt_with_rng(&mut rng(11), &bad).unwrap(), a);
@@ -628,7 +643,7 @@ mod traits {
         let back: RsaPrivateKey = sk.into();
         assert_eq!(back.public_key(), &public);
         let _: &RsaPublicKey = key.as_ref();
-        let generated = rsa::PrivateKey::new(&mut rng(12), 1024).unwrap();
+        let generated = rsatool_rsa::PrivateKey::new(&mut rng(12), 1024).unwrap();
         assert_eq!(generated.bits(), 1024);
     }
 }

@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 use common::{big, key_1024, padded, parts_from_primes, rng};
 use num_bigint::BigUint;
-use rsa::{
+use rsatool_rsa::{
     Error, HashAlg, Pkcs1v15Sign, Pss, RsaPrivateKey, RsaPublicKey, SaltLen, SignatureScheme,
 };
 
@@ -315,7 +315,7 @@ enum Verifier {
 }
 
 impl Verifier {
-    fn verify(&self, key: &RsaPublicKey, msg: &[u8], sig: &[u8]) -> rsa::Result<()> {
+    fn verify(&self, key: &RsaPublicKey, msg: &[u8], sig: &[u8]) -> rsatool_rsa::Result<()> {
         match self {
             Verifier::V15(s) => key.verify(s, msg, sig),
             Verifier::Pss(s) => key.verify(s, msg, sig),

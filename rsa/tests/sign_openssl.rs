@@ -14,7 +14,7 @@ use common::tools::{TempDir, have_openssl};
 use std::path::Path;
 use std::process::{Command, Output};
 
-use rsa::{
+use rsatool_rsa::{
     Encoding, Error, HashAlg, KeyFormat, Pkcs1v15Sign, Pss, PublicFormat, RsaPrivateKey, SaltLen,
     encode_private_key, encode_public_key,
 };

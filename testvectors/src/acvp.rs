@@ -23,7 +23,7 @@
 //!   (ACVP-Server issues 256 and 257). We sign with the DER (RFC 8017, NIST's OIDs) and check
 //!   our answers with it; see `rsa`'s `digest_info_prefix`.
 //! - MGF1 over SHAKE: 16 (SHAKE128) or 32 (SHAKE256) bytes per counter; see
-//!   [`rsa::HashAlg::mgf1_block_len`].
+//!   [`rsatool_rsa::HashAlg::mgf1_block_len`].
 //! - SP 800-106: the last, partial copy of rv comes from rv's right end; see `rand_hash`.
 //! - signaturePrimitive 1.0 names the key format `keyFormat`, 2.0 `keyMode`; both are read.
 
@@ -36,7 +36,7 @@ mod sig;
 
 use std::fmt;
 
-use rsa::rand_core::CryptoRng;
+use rsatool_rsa::rand_core::CryptoRng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -367,8 +367,8 @@ fn to_json<T: Serialize>(t: &T) -> Result<String> {
 }
 
 /// The hash an ACVP name (`SHA2-256`, `SHA3-512`, `SHAKE-128`, ...) stands for.
-pub(crate) fn hash_of(name: &str) -> std::result::Result<rsa::HashAlg, String> {
-    name.parse::<rsa::HashAlg>()
+pub(crate) fn hash_of(name: &str) -> std::result::Result<rsatool_rsa::HashAlg, String> {
+    name.parse::<rsatool_rsa::HashAlg>()
         .map_err(|_| format!("hash {name} is not supported"))
 }
 

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::path::Path;
 
-use rsa::{PrivateKeyParts, RsaPrivateKey};
+use rsatool_rsa::{PrivateKeyParts, RsaPrivateKey};
 
 use crate::pkcs1::CrtKey;
 use crate::{Result, pkcs1};
@@ -122,7 +122,7 @@ pub(crate) fn strip(b: &[u8]) -> Vec<u8> {
 
 /// A two-prime private key from the big-endian values of a vector file, validated as any key
 /// is (down to [`MIN_TEST_BITS`]).
-pub(crate) fn private_key(k: &CrtKey) -> rsa::Result<RsaPrivateKey> {
+pub(crate) fn private_key(k: &CrtKey) -> rsatool_rsa::Result<RsaPrivateKey> {
     // `PrivateKeyParts` holds its secrets as `Zeroizing<Vec<u8>>`, made with `From`.
     let s = |x: &[u8]| strip(x).into();
     RsaPrivateKey::from_parts_allowing_small(

@@ -25,7 +25,7 @@ pub mod wycheproof;
 
 pub use error::{Error, Result};
 /// The hash names are the `rsa` crate's: one enum for the vectors and the implementation.
-pub use rsa::{HashAlg, UnknownHash};
+pub use rsatool_rsa::{HashAlg, UnknownHash};
 
 use std::path::{Path, PathBuf};
 

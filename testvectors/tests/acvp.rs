@@ -23,8 +23,8 @@ fn read(name: &str, file: &str) -> String {
     fs::read_to_string(dir(name).join(file)).unwrap()
 }
 
-fn rng() -> rsa::OsRng {
-    rsa::os_rng()
+fn rng() -> rsatool_rsa::OsRng {
+    rsatool_rsa::os_rng()
 }
 
 /// Answers and checks one shared set; returns (passed, failed, refused groups).
@@ -261,7 +261,7 @@ fn nist_own_sig_gen_signatures_verify_with_our_sha3_and_shake() {
             .iter()
             .find(|x| x.tg_id == g.tg_id)
             .unwrap();
-        let key = rsa::RsaPublicKey::from_parts(&rsa::PublicKeyParts {
+        let key = rsatool_rsa::RsaPublicKey::from_parts(&rsatool_rsa::PublicKeyParts {
             n: x.n.0.clone(),
             e: x.e.0.clone(),
         })
@@ -276,12 +276,12 @@ fn nist_own_sig_gen_signatures_verify_with_our_sha3_and_shake() {
                 .signature
                 .0;
             if g.params.sig_type == "pss" {
-                let mut pss = rsa::Pss::new(hash)
-                    .with_salt_len(rsa::SaltLen::Exact(g.params.salt_len.unwrap()));
+                let mut pss = rsatool_rsa::Pss::new(hash)
+                    .with_salt_len(rsatool_rsa::SaltLen::Exact(g.params.salt_len.unwrap()));
                 pss = match g.params.mask_function.as_deref() {
-                    Some("shake-128") => pss.with_mgf(rsa::Mgf::Shake128),
-                    Some("shake-256") => pss.with_mgf(rsa::Mgf::Shake256),
-                    _ => pss.with_mgf(rsa::Mgf::Mgf1),
+                    Some("shake-128") => pss.with_mgf(rsatool_rsa::Mgf::Shake128),
+                    Some("shake-256") => pss.with_mgf(rsatool_rsa::Mgf::Shake256),
+                    _ => pss.with_mgf(rsatool_rsa::Mgf::Mgf1),
                 };
                 key.verify(&pss, &t.message.0, sig).unwrap();
                 verified += 1;
@@ -299,12 +299,12 @@ fn nist_own_sig_gen_signatures_verify_with_our_sha3_and_shake() {
                 t_want.extend(hash.digest(&t.message.0));
                 assert!(em.ends_with(&t_want), "tcId {}", t.tc_id);
                 assert!(
-                    key.verify(&rsa::Pkcs1v15Sign::new(hash), &t.message.0, sig)
+                    key.verify(&rsatool_rsa::Pkcs1v15Sign::new(hash), &t.message.0, sig)
                         .is_err()
                 );
                 quirks += 1;
             } else {
-                key.verify(&rsa::Pkcs1v15Sign::new(hash), &t.message.0, sig)
+                key.verify(&rsatool_rsa::Pkcs1v15Sign::new(hash), &t.message.0, sig)
                     .unwrap();
                 verified += 1;
             }

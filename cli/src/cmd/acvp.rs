@@ -80,7 +80,7 @@ pub fn run(args: &Args) -> CmdResult {
         Some(path) => read(path)?,
         None => {
             let answer =
-                acvp::answer(&prompt, &mut rsa::os_rng()).map_err(in_file(&prompt_path))?;
+                acvp::answer(&prompt, &mut rsatool_rsa::os_rng()).map_err(in_file(&prompt_path))?;
             for r in &answer.refused {
                 eprintln!("rsatool: {r}");
             }

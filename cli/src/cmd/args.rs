@@ -4,7 +4,7 @@
 use std::marker::PhantomData;
 use std::path::PathBuf;
 
-use rsa::HashAlg;
+use rsatool_rsa::HashAlg;
 
 use crate::exit::Failure;
 use crate::io;
@@ -43,11 +43,11 @@ pub enum OutputFormat {
     Der,
 }
 
-impl From<OutputFormat> for rsa::Encoding {
+impl From<OutputFormat> for rsatool_rsa::Encoding {
     fn from(f: OutputFormat) -> Self {
         match f {
-            OutputFormat::Pem => rsa::Encoding::Pem,
-            OutputFormat::Der => rsa::Encoding::Der,
+            OutputFormat::Pem => rsatool_rsa::Encoding::Pem,
+            OutputFormat::Der => rsatool_rsa::Encoding::Der,
         }
     }
 }
@@ -63,9 +63,12 @@ pub enum SigScheme {
 
 /// Parses `--hash` and `--mgf1-hash`: sha1, sha224, sha256, sha384, sha512, sha512-224,
 /// sha512-256, sha3-224, sha3-256, sha3-384, sha3-512, shake128, shake256 (SHAKE: PSS only).
-pub fn parse_hash(s: &str) -> Result<rsa::HashAlg, String> {
-    s.parse::<rsa::HashAlg>().map_err(|_| {
-        let names: Vec<&str> = rsa::HashAlg::EVERY.iter().map(|h| h.cli_name()).collect();
+pub fn parse_hash(s: &str) -> Result<rsatool_rsa::HashAlg, String> {
+    s.parse::<rsatool_rsa::HashAlg>().map_err(|_| {
+        let names: Vec<&str> = rsatool_rsa::HashAlg::EVERY
+            .iter()
+            .map(|h| h.cli_name())
+            .collect();
         format!("unknown hash; give one of {}", names.join(", "))
     })
 }
@@ -79,10 +82,10 @@ pub fn parse_hash(s: &str) -> Result<rsa::HashAlg, String> {
 /// An option that does not apply to the scheme, or that the key's restrictions refuse.
 pub fn signature_scheme(
     name: &str,
-    algorithm: &rsa::KeyAlgorithm,
+    algorithm: &rsatool_rsa::KeyAlgorithm,
     scheme: Option<SigScheme>,
-    hash: Option<rsa::HashAlg>,
-    mgf1_hash: Option<rsa::HashAlg>,
+    hash: Option<rsatool_rsa::HashAlg>,
+    mgf1_hash: Option<rsatool_rsa::HashAlg>,
     salt: Option<SaltArg>,
     verifying: bool,
 ) -> Result<Scheme, crate::exit::Failure> {
@@ -90,11 +93,11 @@ pub fn signature_scheme(
     // Without --scheme: PKCS #1 v1.5, as `openssl dgst -sign` / `-verify`, but PSS for an
     // RSA-PSS key, which allows nothing else.
     let scheme = scheme.unwrap_or(match algorithm {
-        rsa::KeyAlgorithm::RsaPss(_) => SigScheme::Pss,
+        rsatool_rsa::KeyAlgorithm::RsaPss(_) => SigScheme::Pss,
         _ => SigScheme::Pkcs1v15,
     });
     let params = match algorithm {
-        rsa::KeyAlgorithm::RsaPss(p) => {
+        rsatool_rsa::KeyAlgorithm::RsaPss(p) => {
             if scheme != SigScheme::Pss {
                 return Err(Failure::error(format!(
                     "{name}: an RSA-PSS key signs with --scheme pss only"
@@ -111,8 +114,8 @@ pub fn signature_scheme(
                     "--salt-len and --mgf1-hash apply to --scheme pss only",
                 ));
             }
-            Ok(Scheme::Pkcs1(rsa::Pkcs1v15Sign::new(
-                hash.unwrap_or(rsa::HashAlg::Sha256),
+            Ok(Scheme::Pkcs1(rsatool_rsa::Pkcs1v15Sign::new(
+                hash.unwrap_or(rsatool_rsa::HashAlg::Sha256),
             )))
         }
         SigScheme::Pss => {
@@ -123,20 +126,22 @@ pub fn signature_scheme(
             };
             let hash = hash
                 .or(params.map(|p| p.hash))
-                .unwrap_or(rsa::HashAlg::Sha256);
+                .unwrap_or(rsatool_rsa::HashAlg::Sha256);
             let mgf1 = mgf1_hash.or(params.map(|p| p.mgf1_hash)).unwrap_or(hash);
             let salt_len = match (salt, params) {
-                (Some(s), _) => rsa::SaltLen::from(s),
-                (None, _) if verifying => rsa::SaltLen::Auto,
-                (None, Some(p)) => rsa::SaltLen::Exact(p.min_salt_len),
-                (None, None) => rsa::SaltLen::HashLen,
+                (Some(s), _) => rsatool_rsa::SaltLen::from(s),
+                (None, _) if verifying => rsatool_rsa::SaltLen::Auto,
+                (None, Some(p)) => rsatool_rsa::SaltLen::Exact(p.min_salt_len),
+                (None, None) => rsatool_rsa::SaltLen::HashLen,
             };
-            let mut pss = rsa::Pss::new(hash)
+            let mut pss = rsatool_rsa::Pss::new(hash)
                 .with_mgf1_hash(mgf1)
                 .with_salt_len(salt_len);
             if let Some(p) = params {
                 p.check(&pss).map_err(|e| match e {
-                    rsa::Error::Unsupported(what) => Failure::error(format!("{name}: {what}")),
+                    rsatool_rsa::Error::Unsupported(what) => {
+                        Failure::error(format!("{name}: {what}"))
+                    }
                     other => Failure::error(format!("{name}: {other}")),
                 })?;
                 pss = pss.with_salt_len(p.verifying_salt(salt_len));
@@ -150,16 +155,16 @@ pub fn signature_scheme(
 #[derive(Debug, Clone, Copy)]
 pub enum Scheme {
     /// RSASSA-PKCS1-v1_5.
-    Pkcs1(rsa::Pkcs1v15Sign),
+    Pkcs1(rsatool_rsa::Pkcs1v15Sign),
     /// RSASSA-PSS.
-    Pss(rsa::Pss),
+    Pss(rsatool_rsa::Pss),
 }
 
 impl Scheme {
     /// The message hash.
-    pub fn hash(&self) -> rsa::HashAlg {
+    pub fn hash(&self) -> rsatool_rsa::HashAlg {
         match self {
-            Scheme::Pkcs1(s) => rsa::SignatureScheme::hash(s),
+            Scheme::Pkcs1(s) => rsatool_rsa::SignatureScheme::hash(s),
             Scheme::Pss(s) => s.hash,
         }
     }
@@ -173,7 +178,7 @@ impl Scheme {
 /// The input cannot be read, or (prehashed) has the wrong length.
 pub fn input_digest(
     spec: &std::path::Path,
-    hash: rsa::HashAlg,
+    hash: rsatool_rsa::HashAlg,
     prehashed: bool,
 ) -> Result<Vec<u8>, crate::exit::Failure> {
     if !prehashed {
@@ -210,13 +215,13 @@ pub enum SaltArg {
     Auto,
 }
 
-impl From<SaltArg> for rsa::SaltLen {
+impl From<SaltArg> for rsatool_rsa::SaltLen {
     fn from(s: SaltArg) -> Self {
         match s {
-            SaltArg::Exact(n) => rsa::SaltLen::Exact(n),
-            SaltArg::Digest => rsa::SaltLen::HashLen,
-            SaltArg::Max => rsa::SaltLen::Max,
-            SaltArg::Auto => rsa::SaltLen::Auto,
+            SaltArg::Exact(n) => rsatool_rsa::SaltLen::Exact(n),
+            SaltArg::Digest => rsatool_rsa::SaltLen::HashLen,
+            SaltArg::Max => rsatool_rsa::SaltLen::Max,
+            SaltArg::Auto => rsatool_rsa::SaltLen::Auto,
         }
     }
 }
@@ -253,10 +258,13 @@ mod tests {
 
     #[test]
     fn hashes_and_salt_lengths_parse_and_bad_ones_are_refused() {
-        assert_eq!(parse_hash("sha512-256"), Ok(rsa::HashAlg::Sha512_256));
-        assert_eq!(parse_hash("SHA384"), Ok(rsa::HashAlg::Sha384));
-        assert_eq!(parse_hash("sha3-256"), Ok(rsa::HashAlg::Sha3_256));
-        assert_eq!(parse_hash("shake256"), Ok(rsa::HashAlg::Shake256));
+        assert_eq!(
+            parse_hash("sha512-256"),
+            Ok(rsatool_rsa::HashAlg::Sha512_256)
+        );
+        assert_eq!(parse_hash("SHA384"), Ok(rsatool_rsa::HashAlg::Sha384));
+        assert_eq!(parse_hash("sha3-256"), Ok(rsatool_rsa::HashAlg::Sha3_256));
+        assert_eq!(parse_hash("shake256"), Ok(rsatool_rsa::HashAlg::Shake256));
         for bad in ["md5", "sha3-1024", "", "sha"] {
             assert!(parse_hash(bad).is_err(), "{bad:?}");
         }

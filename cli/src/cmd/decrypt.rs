@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use rsa::Pkcs1v15Encrypt;
+use rsatool_rsa::Pkcs1v15Encrypt;
 
 use crate::cmd::args::{Help, KeyArgs, KeyTexts, PRIVATE_PASSIN_HELP};
 use crate::cmd::encrypt::{SchemeArgs, check_paths, encryption_key};
@@ -66,7 +66,7 @@ pub fn run(args: &Args) -> CmdResult {
     check_paths(&args.keyfile, &args.input, &args.output)?;
     let key = encryption_key(&args.keyfile, io::private_key_from)?;
     let ciphertext = io::read_input(&args.input, key.size())?;
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     let result = match &oaep {
         Some(oaep) => key.decrypt(&mut rng, oaep, &ciphertext),
         None if args.explicit_rejection => key.decrypt(
@@ -77,7 +77,7 @@ pub fn run(args: &Args) -> CmdResult {
         None => key.decrypt(&mut rng, &Pkcs1v15Encrypt::new(), &ciphertext),
     };
     let msg = zeroize::Zeroizing::new(result.map_err(|e| match e {
-        rsa::Error::Decryption => {
+        rsatool_rsa::Error::Decryption => {
             let name = io::input_name(&args.input);
             Failure::Negative(Some(if ciphertext.len() == key.size() {
                 format!(

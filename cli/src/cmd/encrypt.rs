@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rsa::{HashAlg, Oaep, Pkcs1v15Encrypt};
+use rsatool_rsa::{HashAlg, Oaep, Pkcs1v15Encrypt};
 
 use crate::cmd::args::{Help, KeyArgs, KeyTexts, PUBLIC_KEY_HELP, PUBLIC_PASSIN_HELP, parse_hash};
 use crate::exit::{CmdResult, Failure};
@@ -147,7 +147,7 @@ pub fn encryption_key<H: Help<KeyTexts>, K>(
     decode: io::KeyDecoder<K>,
 ) -> Result<K, Failure> {
     let loaded = keyfile.read(decode)?;
-    if loaded.algorithm != rsa::KeyAlgorithm::Rsa {
+    if loaded.algorithm != rsatool_rsa::KeyAlgorithm::Rsa {
         return Err(Failure::error(format!(
             "{}: an RSA-PSS key is for PSS signatures only",
             io::input_name(&keyfile.key)
@@ -175,7 +175,7 @@ pub fn run(args: &Args) -> CmdResult {
         }
     }
     let msg = io::read_input(&args.input, key.size())?;
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     let pkcs1 = Pkcs1v15Encrypt::new();
     let (result, max, scheme_name) = match &oaep {
         Some(oaep) => (
@@ -190,7 +190,7 @@ pub fn run(args: &Args) -> CmdResult {
         ),
     };
     let ciphertext = result.map_err(|e| match e {
-        rsa::Error::MessageTooLong => Failure::error(format!(
+        rsatool_rsa::Error::MessageTooLong => Failure::error(format!(
             "{}: message too long: {}{} bytes, but a {}-bit key with {scheme_name} takes at \
              most {max}",
             io::input_name(&args.input),

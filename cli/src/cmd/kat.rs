@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> CmdResult {
     let (reports, sets) = std::thread::scope(|scope| {
         let sets = scope.spawn(|| {
             if run_sets {
-                testvectors::acvp::run_dir(&acvp_dir, &mut rsa::os_rng())
+                testvectors::acvp::run_dir(&acvp_dir, &mut rsatool_rsa::os_rng())
                     .map_err(|e| Failure::error(e.to_string()))
             } else {
                 Ok(Vec::new())

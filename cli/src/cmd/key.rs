@@ -5,7 +5,9 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use rsa::{Encoding, KeyAlgorithm, KeyFormat, PrivateKeyParts, PublicFormat, PublicKeyParts};
+use rsatool_rsa::{
+    Encoding, KeyAlgorithm, KeyFormat, PrivateKeyParts, PublicFormat, PublicKeyParts,
+};
 use zeroize::Zeroizing;
 
 use crate::cmd::args::OutputFormat;
@@ -96,7 +98,8 @@ pub fn run(args: &Args) -> CmdResult {
     if args.check {
         return check(args, &name, &data);
     }
-    let private = rsa::is_encrypted_private_key(&data) || rsa::decode_private_key(&data).is_ok();
+    let private = rsatool_rsa::is_encrypted_private_key(&data)
+        || rsatool_rsa::decode_private_key(&data).is_ok();
     if private && !args.pubout {
         let loaded = io::private_key_from(&name, &data, args.passin.as_ref())?;
         let parts = loaded.key.to_parts();
@@ -114,7 +117,7 @@ pub fn run(args: &Args) -> CmdResult {
         } else {
             KeyFormat::Pkcs8
         };
-        let encoded = rsa::encode_private_key_with(
+        let encoded = rsatool_rsa::encode_private_key_with(
             &parts,
             &loaded.algorithm,
             format,
@@ -141,7 +144,7 @@ pub fn run(args: &Args) -> CmdResult {
     } else {
         PublicFormat::Spki
     };
-    let encoded = rsa::encode_public_key_with(
+    let encoded = rsatool_rsa::encode_public_key_with(
         &parts,
         &loaded.algorithm,
         format,
@@ -155,10 +158,10 @@ pub fn run(args: &Args) -> CmdResult {
 /// each failure with its own message and exit 1, as `openssl rsa -check`.
 fn check(args: &Args, name: &str, data: &[u8]) -> CmdResult {
     let passin = args.passin.as_ref();
-    let parts = match rsa::decode_private_key_with(data, None) {
-        Err(rsa::Error::NeedPassword) => {
+    let parts = match rsatool_rsa::decode_private_key_with(data, None) {
+        Err(rsatool_rsa::Error::NeedPassword) => {
             let pw = crate::pass::password_to_read(passin, "--passin", name)?;
-            rsa::decode_private_key_with(data, Some(&pw))
+            rsatool_rsa::decode_private_key_with(data, Some(&pw))
         }
         other => other,
     };
@@ -175,9 +178,9 @@ fn check(args: &Args, name: &str, data: &[u8]) -> CmdResult {
             "{name}: RSA key not ok: {other}"
         ))));
     }
-    if let Err(e) = rsa::RsaPrivateKey::from_parts(&parts) {
+    if let Err(e) = rsatool_rsa::RsaPrivateKey::from_parts(&parts) {
         let what = match e {
-            rsa::Error::InvalidKey(k) => k.to_string(),
+            rsatool_rsa::Error::InvalidKey(k) => k.to_string(),
             other => other.to_string(),
         };
         return Err(Failure::Negative(Some(format!(

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use rsa::{DEFAULT_EXPONENT, Encoding, KeyFormat, MAX_MODULUS_BITS, MIN_MODULUS_BITS};
-use rsa::{MAX_PRIMES, RsaPrivateKey};
+use rsatool_rsa::{DEFAULT_EXPONENT, Encoding, KeyFormat, MAX_MODULUS_BITS, MIN_MODULUS_BITS};
+use rsatool_rsa::{MAX_PRIMES, RsaPrivateKey};
 
 use crate::cmd::args::OutputFormat;
 use crate::exit::{CmdResult, Failure};
@@ -50,10 +50,10 @@ pub struct Args {
     pss: bool,
     /// RSA-PSS key: the only message hash its signatures may use
     #[arg(long, value_parser = crate::cmd::args::parse_hash, requires = "pss")]
-    hash: Option<rsa::HashAlg>,
+    hash: Option<rsatool_rsa::HashAlg>,
     /// RSA-PSS key: the only MGF1 hash (default: --hash)
     #[arg(long, value_parser = crate::cmd::args::parse_hash, value_name = "HASH", requires = "pss")]
-    mgf1_hash: Option<rsa::HashAlg>,
+    mgf1_hash: Option<rsatool_rsa::HashAlg>,
     /// RSA-PSS key: the smallest salt length (default: the hash length)
     #[arg(long, value_name = "N", requires = "pss")]
     salt_len: Option<usize>,
@@ -115,17 +115,17 @@ pub fn run(args: &Args) -> CmdResult {
     }
     let algorithm = if args.pss {
         if args.hash.is_none() && args.mgf1_hash.is_none() && args.salt_len.is_none() {
-            rsa::KeyAlgorithm::RsaPss(None)
+            rsatool_rsa::KeyAlgorithm::RsaPss(None)
         } else {
-            let hash = args.hash.unwrap_or(rsa::HashAlg::Sha256);
-            rsa::KeyAlgorithm::RsaPss(Some(rsa::PssKeyParams {
+            let hash = args.hash.unwrap_or(rsatool_rsa::HashAlg::Sha256);
+            rsatool_rsa::KeyAlgorithm::RsaPss(Some(rsatool_rsa::PssKeyParams {
                 hash,
                 mgf1_hash: args.mgf1_hash.unwrap_or(hash),
                 min_salt_len: args.salt_len.unwrap_or(hash.output_len()),
             }))
         }
     } else {
-        rsa::KeyAlgorithm::Rsa
+        rsatool_rsa::KeyAlgorithm::Rsa
     };
     io::distinct(
         &crate::pass::with_file(&[], "--passout", args.passout.as_ref()),
@@ -143,7 +143,7 @@ pub fn run(args: &Args) -> CmdResult {
     let spinner = (bits >= SPINNER_BITS)
         .then(|| crate::progress::Spinner::start(format!("generating a {bits}-bit RSA key")))
         .flatten();
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     let key = if args.primes > 2 {
         RsaPrivateKey::generate_multi_prime(bits, args.primes, &mut rng)
     } else {
@@ -157,7 +157,7 @@ pub fn run(args: &Args) -> CmdResult {
     } else {
         KeyFormat::Pkcs8
     };
-    let encoded = rsa::encode_private_key_with(
+    let encoded = rsatool_rsa::encode_private_key_with(
         &key.to_parts(),
         &algorithm,
         format,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use rsa::{Encoding, PublicFormat};
+use rsatool_rsa::{Encoding, PublicFormat};
 
 use crate::cmd::args::OutputFormat;
 use crate::exit::{CmdResult, Failure};
@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> CmdResult {
     } else {
         PublicFormat::Spki
     };
-    let encoded = rsa::encode_public_key_with(
+    let encoded = rsatool_rsa::encode_public_key_with(
         &loaded.key.to_parts(),
         &loaded.algorithm,
         format,

@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use rsa::{HashAlg, RsaPrivateKey};
+use rsatool_rsa::{HashAlg, RsaPrivateKey};
 
 use crate::cmd::args::{
     Help, KeyTexts, PRIVATE_PASSIN_HELP, SaltArg, Scheme, SigArgs, SigTexts, input_digest,
@@ -71,15 +71,15 @@ pub struct Args {
 }
 
 /// Signs each digest with the key: the one place the signatures of `sign` are made, through
-/// the batch API (`rsa::Batch`: eight exponentiations per pass where the CPU has AVX-512 IFMA,
+/// the batch API (`rsatool_rsa::Batch`: eight exponentiations per pass where the CPU has AVX-512 IFMA,
 /// spread over the cores; each signature with its own blinding and fault check, and its own
 /// result).
 pub fn sign_many(
     key: &RsaPrivateKey,
     scheme: &Scheme,
     digests: &[&[u8]],
-) -> Vec<rsa::Result<Vec<u8>>> {
-    let mut rng = rsa::os_rng();
+) -> Vec<rsatool_rsa::Result<Vec<u8>>> {
+    let mut rng = rsatool_rsa::os_rng();
     match scheme {
         Scheme::Pkcs1(s) => key.sign_prehashed_batch(&mut rng, s, digests),
         Scheme::Pss(s) => key.sign_prehashed_batch(&mut rng, s, digests),
@@ -141,8 +141,8 @@ pub fn run(args: &Args) -> CmdResult {
         false,
     )?;
     let hash = scheme.hash();
-    let signing_error = |e: rsa::Error| match e {
-        rsa::Error::MessageTooLong => Failure::error(format!(
+    let signing_error = |e: rsatool_rsa::Error| match e {
+        rsatool_rsa::Error::MessageTooLong => Failure::error(format!(
             "{key_name}: a {}-bit key is too small for {} with {hash} and this salt length",
             key.bits(),
             match scheme {
@@ -158,7 +158,7 @@ pub fn run(args: &Args) -> CmdResult {
         let digest = input_digest(input, hash, args.prehashed)?;
         let signature = sign_many(key, &scheme, &[&digest])
             .pop()
-            .unwrap_or(Err(rsa::Error::Fault))
+            .unwrap_or(Err(rsatool_rsa::Error::Fault))
             .map_err(signing_error)?;
         return io::write_file(&outputs[0], &signature, Secrecy::Public, args.force);
     }

@@ -1,10 +1,10 @@
 //! `rsatool speedtest`: Cryptokit's RSA speed test, four lines in its wording and order.
 
-use rsa::hazmat::{BatchPrivateOp, PrivateOp, PublicOp};
+use rsatool_rsa::hazmat::{BatchPrivateOp, PrivateOp, PublicOp};
 use std::time::Instant;
 
-use rsa::RsaPrivateKey;
-use rsa::rand_core::Rng;
+use rsatool_rsa::RsaPrivateKey;
+use rsatool_rsa::rand_core::Rng;
 use serde_json::json;
 
 use crate::exit::{CmdResult, Failure};
@@ -50,7 +50,7 @@ pub struct Args {
     /// time, where more threads call than there are cores; with the median time a call takes
     #[arg(long)]
     coalesce: bool,
-    /// Also time the private operation with CRT in batches of this many (rsa::Batch: four
+    /// Also time the private operation with CRT in batches of this many (rsatool_rsa::Batch: four
     /// operations per pass of the eight-lane IFMA engine where the CPU has it), on one thread
     /// and on every thread (--threads, or all cores when --threads is 1); --crt-count
     /// operations each
@@ -125,22 +125,22 @@ fn seconds_text(s: f64) -> String {
 fn run_threads(
     threads: u16,
     count: u32,
-    op: &(dyn Fn() -> rsa::Result<()> + Sync),
+    op: &(dyn Fn() -> rsatool_rsa::Result<()> + Sync),
 ) -> Result<f64, Failure> {
     let start = Instant::now();
-    let results: Vec<rsa::Result<()>> = std::thread::scope(|scope| {
+    let results: Vec<rsatool_rsa::Result<()>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|_| scope.spawn(|| (0..count).try_for_each(|_| op())))
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or(Err(rsa::Error::Fault)))
+            .map(|h| h.join().unwrap_or(Err(rsatool_rsa::Error::Fault)))
             .collect()
     });
     let elapsed = start.elapsed().as_secs_f64();
     results
         .into_iter()
-        .collect::<rsa::Result<Vec<()>>>()
+        .collect::<rsatool_rsa::Result<Vec<()>>>()
         .map_err(|e| Failure::error(format!("speedtest: operation failed: {e}")))?;
     Ok(elapsed)
 }
@@ -150,7 +150,7 @@ fn run_threads(
 fn run_threads_timed(
     threads: u16,
     count: u32,
-    op: &(dyn Fn() -> rsa::Result<()> + Sync),
+    op: &(dyn Fn() -> rsatool_rsa::Result<()> + Sync),
 ) -> Result<(f64, f64), Failure> {
     let calls = std::sync::Mutex::new(Vec::new());
     let seconds = run_threads(threads, count, &|| {
@@ -410,7 +410,7 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
             describe(backend)
         );
     }
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     let mut rows = Vec::new();
     let mut report = |op: Op, count: u32, seconds: f64| {
         let total_ops = f64::from(count) * f64::from(args.threads);
@@ -431,7 +431,7 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
     let key = RsaPrivateKey::generate(bits, &mut rng)
         .map_err(|e| Failure::error(format!("key generation failed: {e}")))?;
     let seconds = run_threads(args.threads, args.keygen_count, &|| {
-        RsaPrivateKey::generate(bits, &mut rsa::os_rng()).map(|_| ())
+        RsaPrivateKey::generate(bits, &mut rsatool_rsa::os_rng()).map(|_| ())
     })?;
     report(Op::Keygen, args.keygen_count, seconds);
 
@@ -457,7 +457,7 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
     report(Op::Private, args.private_count, seconds);
 
     let seconds = run_threads(args.threads, args.crt_count, &|| {
-        key.private_op(&mut rsa::os_rng(), &c).map(|_| ())
+        key.private_op(&mut rsatool_rsa::os_rng(), &c).map(|_| ())
     })?;
     report(Op::PrivateCrt, args.crt_count, seconds);
 
@@ -466,7 +466,7 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
         // private operation.
         let key = key.clone().coalescing();
         let (seconds, median) = run_threads_timed(args.threads, args.crt_count, &|| {
-            key.private_op(&mut rsa::os_rng(), &c).map(|_| ())
+            key.private_op(&mut rsatool_rsa::os_rng(), &c).map(|_| ())
         })?;
         report(Op::PrivateCrtCoalesced(median), args.crt_count, seconds);
     }
@@ -485,14 +485,14 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
         let all = if args.threads > 1 {
             usize::from(args.threads)
         } else {
-            rsa::Batch::new().max_threads()
+            rsatool_rsa::Batch::new().max_threads()
         };
         for threads in [1, all] {
-            let batch = rsa::Batch::new().threads(threads);
+            let batch = rsatool_rsa::Batch::new().threads(threads);
             let rounds = args.crt_count.div_ceil(size);
             let start = Instant::now();
             for _ in 0..rounds {
-                for r in batch.private_op(&key, &mut rsa::os_rng(), &refs) {
+                for r in batch.private_op(&key, &mut rsatool_rsa::os_rng(), &refs) {
                     r.map_err(|e| {
                         Failure::error(format!("speedtest: batch operation failed: {e}"))
                     })?;

@@ -90,7 +90,7 @@ pub fn run(args: &Args) -> CmdResult {
             outln!("Verified OK");
             Ok(())
         }
-        Err(rsa::Error::Verification) => {
+        Err(rsatool_rsa::Error::Verification) => {
             let name = io::input_name(&args.signature);
             Err(Failure::Negative(Some(if signature.len() == key.size() {
                 format!("{name}: invalid signature")

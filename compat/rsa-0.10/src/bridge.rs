@@ -8,7 +8,7 @@ use core::convert::Infallible;
 
 use crypto_bigint::BoxedUint;
 use rand_core::{TryCryptoRng, TryRng};
-use rsatool::HashAlg;
+use rsatool_rsa::HashAlg;
 use sha2::{Digest as _, Sha256};
 use zeroize::Zeroizing;
 
@@ -70,7 +70,7 @@ impl<'a, R: TryCryptoRng + ?Sized> FallibleRng<'a, R> {
     }
 
     /// `result` mapped to this crate's [`Result`], or [`Error::Rng`] if the RNG failed.
-    pub(crate) fn finish<T>(mut self, result: rsatool::Result<T>) -> Result<T> {
+    pub(crate) fn finish<T>(mut self, result: rsatool_rsa::Result<T>) -> Result<T> {
         if self.take_error().is_some() {
             return Err(Error::Rng);
         }
@@ -222,7 +222,7 @@ fn getrandom_fill(dst: &mut [u8]) -> core::result::Result<(), ()> {
 
 impl<R: TryCryptoRng + ?Sized> BlindingRng<'_, R> {
     /// As [`FallibleRng::finish`].
-    pub(crate) fn finish<T>(self, result: rsatool::Result<T>) -> Result<T> {
+    pub(crate) fn finish<T>(self, result: rsatool_rsa::Result<T>) -> Result<T> {
         match self {
             BlindingRng::Caller(rng) => rng.finish(result),
             BlindingRng::Own(_) => result.map_err(Error::from),

@@ -1,7 +1,7 @@
 //! Error types: RustCrypto `rsa` 0.10's, variant for variant, and how rsatool-rsa's map onto
 //! them.
 
-use rsatool::KeyError;
+use rsatool_rsa::KeyError;
 
 /// Alias for [`core::result::Result`] with the `rsa` crate's [`Error`] type.
 pub type Result<T> = core::result::Result<T, Error>;
@@ -125,10 +125,10 @@ impl From<Error> for signature::Error {
 /// rsatool-rsa's errors as upstream names the same conditions. Input errors of the private
 /// operation (a ciphertext of the wrong length or not below n) are [`Error::Decryption`], as
 /// upstream's decryption reports them; verification maps its own errors before this.
-impl From<rsatool::Error> for Error {
-    fn from(err: rsatool::Error) -> Error {
+impl From<rsatool_rsa::Error> for Error {
+    fn from(err: rsatool_rsa::Error) -> Error {
         match err {
-            rsatool::Error::InvalidKey(k) => match k {
+            rsatool_rsa::Error::InvalidKey(k) => match k {
                 KeyError::ModulusEven | KeyError::PrimesProductMismatch => Error::InvalidModulus,
                 KeyError::ModulusTooSmall { .. } => Error::ModulusTooSmall,
                 KeyError::ModulusTooLarge { .. } => Error::ModulusTooLarge,
@@ -140,13 +140,13 @@ impl From<rsatool::Error> for Error {
                 KeyError::CrtValuesInconsistent => Error::InvalidCoefficient,
                 _ => Error::Internal,
             },
-            rsatool::Error::InputOutOfRange
-            | rsatool::Error::InvalidLength { .. }
-            | rsatool::Error::Decryption => Error::Decryption,
-            rsatool::Error::Verification => Error::Verification,
-            rsatool::Error::MessageTooLong => Error::MessageTooLong,
-            rsatool::Error::Unsupported(_) => Error::InvalidArguments,
-            rsatool::Error::Rng => Error::Rng,
+            rsatool_rsa::Error::InputOutOfRange
+            | rsatool_rsa::Error::InvalidLength { .. }
+            | rsatool_rsa::Error::Decryption => Error::Decryption,
+            rsatool_rsa::Error::Verification => Error::Verification,
+            rsatool_rsa::Error::MessageTooLong => Error::MessageTooLong,
+            rsatool_rsa::Error::Unsupported(_) => Error::InvalidArguments,
+            rsatool_rsa::Error::Rng => Error::Rng,
             _ => Error::Internal,
         }
     }

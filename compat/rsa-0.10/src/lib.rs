@@ -1,4 +1,4 @@
-//! RustCrypto `rsa` 0.10.0's API over [rsatool-rsa](rsatool): a drop-in replacement.
+//! RustCrypto `rsa` 0.10.0's API over [rsatool-rsa](rsatool_rsa): a drop-in replacement.
 //!
 //! This crate is named `rsa`, is version 0.10.0 and has upstream's module paths, types,
 //! traits and cargo features, so that a project can put

@@ -3,7 +3,7 @@
 //! The scheme of RustCrypto `rsa` 0.10's `oaep` module: [`Oaep`] for [`PublicKey::encrypt`] /
 //! [`PrivateKey::decrypt`], the `oaep_*` methods of the keys, and the typed
 //! [`EncryptingKey`] / [`DecryptingKey`]. Every encryption and decryption is rsatool-rsa's
-//! [`rsatool::Oaep`] (constant-time padding check, one error for every bad ciphertext); this
+//! [`rsatool_rsa::Oaep`] (constant-time padding check, one error for every bad ciphertext); this
 //! module names the hashes (`D` for the label, `MGD` for MGF1) and reports errors as upstream.
 //!
 //! The seed is the first hLen bytes the RNG gives, as upstream, so a seeded RNG gives
@@ -21,7 +21,7 @@ use alloc::vec::Vec;
 
 use digest::{Digest, FixedOutputReset};
 use rand_core::TryCryptoRng;
-use rsatool::EncryptionScheme as _;
+use rsatool_rsa::EncryptionScheme as _;
 
 use crate::bridge;
 use crate::bridge::NoRng;
@@ -282,7 +282,7 @@ where
     let m = scheme.decrypt(engine, &mut rng, ciphertext);
     rng.finish(Ok(()))?;
     m.map_err(|e| match e {
-        rsatool::Error::Fault => Error::Internal,
+        rsatool_rsa::Error::Fault => Error::Internal,
         // Bad padding, or c ≥ n: upstream says `Decryption` for both.
         _ => Error::Decryption,
     })
@@ -290,8 +290,8 @@ where
 
 /// rsatool-rsa's OAEP with `D` for the label, `MGD` for MGF1, and `label`; decryption does
 /// not look at EM's first octet Y (draft-irtf-cfrg-rsa-guidance §7), as upstream's does not.
-fn scheme<D: Digest, MGD: Digest>(label: &[u8]) -> Result<rsatool::Oaep> {
-    Ok(rsatool::Oaep::new(bridge::hash_alg::<D>()?)
+fn scheme<D: Digest, MGD: Digest>(label: &[u8]) -> Result<rsatool_rsa::Oaep> {
+    Ok(rsatool_rsa::Oaep::new(bridge::hash_alg::<D>()?)
         .with_mgf1_hash(bridge::hash_alg::<MGD>()?)
         .with_label(label)
         .ignoring_first_octet())
@@ -303,7 +303,7 @@ mod tests {
     use crate::traits::{Decryptor, PublicKeyParts, RandomizedEncryptor};
     use rand::rngs::ChaCha8Rng;
     use rand_core::SeedableRng;
-    use rsatool::hazmat::{PrivateOp as _, PublicOp as _};
+    use rsatool_rsa::hazmat::{PrivateOp as _, PublicOp as _};
     use sha2::{Sha256, Sha384};
 
     fn key() -> PrivateKey {

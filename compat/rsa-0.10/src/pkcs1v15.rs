@@ -10,7 +10,7 @@
 //! [OAEP](crate::oaep) and [PSS](crate::pss) for anything new.
 //! </div>
 //!
-//! Encryption and decryption run rsatool-rsa's [`rsatool::Pkcs1v15Encrypt`] (implicit
+//! Encryption and decryption run rsatool-rsa's [`rsatool_rsa::Pkcs1v15Encrypt`] (implicit
 //! rejection, constant-time padding check and selection). A signature is EMSA-PKCS1-v1_5
 //! (RFC 8017 §9.2) built here from this crate's data, `prefix ‖ H` with any prefix (a
 //! DigestInfo header, or none for unprefixed signatures), and rsatool-rsa's raw private
@@ -37,8 +37,8 @@ use alloc::{boxed::Box, vec::Vec};
 use const_oid::AssociatedOid;
 use digest::Digest;
 use rand_core::TryCryptoRng;
-use rsatool::EncryptionScheme as _;
-use rsatool::hazmat::{PrivateOp as _, PublicOp as _};
+use rsatool_rsa::EncryptionScheme as _;
+use rsatool_rsa::hazmat::{PrivateOp as _, PublicOp as _};
 
 use crate::bridge;
 use crate::bridge::NoRng;
@@ -265,7 +265,7 @@ fn encrypt<R: TryCryptoRng + ?Sized>(
         return Err(Error::MessageTooLong);
     }
     let mut rng = bridge::fallible_rng(rng);
-    let c = rsatool::Pkcs1v15Encrypt::new().encrypt(engine, &mut rng, msg);
+    let c = rsatool_rsa::Pkcs1v15Encrypt::new().encrypt(engine, &mut rng, msg);
     rng.finish(Ok(()))?;
     c.map_err(Error::from)
 }
@@ -286,10 +286,10 @@ fn decrypt<R: TryCryptoRng + ?Sized>(
         return Err(Error::Decryption);
     }
     let mut rng = bridge::blinding_rng(rng, priv_key, ciphertext);
-    let m = rsatool::Pkcs1v15Encrypt::new().decrypt(engine, &mut rng, ciphertext);
+    let m = rsatool_rsa::Pkcs1v15Encrypt::new().decrypt(engine, &mut rng, ciphertext);
     rng.finish(Ok(()))?;
     m.map_err(|e| match e {
-        rsatool::Error::Fault => Error::Internal,
+        rsatool_rsa::Error::Fault => Error::Internal,
         // c ≥ n (public): upstream's `rsa_decrypt` says `Decryption`.
         _ => Error::Decryption,
     })
@@ -304,12 +304,12 @@ fn sign<R: TryCryptoRng + ?Sized>(
     hashed: &[u8],
 ) -> Result<Vec<u8>> {
     let engine = priv_key.engine()?;
-    let em = rsatool::pkcs1v15::emsa_pkcs1v15(prefix, hashed, engine.size())?;
+    let em = rsatool_rsa::pkcs1v15::emsa_pkcs1v15(prefix, hashed, engine.size())?;
     let mut rng = bridge::blinding_rng(rng, priv_key, &em);
     let sig = engine.private_op(&mut rng, &em);
     rng.finish(Ok(()))?;
     sig.map_err(|e| match e {
-        rsatool::Error::Fault => Error::Internal,
+        rsatool_rsa::Error::Fault => Error::Internal,
         e => Error::from(e),
     })
 }
@@ -326,7 +326,7 @@ fn verify(pub_key: &PublicKey, prefix: &[u8], hashed: &[u8], sig: &[u8]) -> Resu
     let em = engine.public_op(sig).map_err(|_| Error::Verification)?;
     // Step 3: the encoding to expect (a key too small for it verifies nothing).
     let expected =
-        rsatool::pkcs1v15::emsa_pkcs1v15(prefix, hashed, k).map_err(|_| Error::Verification)?;
+        rsatool_rsa::pkcs1v15::emsa_pkcs1v15(prefix, hashed, k).map_err(|_| Error::Verification)?;
     // Step 4. Variable time: the signature, the digest and the key are public.
     if em == *expected {
         Ok(())
@@ -344,7 +344,7 @@ fn digest_info_prefix<D>() -> Vec<u8>
 where
     D: Digest + AssociatedOid,
 {
-    rsatool::pkcs1v15::digest_info_prefix_of(D::OID.as_bytes(), <D as Digest>::output_size())
+    rsatool_rsa::pkcs1v15::digest_info_prefix_of(D::OID.as_bytes(), <D as Digest>::output_size())
 }
 
 mod oid {

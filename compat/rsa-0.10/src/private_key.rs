@@ -34,7 +34,7 @@ pub struct PrivateKey {
     /// The CRT values, as upstream's accessors return them.
     pub(crate) precomputed: Option<PrecomputedValues>,
     /// rsatool-rsa's key, or why it refused these integers.
-    engine: core::result::Result<rsatool::RsaPrivateKey, Error>,
+    engine: core::result::Result<rsatool_rsa::RsaPrivateKey, Error>,
 }
 
 #[derive(Clone)]
@@ -203,14 +203,14 @@ impl PrivateKey {
         let e = small_exponent(exp)?;
         let mut rng = fallible_rng(rng);
         // Any size, odd ones and (for the hazmat forms) small ones included, as upstream.
-        let key = rsatool::RsaPrivateKey::generate_allowing_small(bit_size, e, 0, &mut rng);
+        let key = rsatool_rsa::RsaPrivateKey::generate_allowing_small(bit_size, e, 0, &mut rng);
         let key = rng.finish(key)?;
         Self::from_engine(key)
     }
 
     /// The key of one rsatool-rsa generated (valid by construction), at upstream's
     /// precisions: n and d at n's bit length, each prime at half of it.
-    pub(crate) fn from_engine(key: rsatool::RsaPrivateKey) -> Result<Self> {
+    pub(crate) fn from_engine(key: rsatool_rsa::RsaPrivateKey) -> Result<Self> {
         let parts = key.to_parts();
         let n_bits = bit_len(&parts.n);
         let n = uint(&parts.n, n_bits)?;
@@ -264,7 +264,7 @@ impl PrivateKey {
                     return Err(Error::InvalidArguments);
                 }
                 let (p, q) =
-                    rsatool::recover_primes_vartime(&n_bytes, &be_bytes(&e), &be_bytes(&d))
+                    rsatool_rsa::recover_primes_vartime(&n_bytes, &be_bytes(&e), &be_bytes(&d))
                         .ok_or(Error::InvalidArguments)?;
                 let p = Zeroizing::new(p);
                 let q = Zeroizing::new(q);
@@ -372,7 +372,11 @@ impl PrivateKey {
     /// [`Error::InvalidPrime`] for primes below 2 or even, or an exponent not invertible;
     /// otherwise as [`PrivateKey::from_components`].
     pub fn from_p_q(p: BoxedUint, q: BoxedUint, public_exponent: BoxedUint) -> Result<PrivateKey> {
-        Self::from_primes_with(vec![p, q], public_exponent, rsatool::Totient::Carmichael)
+        Self::from_primes_with(
+            vec![p, q],
+            public_exponent,
+            rsatool_rsa::Totient::Carmichael,
+        )
     }
 
     /// Constructs an RSA key pair from its primes and the public exponent;
@@ -386,13 +390,13 @@ impl PrivateKey {
         if primes.len() < 2 {
             return Err(Error::NprimesTooSmall);
         }
-        Self::from_primes_with(primes, public_exponent, rsatool::Totient::Euler)
+        Self::from_primes_with(primes, public_exponent, rsatool_rsa::Totient::Euler)
     }
 
     fn from_primes_with(
         primes: Vec<BoxedUint>,
         e: BoxedUint,
-        totient: rsatool::Totient,
+        totient: rsatool_rsa::Totient,
     ) -> Result<PrivateKey> {
         let two = BoxedUint::from(2u64);
         // Leaks: whether some prime is below 2 or even, the verdict on a refused input.
@@ -402,8 +406,8 @@ impl PrivateKey {
         let bytes: Vec<Zeroizing<Vec<u8>>> = primes.iter().map(be_bytes).collect();
         let refs: Vec<&[u8]> = bytes.iter().map(|p| p.as_slice()).collect();
         let e_small = small_exponent(&e).map_err(|_| Error::InvalidPrime)?;
-        let d =
-            rsatool::private_exponent(&refs, e_small, totient).map_err(|_| Error::InvalidPrime)?;
+        let d = rsatool_rsa::private_exponent(&refs, e_small, totient)
+            .map_err(|_| Error::InvalidPrime)?;
         let n = product(&refs);
         let n_bits = bit_len(&n);
         Self::from_components(uint(&n, n_bits)?, e, uint(&d, n_bits)?, primes)
@@ -496,7 +500,7 @@ impl PrivateKey {
     /// # Errors
     ///
     /// Why rsatool-rsa refused the integers.
-    pub(crate) fn engine(&self) -> Result<&rsatool::RsaPrivateKey> {
+    pub(crate) fn engine(&self) -> Result<&rsatool_rsa::RsaPrivateKey> {
         self.engine.as_ref().map_err(Clone::clone)
     }
 
@@ -563,7 +567,7 @@ impl Generate for PrivateKey {
         rng: &mut R,
     ) -> core::result::Result<Self, R::Error> {
         let mut adapter = fallible_rng(rng);
-        let key = rsatool::RsaPrivateKey::generate_with_exponent(
+        let key = rsatool_rsa::RsaPrivateKey::generate_with_exponent(
             Self::DEFAULT_BITS,
             Self::EXP,
             &mut adapter,
@@ -621,10 +625,10 @@ fn engine_of(
     public: &PublicKey,
     d: &BoxedUint,
     primes: &[Odd<BoxedUint>],
-) -> core::result::Result<rsatool::RsaPrivateKey, Error> {
+) -> core::result::Result<rsatool_rsa::RsaPrivateKey, Error> {
     let bytes: Vec<Zeroizing<Vec<u8>>> = primes.iter().map(|p| be_bytes(p)).collect();
     let refs: Vec<&[u8]> = bytes.iter().map(|p| p.as_slice()).collect();
-    rsatool::RsaPrivateKey::from_components(
+    rsatool_rsa::RsaPrivateKey::from_components(
         &be_bytes(&public.n),
         &be_bytes(&public.e),
         &be_bytes(d),
@@ -633,7 +637,7 @@ fn engine_of(
     )
     // Upstream's contract: every blinded operation draws from the RNG it is given (its
     // tests check it), which a pair kept between operations would not.
-    .map(rsatool::RsaPrivateKey::without_blinding_cache)
+    .map(rsatool_rsa::RsaPrivateKey::without_blinding_cache)
     .map_err(Error::from)
 }
 

@@ -3,8 +3,8 @@
 //! The schemes of RustCrypto `rsa` 0.10's `pss` module: [`Pss`] for
 //! [`PrivateKey::sign_with_rng`] / [`PublicKey::verify`], the `pss_*` methods of the keys,
 //! and the typed [`SigningKey`] / [`VerifyingKey`] / [`Signature`] of the `signature` traits.
-//! Every signature is computed and checked by rsatool-rsa's [`rsatool::Pss`]; this module
-//! names the hash (`D` becomes a [`rsatool::HashAlg`]), draws the salt from the caller's RNG
+//! Every signature is computed and checked by rsatool-rsa's [`rsatool_rsa::Pss`]; this module
+//! names the hash (`D` becomes a [`rsatool_rsa::HashAlg`]), draws the salt from the caller's RNG
 //! and reports errors as upstream does.
 //!
 //! The salt is the first `salt_len` bytes the RNG gives, as upstream, so a seeded RNG gives
@@ -27,7 +27,7 @@ use core::fmt;
 
 use digest::{Digest, FixedOutputReset};
 use rand_core::TryCryptoRng;
-use rsatool::SignatureScheme as _;
+use rsatool_rsa::SignatureScheme as _;
 
 use crate::bridge::{self, BlindingRng, NoRng};
 use crate::errors::{Error, Result};
@@ -289,8 +289,8 @@ where
         return Err(Error::Internal);
     }
 
-    let scheme = rsatool::Pss::new(bridge::hash_alg::<D>()?)
-        .with_salt_len(rsatool::SaltLen::Exact(salt_len));
+    let scheme = rsatool_rsa::Pss::new(bridge::hash_alg::<D>()?)
+        .with_salt_len(rsatool_rsa::SaltLen::Exact(salt_len));
     if blind {
         let brng = bridge::blinding_rng(Some(rng), priv_key, hashed);
         finish_sign(&scheme, engine, brng, hashed, &salt)
@@ -302,8 +302,8 @@ where
 
 /// EMSA-PSS-ENCODE and RSASP1 with the given salt, blinded with `rng`.
 fn finish_sign<R: TryCryptoRng + ?Sized>(
-    scheme: &rsatool::Pss,
-    engine: &rsatool::RsaPrivateKey,
+    scheme: &rsatool_rsa::Pss,
+    engine: &rsatool_rsa::RsaPrivateKey,
     mut rng: BlindingRng<'_, R>,
     hashed: &[u8],
     salt: &[u8],
@@ -312,16 +312,16 @@ fn finish_sign<R: TryCryptoRng + ?Sized>(
     // The caller's RNG failing is `Rng`, whatever the operation returned after it.
     rng.finish(Ok(()))?;
     sig.map_err(|e| match e {
-        rsatool::Error::InvalidLength { .. } => Error::InputNotHashed,
+        rsatool_rsa::Error::InvalidLength { .. } => Error::InputNotHashed,
         // The encoding does not fit (checked above) or the private operation's fault check
         // failed: upstream's `Internal` for both.
-        rsatool::Error::MessageTooLong | rsatool::Error::Fault => Error::Internal,
+        rsatool_rsa::Error::MessageTooLong | rsatool_rsa::Error::Fault => Error::Internal,
         e => Error::from(e),
     })
 }
 
 /// RSASSA-PSS-VERIFY (RFC 8017 §8.1.2) of `sig` over `hashed` with MGF1 over `D`: the salt
-/// exactly `salt_len` bytes, or any length for `None` ([`rsatool::SaltLen::Auto`]). Every
+/// exactly `salt_len` bytes, or any length for `None` ([`rsatool_rsa::SaltLen::Auto`]). Every
 /// failure of the signature, and a `hashed` of the wrong length, is [`Error::Verification`].
 pub(crate) fn verify_digest<D>(
     pub_key: &PublicKey,
@@ -334,10 +334,10 @@ where
 {
     let engine = pub_key.engine()?;
     let salt_len = match salt_len {
-        Some(n) => rsatool::SaltLen::Exact(n),
-        None => rsatool::SaltLen::Auto,
+        Some(n) => rsatool_rsa::SaltLen::Exact(n),
+        None => rsatool_rsa::SaltLen::Auto,
     };
-    rsatool::Pss::new(bridge::hash_alg::<D>()?)
+    rsatool_rsa::Pss::new(bridge::hash_alg::<D>()?)
         .with_salt_len(salt_len)
         .verify_digest(engine, hashed, sig)
         .map_err(|_| Error::Verification)

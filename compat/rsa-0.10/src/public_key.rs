@@ -21,7 +21,7 @@ pub struct PublicKey {
     pub(crate) e: BoxedUint,
     pub(crate) n_params: BoxedMontyParams,
     /// rsatool-rsa's key, or why it refused these integers (a key upstream accepts unchecked).
-    pub(crate) engine: core::result::Result<rsatool::RsaPublicKey, Error>,
+    pub(crate) engine: core::result::Result<rsatool_rsa::RsaPublicKey, Error>,
 }
 
 impl PublicKey {
@@ -99,8 +99,8 @@ impl PublicKey {
             .ok_or(Error::InvalidModulus)?;
         let n_params = BoxedMontyParams::new_vartime(n_odd);
         let n = NonZero::new(n).into_option().ok_or(Error::InvalidModulus)?;
-        let engine = rsatool::RsaPublicKey::from_parts_allowing_small(
-            &rsatool::PublicKeyParts {
+        let engine = rsatool_rsa::RsaPublicKey::from_parts_allowing_small(
+            &rsatool_rsa::PublicKeyParts {
                 n: be_bytes(&n).to_vec(),
                 e: be_bytes(&e).to_vec(),
             },
@@ -121,7 +121,7 @@ impl PublicKey {
     ///
     /// Why rsatool-rsa refused the integers (a key made by `new_unchecked` with an exponent
     /// or size our library does not take).
-    pub(crate) fn engine(&self) -> Result<&rsatool::RsaPublicKey> {
+    pub(crate) fn engine(&self) -> Result<&rsatool_rsa::RsaPublicKey> {
         self.engine.as_ref().map_err(Clone::clone)
     }
 }

@@ -2,7 +2,7 @@
 //! input ([`HashAlg::identify`]): the facade does not depend on which crate implements them.
 
 use digest::{Digest, DynDigest};
-use rsatool::HashAlg;
+use rsatool_rsa::HashAlg;
 
 use crate::errors::{Error, Result};
 

@@ -33,7 +33,7 @@ impl TryFrom<pkcs8::PrivateKeyInfo<'_>> for RsaPrivateKey {
             return Err(pkcs1::Error::Version.into());
         }
         let secret = |x: pkcs1::UintRef<'_>| Zeroizing::new(x.as_bytes().to_vec());
-        let parts = rsatool::PrivateKeyParts {
+        let parts = rsatool_rsa::PrivateKeyParts {
             n: key.modulus.as_bytes().to_vec(),
             e: key.public_exponent.as_bytes().to_vec(),
             d: secret(key.private_exponent),
@@ -43,7 +43,7 @@ impl TryFrom<pkcs8::PrivateKeyInfo<'_>> for RsaPrivateKey {
         };
         check_public(&uint(&parts.n), &uint(&parts.e), None)
             .map_err(|_| pkcs8::Error::KeyMalformed)?;
-        let inner = rsatool::RsaPrivateKey::from_parts_allowing_small(&parts, 0)
+        let inner = rsatool_rsa::RsaPrivateKey::from_parts_allowing_small(&parts, 0)
             .map_err(|_| pkcs8::Error::KeyMalformed)?;
         let primes = parts.primes.iter().map(|p| uint(p)).collect();
         Ok(RsaPrivateKey::from_parts(inner, uint(&parts.d), primes))

@@ -112,8 +112,8 @@ impl From<Error> for signature::Error {
 }
 
 /// 0.9's error for an rsatool-rsa error: the closest variant 0.9 returns for the same cause.
-pub(crate) fn from_rsatool(err: rsatool::Error) -> Error {
-    use rsatool::{Error as E, KeyError as K};
+pub(crate) fn from_rsatool(err: rsatool_rsa::Error) -> Error {
+    use rsatool_rsa::{Error as E, KeyError as K};
     match err {
         E::InvalidKey(k) => match k {
             K::ModulusEven | K::ModulusTooSmall { .. } | K::PrimesProductMismatch => {

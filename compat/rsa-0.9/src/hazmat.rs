@@ -1,5 +1,5 @@
 //! ⚠️ Low-level "hazmat" RSA functions, on rsatool-rsa's raw primitives
-//! ([`rsatool::hazmat`]).
+//! ([`rsatool_rsa::hazmat`]).
 //!
 //! # ☢️️ WARNING: HAZARDOUS API ☢️
 //!
@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 
 use num_bigint::BigUint;
 use rand_core::CryptoRngCore;
-use rsatool::hazmat::PublicOp;
+use rsatool_rsa::hazmat::PublicOp;
 use zeroize::Zeroizing;
 
 use crate::errors::{Error, Result, from_rsatool};
@@ -44,11 +44,11 @@ fn padded(x: &BigUint, k: usize) -> Option<Zeroizing<Vec<u8>>> {
 ///
 /// [`Error::InvalidModulus`] for a key rsatool-rsa refuses (even n, e even or not below n).
 pub fn rsa_encrypt<K: PublicKeyParts>(key: &K, m: &BigUint) -> Result<BigUint> {
-    let parts = rsatool::PublicKeyParts {
+    let parts = rsatool_rsa::PublicKeyParts {
         n: key.n().to_bytes_be(),
         e: key.e().to_bytes_be(),
     };
-    let public = rsatool::RsaPublicKey::from_parts_allowing_small(&parts, 0)
+    let public = rsatool_rsa::RsaPublicKey::from_parts_allowing_small(&parts, 0)
         .map_err(|_| Error::InvalidModulus)?;
     // 0.9 raises any m; m mod n first (public values).
     let n = bignum::Nat::from_be_bytes(&parts.n);

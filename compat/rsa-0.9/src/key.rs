@@ -17,7 +17,7 @@ use crate::CrtValue;
 use crate::errors::{Error, Result, from_rsatool};
 use crate::rng::{NoRng, with_rng};
 use crate::traits::{PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
-use rsatool::Totient;
+use rsatool_rsa::Totient;
 
 /// Represents the public part of an RSA key.
 ///
@@ -33,7 +33,7 @@ pub struct RsaPublicKey {
     /// Typically 0x10001 (65537)
     e: BigUint,
     /// rsatool-rsa's key of n and e.
-    inner: Option<rsatool::RsaPublicKey>,
+    inner: Option<rsatool_rsa::RsaPublicKey>,
 }
 
 /// Represents a whole RSA key, public and private parts.
@@ -52,7 +52,7 @@ pub struct RsaPrivateKey {
     /// The CRT values as [`PrivateKeyParts`] shows them (cleared by `clear_precomputed`).
     precomputed: Option<PrecomputedValues>,
     /// rsatool-rsa's key, which always has its CRT values.
-    inner: rsatool::RsaPrivateKey,
+    inner: rsatool_rsa::RsaPrivateKey,
 }
 
 /// dP, dQ, qInv and the further primes' values, as 0.9 shows them.
@@ -144,7 +144,7 @@ impl RsaPublicKey {
     pub fn new_with_max_size(n: BigUint, e: BigUint, max_size: usize) -> Result<Self> {
         let key = Self::new_unchecked(n, e);
         check_public(&key.n, &key.e, Some(max_size))?;
-        if key.inner.is_none() && key.n.bits() > rsatool::MAX_MODULUS_BITS {
+        if key.inner.is_none() && key.n.bits() > rsatool_rsa::MAX_MODULUS_BITS {
             return Err(Error::ModulusTooLarge);
         }
         key.inner()?;
@@ -159,11 +159,11 @@ impl RsaPublicKey {
     /// [`RsaPublicKey::new_with_max_size`] instead. A key rsatool-rsa refuses (even n, e
     /// even or not below n, n above 16384 bits) is kept, but every operation with it fails.
     pub fn new_unchecked(n: BigUint, e: BigUint) -> Self {
-        let parts = rsatool::PublicKeyParts {
+        let parts = rsatool_rsa::PublicKeyParts {
             n: n.to_bytes_be(),
             e: e.to_bytes_be(),
         };
-        let inner = rsatool::RsaPublicKey::from_parts_allowing_small(&parts, 0).ok();
+        let inner = rsatool_rsa::RsaPublicKey::from_parts_allowing_small(&parts, 0).ok();
         Self { n, e, inner }
     }
 
@@ -172,7 +172,7 @@ impl RsaPublicKey {
     /// # Errors
     ///
     /// [`Error::InvalidModulus`] if rsatool-rsa refused n and e.
-    pub(crate) fn inner(&self) -> Result<&rsatool::RsaPublicKey> {
+    pub(crate) fn inner(&self) -> Result<&rsatool_rsa::RsaPublicKey> {
         self.inner.as_ref().ok_or(Error::InvalidModulus)
     }
 
@@ -181,7 +181,7 @@ impl RsaPublicKey {
     /// # Errors
     ///
     /// As [`check_public`], and the scheme's.
-    pub(crate) fn encrypt_with<S: rsatool::EncryptionScheme, R: CryptoRngCore + ?Sized>(
+    pub(crate) fn encrypt_with<S: rsatool_rsa::EncryptionScheme, R: CryptoRngCore + ?Sized>(
         &self,
         rng: &mut R,
         scheme: &S,
@@ -197,7 +197,7 @@ impl RsaPublicKey {
     /// # Errors
     ///
     /// [`Error::Verification`] for every failure.
-    pub(crate) fn verify_with<S: rsatool::SignatureScheme>(
+    pub(crate) fn verify_with<S: rsatool_rsa::SignatureScheme>(
         &self,
         scheme: &S,
         digest: &[u8],
@@ -302,12 +302,12 @@ impl RsaPrivateKey {
         if bit_size < 16 {
             return Err(Error::TooFewPrimes);
         }
-        if bit_size > rsatool::MAX_MODULUS_BITS {
+        if bit_size > rsatool_rsa::MAX_MODULUS_BITS {
             return Err(Error::ModulusTooLarge);
         }
-        if bit_size >= rsatool::MIN_MODULUS_BITS && bit_size & 1 == 0 {
+        if bit_size >= rsatool_rsa::MIN_MODULUS_BITS && bit_size & 1 == 0 {
             let inner = with_rng(Some(rng), |rng| {
-                rsatool::RsaPrivateKey::generate_with_exponent(bit_size, e, rng)
+                rsatool_rsa::RsaPrivateKey::generate_with_exponent(bit_size, e, rng)
             })?;
             return Ok(Self::from_inner(inner));
         }
@@ -422,8 +422,8 @@ impl RsaPrivateKey {
         let bytes: Vec<Zeroizing<Vec<u8>>> = primes.iter().map(secret_bytes).collect();
         let refs: Vec<&[u8]> = bytes.iter().map(|p| p.as_slice()).collect();
         let small_e = e.to_u64().ok_or(Error::PublicExponentTooLarge)?;
-        let d =
-            rsatool::private_exponent(&refs, small_e, totient).map_err(|_| Error::InvalidPrime)?;
+        let d = rsatool_rsa::private_exponent(&refs, small_e, totient)
+            .map_err(|_| Error::InvalidPrime)?;
         // n, public: the product of the primes on bignum's Nat.
         let n = refs.iter().fold(bignum::Nat::one(), |acc, p| {
             &acc * &bignum::Nat::from_be_bytes(p)
@@ -435,7 +435,7 @@ impl RsaPrivateKey {
     }
 
     /// A key of rsatool-rsa's, with 0.9's integers taken from it.
-    fn from_inner(inner: rsatool::RsaPrivateKey) -> Self {
+    fn from_inner(inner: rsatool_rsa::RsaPrivateKey) -> Self {
         let parts = inner.to_parts();
         let primes = parts.primes.iter().map(|p| uint(p)).collect();
         Self::from_parts(inner, uint(&parts.d), primes)
@@ -443,7 +443,7 @@ impl RsaPrivateKey {
 
     /// A key of rsatool-rsa's with 0.9's `d` and `primes` as given (the same values).
     pub(crate) fn from_parts(
-        inner: rsatool::RsaPrivateKey,
+        inner: rsatool_rsa::RsaPrivateKey,
         d: BigUint,
         primes: Vec<BigUint>,
     ) -> Self {
@@ -589,7 +589,7 @@ impl RsaPrivateKey {
     }
 
     /// rsatool-rsa's key.
-    pub(crate) fn inner(&self) -> &rsatool::RsaPrivateKey {
+    pub(crate) fn inner(&self) -> &rsatool_rsa::RsaPrivateKey {
         &self.inner
     }
 
@@ -606,7 +606,7 @@ impl RsaPrivateKey {
         rng: Option<&mut R>,
         input: &[u8],
     ) -> Result<Vec<u8>> {
-        use rsatool::hazmat::PrivateOp;
+        use rsatool_rsa::hazmat::PrivateOp;
         #[cfg(not(feature = "std"))]
         if rng.is_none() {
             return self.inner.private_op_plain(input).map_err(from_rsatool);
@@ -619,7 +619,7 @@ impl RsaPrivateKey {
     /// # Errors
     ///
     /// As [`check_public`], and the scheme's.
-    pub(crate) fn decrypt_with<S: rsatool::EncryptionScheme, R: CryptoRngCore + ?Sized>(
+    pub(crate) fn decrypt_with<S: rsatool_rsa::EncryptionScheme, R: CryptoRngCore + ?Sized>(
         &self,
         rng: Option<&mut R>,
         scheme: &S,
@@ -634,7 +634,7 @@ impl RsaPrivateKey {
     /// # Errors
     ///
     /// The scheme's, and [`Error::Rng`].
-    pub(crate) fn sign_with<S: rsatool::SignatureScheme, R: CryptoRngCore + ?Sized>(
+    pub(crate) fn sign_with<S: rsatool_rsa::SignatureScheme, R: CryptoRngCore + ?Sized>(
         &self,
         rng: Option<&mut R>,
         scheme: &S,
@@ -664,12 +664,12 @@ pub(crate) fn inner_of_components(
     e: &BigUint,
     d: &BigUint,
     primes: &[BigUint],
-) -> Result<rsatool::RsaPrivateKey> {
+) -> Result<rsatool_rsa::RsaPrivateKey> {
     check_public(n, e, None)?;
     check_primes(primes)?;
     let bytes: Vec<Zeroizing<Vec<u8>>> = primes.iter().map(secret_bytes).collect();
     let refs: Vec<&[u8]> = bytes.iter().map(|p| p.as_slice()).collect();
-    rsatool::RsaPrivateKey::from_components(
+    rsatool_rsa::RsaPrivateKey::from_components(
         &n.to_bytes_be(),
         &e.to_bytes_be(),
         &secret_bytes(d),
@@ -686,7 +686,7 @@ fn recover_primes(n: &BigUint, e: &BigUint, d: &BigUint) -> Option<(BigUint, Big
         return None;
     }
     let (p, q) =
-        rsatool::recover_primes_vartime(&n.to_bytes_be(), &e.to_bytes_be(), &secret_bytes(d))?;
+        rsatool_rsa::recover_primes_vartime(&n.to_bytes_be(), &e.to_bytes_be(), &secret_bytes(d))?;
     Some((uint(&Zeroizing::new(p)), uint(&Zeroizing::new(q))))
 }
 

@@ -12,7 +12,7 @@
 //!
 //! This crate only converts: `BigUint`s to and from big-endian bytes and rsatool-rsa's key
 //! parts, rand_core 0.6 RNGs to the rand_core 0.10 `CryptoRng` rsatool-rsa takes, digest 0.10
-//! hash types to rsatool-rsa's [`HashAlg`](rsatool::HashAlg) (by their digest of the empty
+//! hash types to rsatool-rsa's [`HashAlg`](rsatool_rsa::HashAlg) (by their digest of the empty
 //! input). Key generation, the private and public operations and the padding checks run on
 //! rsatool-rsa and its constant-time `bignum`: the private operation is blinded, uses the CRT
 //! and is checked against faults, and its time does not depend on the secrets, which removes

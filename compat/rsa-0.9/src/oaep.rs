@@ -1,5 +1,5 @@
 //! Encryption and Decryption using [OAEP padding](https://datatracker.ietf.org/doc/html/rfc8017#section-7.1),
-//! on rsatool-rsa's [`Oaep`](rsatool::Oaep).
+//! on rsatool-rsa's [`Oaep`](rsatool_rsa::Oaep).
 //!
 //! # Usage
 //!
@@ -80,7 +80,7 @@ impl Oaep {
     }
 
     /// rsatool-rsa's scheme of these hashes and label.
-    fn scheme(&self) -> Result<rsatool::Oaep> {
+    fn scheme(&self) -> Result<rsatool_rsa::Oaep> {
         let (hash, mgf_hash) = (hash_of_dyn(&*self.digest)?, hash_of_dyn(&*self.mgf_digest)?);
         Ok(scheme(hash, mgf_hash, self.label.as_deref()))
     }
@@ -88,17 +88,17 @@ impl Oaep {
 
 /// rsatool-rsa's OAEP with `hash`, MGF1 over `mgf_hash` and `label`.
 fn scheme(
-    hash: rsatool::HashAlg,
-    mgf_hash: rsatool::HashAlg,
+    hash: rsatool_rsa::HashAlg,
+    mgf_hash: rsatool_rsa::HashAlg,
     label: Option<&str>,
-) -> rsatool::Oaep {
-    rsatool::Oaep::new(hash)
+) -> rsatool_rsa::Oaep {
+    rsatool_rsa::Oaep::new(hash)
         .with_mgf1_hash(mgf_hash)
         .with_label(label.unwrap_or_default().as_bytes())
 }
 
 /// rsatool-rsa's OAEP for the digest types `D` and `MGD`.
-fn typed_scheme<D: Digest, MGD: Digest>(label: Option<&str>) -> Result<rsatool::Oaep> {
+fn typed_scheme<D: Digest, MGD: Digest>(label: Option<&str>) -> Result<rsatool_rsa::Oaep> {
     Ok(scheme(hash_of::<D>()?, hash_of::<MGD>()?, label))
 }
 

@@ -1,6 +1,6 @@
 //! PKCS#1 v1.5 support as described in [RFC8017 § 8.2].
 //!
-//! Encryption is rsatool-rsa's [`Pkcs1v15Encrypt`](rsatool::Pkcs1v15Encrypt) with explicit
+//! Encryption is rsatool-rsa's [`Pkcs1v15Encrypt`](rsatool_rsa::Pkcs1v15Encrypt) with explicit
 //! rejection (an error for a bad padding, as 0.9 returned). Signatures take 0.9's DigestInfo
 //! prefix as they are given (any hash, or none): the encoding (RFC 8017 §9.2) is built here
 //! and signed by rsatool-rsa's private operation (blinded, with the fault check).
@@ -41,8 +41,8 @@ crate::sig::signature_type!(
 pub struct Pkcs1v15Encrypt;
 
 /// rsatool-rsa's PKCS#1 v1.5 encryption, with 0.9's explicit rejection.
-fn encryption() -> rsatool::Pkcs1v15Encrypt {
-    rsatool::Pkcs1v15Encrypt::explicit_rejection()
+fn encryption() -> rsatool_rsa::Pkcs1v15Encrypt {
+    rsatool_rsa::Pkcs1v15Encrypt::explicit_rejection()
 }
 
 /// RSAES-PKCS1-v1_5 encryption by rsatool-rsa.
@@ -118,7 +118,7 @@ crate::pkcs1v15_impls::scheme_impls!(
 /// The DER of DigestInfo up to the digest, for `D`'s OID and output size (RFC 8017 §9.2
 /// note 1): SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING (hLen bytes) } without the digest.
 fn digest_info_prefix<D: Digest + AssociatedOid>() -> Vec<u8> {
-    rsatool::pkcs1v15::digest_info_prefix_of(D::OID.as_bytes(), <D as Digest>::output_size())
+    rsatool_rsa::pkcs1v15::digest_info_prefix_of(D::OID.as_bytes(), <D as Digest>::output_size())
 }
 
 /// RSASSA-PKCS1-V1_5-SIGN (RFC 8017 §8.2.1) of a digest: rsatool-rsa's private operation on
@@ -134,7 +134,8 @@ fn sign<R: CryptoRngCore + ?Sized>(
     prefix: &[u8],
     hashed: &[u8],
 ) -> Result<Vec<u8>> {
-    let em = rsatool::pkcs1v15::emsa_pkcs1v15(prefix, hashed, key.size()).map_err(from_rsatool)?;
+    let em =
+        rsatool_rsa::pkcs1v15::emsa_pkcs1v15(prefix, hashed, key.size()).map_err(from_rsatool)?;
     key.private_op(rng, &em)
 }
 
@@ -145,7 +146,7 @@ fn sign<R: CryptoRngCore + ?Sized>(
 ///
 /// [`Error::Verification`] for every invalid signature.
 fn verify(key: &RsaPublicKey, prefix: &[u8], hashed: &[u8], sig: &[u8]) -> Result<()> {
-    use rsatool::hazmat::PublicOp;
+    use rsatool_rsa::hazmat::PublicOp;
     let k = key.size();
     if sig.len() != k {
         return Err(Error::Verification);
@@ -153,7 +154,7 @@ fn verify(key: &RsaPublicKey, prefix: &[u8], hashed: &[u8], sig: &[u8]) -> Resul
     let inner = key.inner().map_err(|_| Error::Verification)?;
     let em = inner.public_op(sig).map_err(|_| Error::Verification)?;
     let want =
-        rsatool::pkcs1v15::emsa_pkcs1v15(prefix, hashed, k).map_err(|_| Error::Verification)?;
+        rsatool_rsa::pkcs1v15::emsa_pkcs1v15(prefix, hashed, k).map_err(|_| Error::Verification)?;
     if bool::from(em.ct_eq(&*want)) {
         Ok(())
     } else {

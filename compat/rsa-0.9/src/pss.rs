@@ -1,5 +1,5 @@
 //! Support for the [Probabilistic Signature Scheme] (PSS) a.k.a. RSASSA-PSS, on rsatool-rsa's
-//! [`Pss`](rsatool::Pss) with the salt length exact, as 0.9 verifies it.
+//! [`Pss`](rsatool_rsa::Pss) with the salt length exact, as 0.9 verifies it.
 //!
 //! Designed by Mihir Bellare and Phillip Rogaway. Specified in [RFC8017 § 8.1].
 //!
@@ -20,7 +20,7 @@ use pkcs1::RsaPssParams;
 use pkcs8::spki::der::Any;
 use pkcs8::spki::{AlgorithmIdentifierOwned, DynSignatureAlgorithmIdentifier};
 use rand_core::CryptoRngCore;
-use rsatool::{HashAlg, SaltLen};
+use rsatool_rsa::{HashAlg, SaltLen};
 use signature::hazmat::{PrehashVerifier, RandomizedPrehashSigner};
 use signature::{DigestVerifier, RandomizedDigestSigner, RandomizedSigner, Verifier};
 
@@ -83,8 +83,8 @@ impl Pss {
 }
 
 /// rsatool-rsa's PSS with `hash` (message and MGF1) and exactly `salt_len` bytes of salt.
-fn scheme(hash: HashAlg, salt_len: usize) -> rsatool::Pss {
-    rsatool::Pss::new(hash).with_salt_len(SaltLen::Exact(salt_len))
+fn scheme(hash: HashAlg, salt_len: usize) -> rsatool_rsa::Pss {
+    rsatool_rsa::Pss::new(hash).with_salt_len(SaltLen::Exact(salt_len))
 }
 
 impl SignatureScheme for Pss {

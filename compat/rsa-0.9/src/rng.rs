@@ -2,7 +2,7 @@
 //! rsatool-rsa takes a rand_core 0.10 infallible `CryptoRng`.
 
 use rand_core::CryptoRngCore;
-use rsatool::rand_core::{TryCryptoRng, TryRng};
+use rsatool_rsa::rand_core::{TryCryptoRng, TryRng};
 
 use crate::errors::{Error, Result, from_rsatool};
 
@@ -25,7 +25,7 @@ pub(crate) enum Rng<'a, R: ?Sized> {
     },
     /// The operating system's, where 0.9 was given no RNG.
     #[cfg(feature = "std")]
-    Os(rsatool::OsRng),
+    Os(rsatool_rsa::OsRng),
 }
 
 /// The type of a missing RNG (`None::<&mut NoRng>`): uninhabited.
@@ -59,7 +59,7 @@ impl rand_core::CryptoRng for NoRng {}
 /// [`Error::InvalidArguments`] for `None` without the `std` feature; else `op`'s error.
 pub(crate) fn with_rng<R: CryptoRngCore + ?Sized, T>(
     rng: Option<&mut R>,
-    op: impl FnOnce(&mut Rng<'_, R>) -> rsatool::Result<T>,
+    op: impl FnOnce(&mut Rng<'_, R>) -> rsatool_rsa::Result<T>,
 ) -> Result<T> {
     let mut rng = match rng {
         Some(rng) => Rng::Caller {
@@ -68,7 +68,7 @@ pub(crate) fn with_rng<R: CryptoRngCore + ?Sized, T>(
             state: 0,
         },
         #[cfg(feature = "std")]
-        None => Rng::Os(rsatool::os_rng()),
+        None => Rng::Os(rsatool_rsa::os_rng()),
         #[cfg(not(feature = "std"))]
         None => return Err(Error::InvalidArguments),
     };
@@ -83,11 +83,11 @@ impl<R: CryptoRngCore + ?Sized> TryRng for Rng<'_, R> {
     type Error = core::convert::Infallible;
 
     fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
-        rsatool::rand_core::utils::next_word_via_fill(self)
+        rsatool_rsa::rand_core::utils::next_word_via_fill(self)
     }
 
     fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
-        rsatool::rand_core::utils::next_word_via_fill(self)
+        rsatool_rsa::rand_core::utils::next_word_via_fill(self)
     }
 
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Self::Error> {

@@ -24,19 +24,19 @@ fn rng() -> ChaCha8Rng {
 }
 
 /// rsatool-rsa's key of the facade's key, through its own parts (no facade code).
-fn rsatool_public(key: &RsaPublicKey) -> rsatool::RsaPublicKey {
-    let parts = rsatool::PublicKeyParts {
+fn rsatool_public(key: &RsaPublicKey) -> rsatool_rsa::RsaPublicKey {
+    let parts = rsatool_rsa::PublicKeyParts {
         n: key.n().to_bytes_be(),
         e: key.e().to_bytes_be(),
     };
-    rsatool::RsaPublicKey::from_parts(&parts).unwrap()
+    rsatool_rsa::RsaPublicKey::from_parts(&parts).unwrap()
 }
 
 #[test]
 fn pkcs1v15_signature_is_rsatool_rsas() {
     let key = RsaPrivateKey::new(&mut rng(), 2048).unwrap();
     let public = rsatool_public(&key.to_public_key());
-    let scheme = rsatool::Pkcs1v15Sign::new(rsatool::HashAlg::Sha256);
+    let scheme = rsatool_rsa::Pkcs1v15Sign::new(rsatool_rsa::HashAlg::Sha256);
     let digest = Sha256::digest(b"message");
 
     let typed = pkcs1v15::SigningKey::<Sha256>::new(key.clone()).sign(b"message");
@@ -47,7 +47,7 @@ fn pkcs1v15_signature_is_rsatool_rsas() {
     assert_eq!(raw, typed.to_vec());
 
     // Deterministic: rsatool-rsa's own signature of the same key is the same bytes.
-    let parts = rsatool::PrivateKeyParts {
+    let parts = rsatool_rsa::PrivateKeyParts {
         n: key.n().to_bytes_be(),
         e: key.e().to_bytes_be(),
         d: key.d().to_bytes_be().into(),
@@ -62,8 +62,8 @@ fn pkcs1v15_signature_is_rsatool_rsas() {
             .collect(),
         coefficients: vec![key.qinv().unwrap().to_bytes_be().1.into()],
     };
-    let inner = rsatool::RsaPrivateKey::from_parts(&parts).unwrap();
-    let mut rng10 = rsatool::os_rng();
+    let inner = rsatool_rsa::RsaPrivateKey::from_parts(&parts).unwrap();
+    let mut rng10 = rsatool_rsa::os_rng();
     assert_eq!(
         inner.sign_prehashed(&mut rng10, &scheme, &digest).unwrap(),
         raw
@@ -80,8 +80,8 @@ fn pss_signature_verifies_under_rsatool_rsa() {
         let sig = key
             .sign_with_rng(&mut rng, Pss::new_with_salt::<Sha256>(salt_len), &digest)
             .unwrap();
-        let scheme = rsatool::Pss::new(rsatool::HashAlg::Sha256)
-            .with_salt_len(rsatool::SaltLen::Exact(salt_len));
+        let scheme = rsatool_rsa::Pss::new(rsatool_rsa::HashAlg::Sha256)
+            .with_salt_len(rsatool_rsa::SaltLen::Exact(salt_len));
         public.verify_prehashed(&scheme, &digest, &sig).unwrap();
         // 0.9 verifies the exact salt length only.
         let other = Pss::new_with_salt::<Sha256>(salt_len + 1);

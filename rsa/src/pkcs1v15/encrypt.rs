@@ -68,13 +68,13 @@ const LEN_CANDIDATES: u16 = 128;
 /// files that still need it.
 ///
 /// ```
-/// use rsa::{Pkcs1v15Encrypt, RsaPrivateKey};
+/// use rsatool_rsa::{Pkcs1v15Encrypt, RsaPrivateKey};
 ///
-/// let mut rng = rsa::os_rng();
+/// let mut rng = rsatool_rsa::os_rng();
 /// let key = RsaPrivateKey::generate(1024, &mut rng)?;
 /// let c = key.public_key().encrypt(&mut rng, &Pkcs1v15Encrypt::new(), b"secret")?;
 /// assert_eq!(key.decrypt(&mut rng, &Pkcs1v15Encrypt::new(), &c)?, b"secret");
-/// # Ok::<(), rsa::Error>(())
+/// # Ok::<(), rsatool_rsa::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pkcs1v15Encrypt {

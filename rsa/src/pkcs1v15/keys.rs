@@ -7,11 +7,11 @@ use crate::{RsaPrivateKey, RsaPublicKey, typed};
 /// A public key for PKCS #1 v1.5 encryption, with [`RandomizedEncryptor`].
 ///
 /// ```
-/// use rsa::pkcs1v15::{DecryptingKey, EncryptingKey};
-/// use rsa::traits::{Decryptor, RandomizedEncryptor};
+/// use rsatool_rsa::pkcs1v15::{DecryptingKey, EncryptingKey};
+/// use rsatool_rsa::traits::{Decryptor, RandomizedEncryptor};
 ///
-/// let mut rng = rsa::os_rng();
-/// let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+/// let mut rng = rsatool_rsa::os_rng();
+/// let key = rsatool_rsa::RsaPrivateKey::new(&mut rng, 1024)?;
 /// let ct = EncryptingKey::new(key.to_public_key()).encrypt_with_rng(&mut rng, b"secret")?;
 /// let decrypting_key = DecryptingKey::new(key);
 /// assert_eq!(decrypting_key.decrypt(&ct)?, b"secret");
@@ -19,7 +19,7 @@ use crate::{RsaPrivateKey, RsaPublicKey, typed};
 /// let mut bad = ct.clone();
 /// bad[5] ^= 1;
 /// assert!(decrypting_key.decrypt(&bad).is_ok_and(|m| m != b"secret"));
-/// # Ok::<(), rsa::Error>(())
+/// # Ok::<(), rsatool_rsa::Error>(())
 /// ```
 ///
 /// [`RandomizedEncryptor`]: crate::traits::RandomizedEncryptor

@@ -25,15 +25,15 @@ use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 /// command refuses it).
 ///
 /// ```
-/// use rsa::{HashAlg, Pkcs1v15Sign, RsaPrivateKey};
+/// use rsatool_rsa::{HashAlg, Pkcs1v15Sign, RsaPrivateKey};
 ///
-/// let mut rng = rsa::os_rng();
+/// let mut rng = rsatool_rsa::os_rng();
 /// let key = RsaPrivateKey::generate(1024, &mut rng)?;
 /// let scheme = Pkcs1v15Sign::new(HashAlg::Sha256);
 /// let sig = key.sign(&mut rng, &scheme, b"hello")?;
 /// key.public_key().verify(&scheme, b"hello", &sig)?;
 /// assert!(key.public_key().verify(&scheme, b"hullo", &sig).is_err());
-/// # Ok::<(), rsa::Error>(())
+/// # Ok::<(), rsatool_rsa::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Pkcs1v15Sign {
@@ -215,15 +215,15 @@ impl SignatureScheme for Pkcs1v15Sign {
 /// [`RsaPrivateKey::sign`].
 ///
 /// ```
-/// use rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
-/// use rsa::sha2::{Digest, Sha256};
-/// use rsa::signature::{
+/// use rsatool_rsa::pkcs1v15::{Signature, SigningKey, VerifyingKey};
+/// use rsatool_rsa::sha2::{Digest, Sha256};
+/// use rsatool_rsa::signature::{
 ///     DigestSigner, DigestVerifier, Keypair, RandomizedSigner, SignatureEncoding, Signer,
 ///     Verifier, hazmat::PrehashSigner, hazmat::PrehashVerifier,
 /// };
 ///
-/// let mut rng = rsa::os_rng();
-/// let key = rsa::RsaPrivateKey::new(&mut rng, 1024)?;
+/// let mut rng = rsatool_rsa::os_rng();
+/// let key = rsatool_rsa::RsaPrivateKey::new(&mut rng, 1024)?;
 /// let signing_key = SigningKey::<Sha256>::new(key);
 /// let verifying_key: VerifyingKey<Sha256> = signing_key.verifying_key();
 ///

@@ -17,7 +17,7 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
-use rsa::{PrivateKeyParts, RsaPrivateKey};
+use rsatool_rsa::{PrivateKeyParts, RsaPrivateKey};
 use zeroize::Zeroizing;
 
 /// A deterministic RNG for reproducible tests.

@@ -11,8 +11,8 @@
 //! secret was marked.
 
 use rand_core::Rng;
-use rsa::RsaPrivateKey;
-use rsa::hazmat::PrivateOp;
+use rsatool_rsa::RsaPrivateKey;
+use rsatool_rsa::hazmat::PrivateOp;
 
 use super::SecretRng;
 use super::common::{self, big, padded, parts_from_primes, rng};

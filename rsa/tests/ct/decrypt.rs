@@ -17,8 +17,10 @@
 //! messages are known, and the invalid ones' implicit-rejection messages are what the same key
 //! gives natively (decryption is deterministic).
 
-use rsa::hazmat::PrivateOp;
-use rsa::{EncryptionScheme, Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, Unsliced};
+use rsatool_rsa::hazmat::PrivateOp;
+use rsatool_rsa::{
+    EncryptionScheme, Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey, Unsliced,
+};
 
 use super::SecretRng;
 use super::common::{self, parts_from_primes, rng};
@@ -43,7 +45,7 @@ fn mark_key_secret(key: &RsaPrivateKey) {
 
 /// The declassification `Unsliced::into_message` relies on, done here explicitly: the verdict
 /// and the message length become public; then the message, after the slicing, too.
-fn declassify(u: Unsliced) -> rsa::Result<Vec<u8>> {
+fn declassify(u: Unsliced) -> rsatool_rsa::Result<Vec<u8>> {
     // Public by design: the caller sees a message or an error (see the module docs).
     mark_public_bytes(&u.valid);
     // Public by design: the caller sees the length of the message it gets.
@@ -82,8 +84,8 @@ fn decrypt_both_with_secret_key(
     key: &RsaPrivateKey,
     seed: u64,
     [valid, invalid]: [&[u8]; 2],
-    decrypt: impl Fn(&mut SecretRng, &[u8]) -> rsa::Result<Unsliced>,
-) -> rsa::Result<Vec<u8>> {
+    decrypt: impl Fn(&mut SecretRng, &[u8]) -> rsatool_rsa::Result<Unsliced>,
+) -> rsatool_rsa::Result<Vec<u8>> {
     mark_key_secret(key);
     let mut r = SecretRng(rng(seed));
     let got = declassify(decrypt(&mut r, valid).unwrap());

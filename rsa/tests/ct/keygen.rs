@@ -3,7 +3,7 @@
 //! negative control.
 //!
 //! Key generation: the primes (test data from num-bigint) are marked secret and handed to
-//! `rsa::key_values_from_primes_for_ct_tests`, which runs generation's steps after
+//! `rsatool_rsa::key_values_from_primes_for_ct_tests`, which runs generation's steps after
 //! the prime search (the |p − q| checks, n = ∏ r_i, λ = lcm(r_i − 1), d = e⁻¹ mod λ and its size
 //! check, d_i = d mod (r_i − 1), qInv and the t_i) exactly as `generate` does. It calls back
 //! [`Declassify`] on each value that generation makes public on purpose: n, and the verdicts of
@@ -17,14 +17,14 @@
 //! that the rsa binary's secrets are really marked and that a leak in rsa code is seen (the
 //! suppressions of `.ci/rsa-ct.supp` apply to it too). Natively it is an ordinary test.
 
-use rsa::hazmat::PrivateOp;
+use rsatool_rsa::hazmat::PrivateOp;
 use std::cell::Cell;
 
 use bignum::Limb;
 use bignum::modular::Modulus;
 use num_bigint::BigUint;
 use num_integer::Integer;
-use rsa::{Declassify, RsaPrivateKey};
+use rsatool_rsa::{Declassify, RsaPrivateKey};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroizing;
 
@@ -84,10 +84,15 @@ fn check_key_values(sizes: &[u64], seed: u64) {
     let hook = MarkPublic(Cell::new(0));
     // The prime sizes are public (generation asks for them), computed before marking.
     let sizes: Vec<usize> = sizes.iter().map(|&b| usize::try_from(b).unwrap()).collect();
-    let values =
-        rsa::key_values_from_primes_for_ct_tests(bits, &sizes, &secret_primes, 65537, &hook)
-            .unwrap()
-            .expect("the primes meet the FIPS 186-5 conditions");
+    let values = rsatool_rsa::key_values_from_primes_for_ct_tests(
+        bits,
+        &sizes,
+        &secret_primes,
+        65537,
+        &hook,
+    )
+    .unwrap()
+    .expect("the primes meet the FIPS 186-5 conditions");
     // The public points: n, the |r_i − r_j| verdicts, the inverse's existence, d's size, and
     // one CtOption per d_i and per coefficient (modulus and inverse).
     let pairs = (sizes.len() * (sizes.len() - 1)) >> 1;

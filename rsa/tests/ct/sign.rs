@@ -16,7 +16,7 @@
 //!   private operation).
 
 use rand_core::{Rng, TryCryptoRng, TryRng};
-use rsa::{HashAlg, Pkcs1v15Sign, Pss, RsaPrivateKey, SaltLen};
+use rsatool_rsa::{HashAlg, Pkcs1v15Sign, Pss, RsaPrivateKey, SaltLen};
 
 use super::SecretRng;
 use crate::common::{self, parts_from_primes, rng};

@@ -1,7 +1,7 @@
 //! keyGen (FIPS 186-5 Appendix A.1, FIPS 186-4 Appendix B.3).
 //!
 //! With `infoGeneratedByServer`, the server gives the seed, the auxiliary primes' lengths and
-//! the starting values, and the key is reproduced by [`rsa::fips186_primes_vartime`]: the
+//! the starting values, and the key is reproduced by [`rsatool_rsa::fips186_primes_vartime`]: the
 //! expected n, e, p, q and d (or CRT values) are compared exactly. Without, the
 //! implementation makes its own key (probable primes, A.1.3), which is validated as the
 //! server does: consistent, of the size asked, primes in range, far apart and prime, e as the
@@ -13,8 +13,8 @@
 
 use bignum::Nat;
 use bignum::prime::{is_probable_prime, sqrt2_times_pow2};
-use rsa::rand_core::CryptoRng;
-use rsa::{HashAlg, PrimeMethod, RsaPrivateKey};
+use rsatool_rsa::rand_core::CryptoRng;
+use rsatool_rsa::{HashAlg, PrimeMethod, RsaPrivateKey};
 
 use super::sig::respond;
 use super::types::{Hex, KeyGenCase, KeyGenGroup, KeyGenGroupResponse, KeyGenKey, VectorSet};
@@ -86,7 +86,7 @@ fn is_kat(g: &KeyGenGroup) -> bool {
 pub(crate) fn kat_verdict(nlen: usize, e: &Nat, p: &Nat, q: &Nat) -> bool {
     let half = nlen >> 1;
     // Sizes no key can have are rejected before any arithmetic on them (2^(nlen − 1) below).
-    if nlen & 1 == 1 || half < 101 || nlen > rsa::MAX_MODULUS_BITS {
+    if nlen & 1 == 1 || half < 101 || nlen > rsatool_rsa::MAX_MODULUS_BITS {
         return false;
     }
     if e.is_even() || e.bits() <= 16 || e.bits() > 256 || *e == Nat::one() << 16 {
@@ -234,9 +234,12 @@ pub(crate) fn answer<R: CryptoRng + ?Sized>(
                 let e = Nat::from_be_bytes(need(&t.e, "e", t.tc_id)?);
                 // probableWithProbableAux hashes nothing; any hash will do for the call.
                 let hash = group_hash(g).unwrap_or(HashAlg::Sha256);
-                let (p, q) = rsa::fips186_primes_vartime(g.modulo, &e, hash, &method(g, t)?)
-                    .map_err(|e| Error::Acvp(format!("tgId {} tcId {}: {e}", g.tg_id, t.tc_id)))?;
-                rsa::key_from_primes_vartime(&p, &q, &e)
+                let (p, q) =
+                    rsatool_rsa::fips186_primes_vartime(g.modulo, &e, hash, &method(g, t)?)
+                        .map_err(|e| {
+                            Error::Acvp(format!("tgId {} tcId {}: {e}", g.tg_id, t.tc_id))
+                        })?;
+                rsatool_rsa::key_from_primes_vartime(&p, &q, &e)
             } else {
                 let e = match (&g.pub_exp, &g.fixed_pub_exp) {
                     (Some(m), Some(e)) if m.eq_ignore_ascii_case("fixed") => {

@@ -5,10 +5,10 @@
 
 use bignum::Nat;
 use bignum::prime::{first_probable_prime_from, is_probable_prime};
-use rsa::hazmat::PrivateOp;
-use rsa::rand_core::CryptoRng;
+use rsatool_rsa::hazmat::PrivateOp;
+use rsatool_rsa::rand_core::CryptoRng;
 
-use rsa::RsaPrivateKey;
+use rsatool_rsa::RsaPrivateKey;
 
 use super::types::{
     DecPrim1Case, DecPrim1CaseResponse, DecPrim1Group, DecPrim1GroupResponse, DecPrim1Result, Hex,
@@ -47,7 +47,7 @@ fn private_op<R: CryptoRng + ?Sized>(t: &PrimitiveCase, x: &Nat, rng: &mut R) ->
         if &p * &q != n {
             return None;
         }
-        let key = rsa::key_from_primes_vartime(&p, &q, &e).ok()?;
+        let key = rsatool_rsa::key_from_primes_vartime(&p, &q, &e).ok()?;
         return key.private_op(rng, &x.to_be_bytes_padded(k)?).ok();
     }
     let d = Nat::from_be_bytes(&t.d.0);
@@ -254,8 +254,8 @@ fn dec1_key<R: CryptoRng + ?Sized>(
     let Some(q) = prime_between(&a, &b, &e, Some(&p), rng) else {
         return Ok(None);
     };
-    let key =
-        rsa::key_from_primes_vartime(&p, &q, &e).map_err(|e| format!("{bits}-bit key: {e}"))?;
+    let key = rsatool_rsa::key_from_primes_vartime(&p, &q, &e)
+        .map_err(|e| format!("{bits}-bit key: {e}"))?;
     Ok((in_range(Mode::DecryptionPrimitive, c, key.n()) != want_fail).then_some(key))
 }
 
@@ -498,7 +498,7 @@ mod tests {
 
     #[test]
     fn dec1_keys_put_ciphertexts_near_the_edges_where_they_must_be() {
-        let mut rng = rsa::os_rng();
+        let mut rng = rsatool_rsa::os_rng();
         let bits = 1024;
         // 0.996 · 2^1024: an ordinary key's n is above it about once in 250 draws.
         let high = near(bits, &[0xff, 0x00, 0x01]);

@@ -23,7 +23,7 @@
 // them leak nothing.
 #![allow(clippy::integer_division_remainder_used)]
 
-use rsa::HashAlg;
+use rsatool_rsa::HashAlg;
 
 /// A bit string, first bit first.
 pub(crate) type Bits = Vec<bool>;

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use rsa::rand_core::CryptoRng;
-use rsa::{Mgf, Pkcs1v15Sign, Pss, PublicKeyParts, RsaPrivateKey, RsaPublicKey, SaltLen};
+use rsatool_rsa::rand_core::CryptoRng;
+use rsatool_rsa::{Mgf, Pkcs1v15Sign, Pss, PublicKeyParts, RsaPrivateKey, RsaPublicKey, SaltLen};
 
 use super::types::{
     Hex, RandomValue, SigGenGroup, SigGenGroupResponse, SigParams, SigVerGroup, SignatureCase,
@@ -59,7 +59,7 @@ impl Scheme {
     fn kind(
         sig_type: &str,
         hash_alg: &str,
-        hash: rsa::HashAlg,
+        hash: rsatool_rsa::HashAlg,
         salt_len: Option<usize>,
         mask: Option<&str>,
     ) -> std::result::Result<Kind, String> {
@@ -87,9 +87,9 @@ impl Scheme {
         }
     }
 
-    fn hash(&self) -> rsa::HashAlg {
+    fn hash(&self) -> rsatool_rsa::HashAlg {
         match &self.kind {
-            Kind::Pkcs1v15(s) => rsa::SignatureScheme::hash(s),
+            Kind::Pkcs1v15(s) => rsatool_rsa::SignatureScheme::hash(s),
             Kind::Pss(s) => s.hash,
         }
     }
@@ -111,7 +111,7 @@ impl Scheme {
         key: &RsaPrivateKey,
         rng: &mut R,
         msg: &[u8],
-    ) -> rsa::Result<(Vec<u8>, Option<Vec<u8>>)> {
+    ) -> rsatool_rsa::Result<(Vec<u8>, Option<Vec<u8>>)> {
         let rv = self.randomized.then(|| {
             let mut rv = vec![0u8; RV_BITS >> 3];
             rng.fill_bytes(&mut rv);
@@ -119,7 +119,7 @@ impl Scheme {
         });
         let digest = self
             .digest(msg, rv.as_deref().map(|r| (r, RV_BITS)))
-            .ok_or_else(|| rsa::Error::Unsupported("SP 800-106".to_owned()))?;
+            .ok_or_else(|| rsatool_rsa::Error::Unsupported("SP 800-106".to_owned()))?;
         let sig = match &self.kind {
             Kind::Pkcs1v15(s) => key.sign_prehashed(rng, s, &digest),
             Kind::Pss(s) => key.sign_prehashed(rng, s, &digest),
@@ -173,7 +173,7 @@ impl SigParams {
 }
 
 /// A public key from a group's n and e (any size from 512 bits: the server's choice).
-pub(crate) fn public_key(n: &Hex, e: &Hex) -> rsa::Result<RsaPublicKey> {
+pub(crate) fn public_key(n: &Hex, e: &Hex) -> rsatool_rsa::Result<RsaPublicKey> {
     RsaPublicKey::from_parts_allowing_small(
         &PublicKeyParts {
             n: trim(&n.0).to_vec(),

@@ -6,7 +6,7 @@
 //! - RSA Laboratories' files: encrypting the message with the example's seed (OAEP) or
 //!   padding string (PKCS #1 v1.5) gives the ciphertext byte for byte, and the ciphertext
 //!   decrypts to the message (PKCS #1 v1.5: with implicit and with explicit rejection).
-//! - Wycheproof OAEP, `valid`: decrypts to the message; `invalid`: [`rsa::Error::Decryption`];
+//! - Wycheproof OAEP, `valid`: decrypts to the message; `invalid`: [`rsatool_rsa::Error::Decryption`];
 //!   `acceptable` (`rsa_oaep_misc`: tiny ciphertexts like 0 or 1 under a label): our decision
 //!   is to decrypt them like any other ciphertext, so either the message or
 //!   `Error::Decryption` passes, and any other answer fails.
@@ -26,7 +26,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use rsa::{EncryptionScheme, Error as RsaError, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
+use rsatool_rsa::{
+    EncryptionScheme, Error as RsaError, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey,
+};
 
 use super::replay::encrypt_replaying;
 use super::{FileReport, private_key, rsalabs_file, strip};
@@ -125,7 +127,7 @@ fn rsalabs_encryptions<S: EncryptionScheme>(
     encrypt: &S,
     decrypt: &[(&str, &S)],
 ) -> FileReport {
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     rsalabs_file(
         file,
         keys,
@@ -136,7 +138,7 @@ fn rsalabs_encryptions<S: EncryptionScheme>(
                 .iter()
                 .map(|&(name, scheme)| (name, scheme.decrypt(key, &mut rng, &v.ciphertext)))
                 .collect();
-            let ok = |dec: &(&str, rsa::Result<Vec<u8>>)| dec.1.as_ref() == Ok(&v.message);
+            let ok = |dec: &(&str, rsatool_rsa::Result<Vec<u8>>)| dec.1.as_ref() == Ok(&v.message);
             if enc.as_ref() == Ok(&v.ciphertext) && decs.iter().all(ok) {
                 return None;
             }
@@ -170,7 +172,7 @@ fn oaep_scheme(group: &DecryptionGroup, label: &[u8]) -> Option<Oaep> {
 /// One Wycheproof decryption set: OAEP, or PKCS #1 v1.5 with the recorded synthetic messages.
 fn wycheproof_set(set: &DecryptionSet, pkcs1v15: Option<&Synthetic>) -> FileReport {
     let mut report = FileReport::new(format!("wycheproof/{}", set.name));
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     for group in &set.groups {
         let k = &group.key;
         let key = private_key(&k.crt);
@@ -207,7 +209,7 @@ fn wycheproof_set(set: &DecryptionSet, pkcs1v15: Option<&Synthetic>) -> FileRepo
 
 fn check_oaep(
     key: &RsaPrivateKey,
-    rng: &mut rsa::OsRng,
+    rng: &mut rsatool_rsa::OsRng,
     scheme: &Oaep,
     t: &wp::DecryptionTest,
 ) -> std::result::Result<(), String> {
@@ -221,7 +223,7 @@ fn check_oaep(
 
 fn check_pkcs1v15(
     key: &RsaPrivateKey,
-    rng: &mut rsa::OsRng,
+    rng: &mut rsatool_rsa::OsRng,
     t: &wp::DecryptionTest,
     recorded: Option<&Vec<u8>>,
 ) -> std::result::Result<(), String> {

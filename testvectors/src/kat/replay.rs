@@ -11,8 +11,8 @@
 
 use std::convert::Infallible;
 
-use rsa::rand_core::{TryCryptoRng, TryRng};
-use rsa::{EncryptionScheme, RsaPublicKey};
+use rsatool_rsa::rand_core::{TryCryptoRng, TryRng};
+use rsatool_rsa::{EncryptionScheme, RsaPublicKey};
 
 /// `scheme`'s public encryption of `msg` with `random` as its only source of random bytes: the
 /// ciphertext, or why not (the scheme's error, or a draw that did not match `random`).
@@ -81,10 +81,10 @@ impl TryCryptoRng for Replay<'_> {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rsa::{HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
+    use rsatool_rsa::{HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
 
     fn key() -> RsaPrivateKey {
-        let mut rng = rsa::os_rng();
+        let mut rng = rsatool_rsa::os_rng();
         RsaPrivateKey::new(&mut rng, 1024).unwrap()
     }
 
@@ -114,8 +114,8 @@ mod tests {
         let ps = vec![0x5a; k - 3 - 3];
         let c = encrypt_replaying(key.public_key(), &s, b"abc", &ps).unwrap();
         // EM = 00 02 PS 00 M, recovered with the raw private operation.
-        use rsa::hazmat::PrivateOp;
-        let em = key.private_op(&mut rsa::os_rng(), &c).unwrap();
+        use rsatool_rsa::hazmat::PrivateOp;
+        let em = key.private_op(&mut rsatool_rsa::os_rng(), &c).unwrap();
         assert_eq!(em[..2], [0, 2]);
         assert_eq!(em[2..k - 4], ps[..]);
         assert_eq!(em[k - 4..], [0, b'a', b'b', b'c']);

@@ -16,14 +16,14 @@
 //! acceptable vector always passes; how many were accepted and rejected is appended to the
 //! report's file name.
 //!
-//! SHA-3 and SHAKE sets run like the others (SHAKE masks through [`rsa::Mgf`]). A set whose
+//! SHA-3 and SHAKE sets run like the others (SHAKE masks through [`rsatool_rsa::Mgf`]). A set whose
 //! hash or mask generation function this toolkit does not implement is not run: its report's
 //! file name ends in `(skipped: … N vectors)` and counts no vector as passed.
 
 use std::path::Path;
 
 use bignum::Nat;
-use rsa::{
+use rsatool_rsa::{
     HashAlg, Pkcs1v15Sign, Pss, PublicKeyParts, RsaPrivateKey, RsaPublicKey, SaltLen,
     SignatureScheme,
 };
@@ -62,7 +62,7 @@ enum Family {
     Pss,
 }
 
-fn public_key(n: &[u8], e: &[u8]) -> rsa::Result<RsaPublicKey> {
+fn public_key(n: &[u8], e: &[u8]) -> rsatool_rsa::Result<RsaPublicKey> {
     RsaPublicKey::from_parts_allowing_small(
         &PublicKeyParts {
             n: n.to_vec(),
@@ -130,13 +130,13 @@ fn key_from_ned(n: &[u8], e: &[u8], d: &[u8]) -> std::result::Result<RsaPrivateK
 }
 
 /// Signs a digest with a key (the scheme and its salt captured).
-type SignFn<'a> = dyn FnMut(&RsaPrivateKey, &[u8]) -> rsa::Result<Vec<u8>> + 'a;
+type SignFn<'a> = dyn FnMut(&RsaPrivateKey, &[u8]) -> rsatool_rsa::Result<Vec<u8>> + 'a;
 
 /// One vector that must verify (and, with a private key, be reproduced): the failure line, if
 /// any.
 fn check_valid(
     sign: &mut SignFn<'_>,
-    verify: &dyn Fn(&RsaPublicKey, &[u8]) -> rsa::Result<()>,
+    verify: &dyn Fn(&RsaPublicKey, &[u8]) -> rsatool_rsa::Result<()>,
     public: &RsaPublicKey,
     private: Option<&RsaPrivateKey>,
     msg_digest: &[u8],
@@ -159,7 +159,7 @@ fn nist_file(dir: &Path, rel: &str, family: Family) -> Result<FileReport> {
     let file = nist::load_sig_gen(dir.join(rel))?;
     let mut report = FileReport::new(rel);
     let salt_len = file.salt_len.unwrap_or(0);
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     for group in &file.groups {
         let public = public_key(&group.n, &group.e);
         let private = group
@@ -228,7 +228,7 @@ fn tally(report: &mut FileReport, failure: Option<String>, id: impl FnOnce() -> 
 fn rsalabs_pkcs1v15(dir: &Path) -> Result<FileReport> {
     let keys = pkcs1::load_pkcs1v15_sign(dir.join(pkcs1::PKCS1V15_SIGN))?;
     let scheme = Pkcs1v15Sign::new(HashAlg::Sha1);
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     Ok(rsalabs_file(
         pkcs1::PKCS1V15_SIGN,
         keys,
@@ -250,7 +250,7 @@ fn rsalabs_pkcs1v15(dir: &Path) -> Result<FileReport> {
 /// verified.
 fn rsalabs_pss(dir: &Path) -> Result<FileReport> {
     let keys = pkcs1::load_pss_vect(dir.join(pkcs1::PSS_VECT))?;
-    let mut rng = rsa::os_rng();
+    let mut rng = rsatool_rsa::os_rng();
     Ok(rsalabs_file(
         pkcs1::PSS_VECT,
         keys,
@@ -290,12 +290,12 @@ fn group_scheme(g: &wyche::SignatureGroup) -> std::result::Result<GroupScheme, S
             }
             MaskGen::Shake128 => Ok(GroupScheme::Pss(
                 Pss::new(hash)
-                    .with_mgf(rsa::Mgf::Shake128)
+                    .with_mgf(rsatool_rsa::Mgf::Shake128)
                     .with_salt_len(SaltLen::Exact(p.salt_len)),
             )),
             MaskGen::Shake256 => Ok(GroupScheme::Pss(
                 Pss::new(hash)
-                    .with_mgf(rsa::Mgf::Shake256)
+                    .with_mgf(rsatool_rsa::Mgf::Shake256)
                     .with_salt_len(SaltLen::Exact(p.salt_len)),
             )),
         },

@@ -1,6 +1,6 @@
 //! Batch rows (issue 17): PKCS #1 v1.5 signatures with SHA-256 per second at 2048, 3072 and
 //! 4096 bits, ours one at a time (`RsaPrivateKey::sign`, the single CRT private operation),
-//! ours through [`rsa::Batch`] on one thread and on every thread, OpenSSL and AWS-LC (one
+//! ours through [`rsatool_rsa::Batch`] on one thread and on every thread, OpenSSL and AWS-LC (one
 //! signature per call, one core), all on the same key, in one interleaved case per size; then
 //! the issue's targets on those figures.
 //!
@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use benches::rsa_peers::{self, AWS_LC, Keys, MESSAGE, OPENSSL, OURS, OURS_PKCS1};
 use bignum::modular::{PowPath, pow_path};
-use rsa::Batch;
+use rsatool_rsa::Batch;
 use serde_json::{Value, json};
 
 use super::harness::{Case, Imp, Measured};
@@ -49,7 +49,7 @@ pub fn describe(items: u32) -> String {
     format!(
         "RSASSA-PKCS1-v1_5 with SHA-256 over a 60-byte message, hashing included; `{OURS}`, \
          `{OPENSSL}`, `{AWS_LC}`: one signature per call on one thread; `{BATCH_ONE}`: \
-         `rsa::Batch::threads(1)` on {items} messages a call, `{BATCH_ALL}`: `rsa::Batch` on {} \
+         `rsatool_rsa::Batch::threads(1)` on {items} messages a call, `{BATCH_ALL}`: `rsatool_rsa::Batch` on {} \
          threads, {items} messages per thread a call, counted per signature; exponentiation \
          path {}",
         threads(),

@@ -35,9 +35,9 @@ fn median(v: &[f64]) -> Option<f64> {
 
 /// Checks a peer's key: our decoder and validation must accept its PKCS #8 DER.
 fn ours_accepts(name: &str, bits: usize, der: &[u8]) {
-    let parts = rsa::decode_private_key(der)
+    let parts = rsatool_rsa::decode_private_key(der)
         .unwrap_or_else(|e| panic!("{name} {bits}-bit key: our decoder says {e}"));
-    let key = rsa::RsaPrivateKey::from_parts_allowing_small(&parts, 1024)
+    let key = rsatool_rsa::RsaPrivateKey::from_parts_allowing_small(&parts, 1024)
         .unwrap_or_else(|e| panic!("{name} {bits}-bit key: our validation says {e}"));
     assert_eq!(key.bits(), bits, "{name} made a key of the wrong size");
 }
@@ -47,12 +47,15 @@ fn one(name: &str, bits: usize, seed: u64) -> Option<f64> {
     let t = Instant::now();
     match name {
         OURS => {
-            let key =
-                rsa::RsaPrivateKey::generate(bits, &mut rsa_peers::rng(seed)).expect("keygen");
+            let key = rsatool_rsa::RsaPrivateKey::generate(bits, &mut rsa_peers::rng(seed))
+                .expect("keygen");
             let el = t.elapsed().as_secs_f64();
-            let der =
-                rsa::encode_private_key(&key.to_parts(), rsa::KeyFormat::Pkcs1, rsa::Encoding::Der)
-                    .expect("PKCS #1");
+            let der = rsatool_rsa::encode_private_key(
+                &key.to_parts(),
+                rsatool_rsa::KeyFormat::Pkcs1,
+                rsatool_rsa::Encoding::Der,
+            )
+            .expect("PKCS #1");
             let ossl =
                 openssl::rsa::Rsa::private_key_from_der(&der).expect("OpenSSL reads our key");
             assert!(

@@ -3,7 +3,7 @@
 //! key (ours, imported by every peer as PKCS #8 DER): see `benches::rsa_peers`. Key generation
 //! is the `keygen` module; the targets and the seed figures are drawn here from both.
 
-use rsa::hazmat::PrivateOp;
+use rsatool_rsa::hazmat::PrivateOp;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Instant;

@@ -9,7 +9,7 @@
 //!   a time on the eight IFMA lanes where more threads call than there are cores);
 //! - `ours-processes`: N processes of this binary, each with its own copy of the key, one
 //!   thread each: the ceiling that threads sharing a key should reach;
-//! - `ours-batch`: one caller of `rsa::Batch::threads(N)`, four items per thread a call (one
+//! - `ours-batch`: one caller of `rsatool_rsa::Batch::threads(N)`, four items per thread a call (one
 //!   group of eight lanes per thread; sign only);
 //! - `openssl`: N threads sharing one `PKey` (the `openssl` crate on the system's OpenSSL 3);
 //! - `aws-lc`: N threads sharing one `aws_lc_rs::rsa::KeyPair` (sign) or
@@ -41,7 +41,7 @@ use openssl::pkey::{PKey, Private};
 use openssl::rsa::Padding;
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::SeedableRng;
-use rsa::{Batch, RsaPrivateKey};
+use rsatool_rsa::{Batch, RsaPrivateKey};
 
 use super::rsa_rows::fail;
 
@@ -450,7 +450,8 @@ pub fn worker(args: &[String]) {
     };
     let op = Op::parse(op).unwrap_or_else(|| fail(format!("unknown operation {op}")));
     let der = std::fs::read(key).unwrap_or_else(|e| fail(format!("{key}: {e}")));
-    let parts = rsa::decode_private_key(&der).unwrap_or_else(|e| fail(format!("{key}: {e}")));
+    let parts =
+        rsatool_rsa::decode_private_key(&der).unwrap_or_else(|e| fail(format!("{key}: {e}")));
     let key = RsaPrivateKey::from_parts(&parts).unwrap_or_else(|e| fail(format!("key: {e}")));
     let keys = Keys::from_ours(Arc::new(key));
     let c = ciphertext(&keys, op);
