@@ -469,6 +469,19 @@ impl Keys {
     }
 }
 
+/// OpenSSL's OAEP decryption (SHA-256, MGF1-SHA-256, empty label) of `c` with `pkey`, `None`
+/// if it rejects it.
+pub fn openssl_oaep_decrypt_with(pkey: &PKey<Private>, c: &[u8]) -> Option<Vec<u8>> {
+    let mut dec = openssl::encrypt::Decrypter::new(pkey).ok()?;
+    dec.set_rsa_padding(Padding::PKCS1_OAEP).ok()?;
+    dec.set_rsa_oaep_md(MessageDigest::sha256()).ok()?;
+    dec.set_rsa_mgf1_md(MessageDigest::sha256()).ok()?;
+    let mut out = vec![0u8; dec.decrypt_len(c).ok()?];
+    let n = dec.decrypt(c, &mut out).ok()?;
+    out.truncate(n);
+    Some(out)
+}
+
 impl Keys {
     /// An OAEP (SHA-256, MGF1-SHA-256, empty label) ciphertext of [`MESSAGE`] made by OpenSSL:
     /// what the decryption rows decrypt.
@@ -489,15 +502,7 @@ impl Keys {
     /// OpenSSL's OAEP decryption of `c`, `None` if it rejects it: the check of the randomized
     /// encryption rows.
     pub fn openssl_oaep_decrypt(&self, c: &[u8]) -> Option<Vec<u8>> {
-        let pkey = self.openssl_pkey();
-        let mut dec = openssl::encrypt::Decrypter::new(&pkey).ok()?;
-        dec.set_rsa_padding(Padding::PKCS1_OAEP).ok()?;
-        dec.set_rsa_oaep_md(MessageDigest::sha256()).ok()?;
-        dec.set_rsa_mgf1_md(MessageDigest::sha256()).ok()?;
-        let mut out = vec![0u8; dec.decrypt_len(c).ok()?];
-        let n = dec.decrypt(c, &mut out).ok()?;
-        out.truncate(n);
-        Some(out)
+        openssl_oaep_decrypt_with(&self.openssl_pkey(), c)
     }
 
     /// OAEP encryption of [`MESSAGE`] (SHA-256, MGF1-SHA-256, empty label): ours

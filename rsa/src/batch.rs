@@ -21,21 +21,23 @@
 //!
 //! # Threads
 //!
-//! The groups of eight lanes are spread over the calling thread and rayon's thread pool:
-//! [`Batch::threads`] workers in all, each taking the next group not yet taken until none is
-//! left, so that a pool thread that starts late takes fewer. The pool is started once and kept, and its idle workers look for
-//! work a moment before they sleep, where scoped threads spawned for every call (before issue
-//! 48) cost about 50 µs a thread and a wake-up on an idle core each: two threads on batches of
-//! eight RSA-2048 items ran 0.37x of twice one thread's rate in `compare --threads-only`, 0.60x
-//! on the pool. Only the input checks and the blinding run on the calling thread, before the
-//! tasks start: each item takes the next power of one of its key's cached blinding pairs (two
-//! squarings, as a single operation does; `primitive/blinding.rs`), and a fresh pair is drawn
-//! there (from the caller's RNG, with its inverse and r^e) only every 32 items of a key, or
-//! when every slot of that key's table is held by other threads: the draws need the caller's
-//! RNG, which the tasks do not share. The rest of the first stage (the multiplications by
-//! r^e) runs in the tasks. A batch of one group runs on the calling thread. The thread count
-//! defaults to [`std::thread::available_parallelism`]. Without the `std` feature there are no
-//! threads: every batch runs on the calling thread (the eight lanes still apply).
+//! The groups of eight lanes are spread over rayon's thread pool: [`Batch::threads`] tasks, each
+//! taking the next group not yet taken until none is left, so that a task whose worker starts late
+//! takes fewer. (The calling thread taking groups too, through `rayon::in_place_scope`, measured
+//! 1.6x against 1.8x of one thread at 3072 bits on 2 vCPUs, and better at 2048: not kept.) The pool
+//! is started once and kept, and its idle workers look for work a moment before they sleep, where
+//! scoped threads spawned for every call (before issue 48) cost about 50 µs a thread and a wake-up
+//! on an idle core each: two threads on batches of eight RSA-2048 items ran 0.37x of twice one
+//! thread's rate in `compare --threads-only`, 0.86x on the pool (Zen 4, 2 vCPUs). Only the input
+//! checks and the blinding run on the calling thread, before the tasks start: each item takes the
+//! next power of one of its key's cached blinding pairs (two squarings, as a single operation does;
+//! `primitive/blinding.rs`), and a fresh pair is drawn there (from the caller's RNG, with its
+//! inverse and r^e) only every 32 items of a key, or when every slot of that key's table is held by
+//! other threads: the draws need the caller's RNG, which the tasks do not share. The rest of the
+//! first stage (the multiplications by r^e) runs in the tasks. A batch of one group runs on the
+//! calling thread. The thread count defaults to [`std::thread::available_parallelism`]. Without the
+//! `std` feature there are no threads: every batch runs on the calling thread (the eight lanes
+//! still apply).
 //!
 //! # Constant time
 //!
@@ -251,27 +253,26 @@ impl Batch {
     fn run_threads(groups: Vec<Vec<Drawn<'_>>>, threads: usize) -> Vec<(usize, Result<Vec<u8>>)> {
         use std::sync::Mutex;
         let groups = Mutex::new(groups.into_iter());
-        let results = Mutex::new(Vec::new());
-        let work = || {
-            let mut mine = Vec::new();
-            loop {
-                let group = groups
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .next();
-                let Some(group) = group else { break };
-                mine.extend(run_group(group));
-            }
-            results
+        let next = || {
+            groups
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .extend(mine);
+                .next()
         };
-        rayon::in_place_scope(|s| {
-            for _ in 1..threads {
-                s.spawn(|_| work());
+        let results = Mutex::new(Vec::new());
+        rayon::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|_| {
+                    let mut mine = Vec::new();
+                    while let Some(group) = next() {
+                        mine.extend(run_group(group));
+                    }
+                    results
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .extend(mine);
+                });
             }
-            work();
         });
         results
             .into_inner()

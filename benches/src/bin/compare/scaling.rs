@@ -38,7 +38,6 @@ use benches::rsa_peers::{self, AWS_LC, Keys, MESSAGE, OPENSSL, OURS, OURS_PKCS1,
 use bignum::modular::pow_path;
 use openssl::hash::MessageDigest;
 use openssl::pkey::{PKey, Private};
-use openssl::rsa::Padding;
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rsatool_rsa::{Batch, RsaPrivateKey};
@@ -197,18 +196,8 @@ fn openssl_call(pkey: &PKey<Private>, op: Op, c: &[u8]) -> Vec<u8> {
                 openssl::sign::Signer::new(MessageDigest::sha256(), pkey).expect("signer");
             signer.sign_oneshot_to_vec(MESSAGE).expect("sign")
         }
-        Op::Decrypt => {
-            let mut dec = openssl::encrypt::Decrypter::new(pkey).expect("decrypter");
-            dec.set_rsa_padding(Padding::PKCS1_OAEP).expect("OAEP");
-            dec.set_rsa_oaep_md(MessageDigest::sha256())
-                .expect("OAEP hash");
-            dec.set_rsa_mgf1_md(MessageDigest::sha256())
-                .expect("MGF1 hash");
-            let mut out = vec![0u8; dec.decrypt_len(c).expect("length")];
-            let n = dec.decrypt(c, &mut out).expect("decrypt");
-            out.truncate(n);
-            out
-        }
+        Op::Decrypt => rsa_peers::openssl_oaep_decrypt_with(pkey, c)
+            .unwrap_or_else(|| fail("OpenSSL rejects the OAEP ciphertext".to_owned())),
     }
 }
 
