@@ -70,8 +70,18 @@ pub struct Args {
     force: bool,
 }
 
-/// Signs each digest with the key: the one place the signatures of `sign` are made, through
-/// the batch API (`rsatool_rsa::Batch`: eight exponentiations per pass where the CPU has AVX-512 IFMA,
+/// Signs one digest with the key, as a library user signs one message
+/// (`RsaPrivateKey::sign_prehashed`: the single operation's path, no batch machinery).
+fn sign_one(key: &RsaPrivateKey, scheme: &Scheme, digest: &[u8]) -> rsatool_rsa::Result<Vec<u8>> {
+    let mut rng = rsatool_rsa::os_rng();
+    match scheme {
+        Scheme::Pkcs1(s) => key.sign_prehashed(&mut rng, s, digest),
+        Scheme::Pss(s) => key.sign_prehashed(&mut rng, s, digest),
+    }
+}
+
+/// Signs each digest with the key, for several inputs: through the batch API
+/// (`rsatool_rsa::Batch`: eight exponentiations per pass where the CPU has AVX-512 IFMA,
 /// spread over the cores; each signature with its own blinding and fault check, and its own
 /// result).
 pub fn sign_many(
@@ -156,10 +166,7 @@ pub fn run(args: &Args) -> CmdResult {
     if !several {
         let input = &args.input[0];
         let digest = input_digest(input, hash, args.prehashed)?;
-        let signature = sign_many(key, &scheme, &[&digest])
-            .pop()
-            .unwrap_or(Err(rsatool_rsa::Error::Fault))
-            .map_err(signing_error)?;
+        let signature = sign_one(key, &scheme, &digest).map_err(signing_error)?;
         return io::write_file(&outputs[0], &signature, Secrecy::Public, args.force);
     }
 
