@@ -1,5 +1,5 @@
-//! The proof, built and tested by `.ci/run`, that `bignum` and `rsatool_rsa` work without the standard
-//! library: this crate is `#![no_std]` (it has `core` and `alloc` only) and takes both with
+//! The proof, built and tested by `.ci/run`, that `bignum` and `rsatool_rsa` work without the
+//! standard library: this crate is `#![no_std]` (it has `core` and `alloc` only) and takes both with
 //! `default-features = false`. `.ci/run` builds and tests it alone (so that no other workspace
 //! member turns a `std` feature back on: the tests below run the `no_std` builds, with their
 //! CPUID detection and single-thread batches) and checks with `cargo tree` that no crate of its

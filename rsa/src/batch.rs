@@ -4,8 +4,8 @@
 //! Each item of a batch goes through the same three stages as a single
 //! [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op): its own checks,
 //! blinding and reductions (as `crt_prepare`), the exponentiations modulo its primes, then its
-//! own Garner recombination, unblinding, fault check and output (`crt_finish`). Only the middle stage
-//! is shared: where the 52-bit engine runs on AVX-512 IFMA, the CRT halves of four 2-prime
+//! own Garner recombination, unblinding, fault check and output (`crt_finish`). Only the middle
+//! stage is shared: where the 52-bit engine runs on AVX-512 IFMA, the CRT halves of four 2-prime
 //! items fill the eight lanes of one [`pow_batch`] (each half is one lane). A group of fewer
 //! than eight lanes (the last of a batch, or keys of different digit counts) runs each item's
 //! exponentiations as a single operation does (an interleaved pair): an eight-lane batch costs
@@ -28,7 +28,7 @@
 //! is started once and kept, and its idle workers look for work a moment before they sleep, where
 //! scoped threads spawned for every call (before issue 48) cost about 50 µs a thread and a wake-up
 //! on an idle core each: two threads on batches of eight RSA-2048 items ran 0.37x of twice one
-//! thread's rate in `compare --threads-only`, 0.86x on the pool (Zen 4, 2 vCPUs). Only the input
+//! thread's rate in `compare --threads-only`, 0.86x on the pool (Zen 5, 2 vCPUs). Only the input
 //! checks and the blinding run on the calling thread, before the tasks start: each item takes the
 //! next power of one of its key's cached blinding pairs (two squarings, as a single operation does;
 //! `primitive/blinding.rs`), and a fresh pair is drawn there (from the caller's RNG, with its

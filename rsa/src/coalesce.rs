@@ -268,8 +268,8 @@ fn fill(state: &mut State, group: &mut Vec<Request>) {
 }
 
 /// A leader's passes: when it drops, the pass is over (one more may start) and the oldest
-/// queued caller is woken; if it drops with requests not yet run (the leader panicked), the other callers'
-/// requests go back to the head of the queue for the next leader.
+/// queued caller is woken; if it drops with requests not yet run (the leader panicked), the
+/// other callers' requests go back to the head of the queue for the next leader.
 struct Pass<'a> {
     coalescer: &'a Coalescer,
     /// The requests of the pass in progress.
@@ -298,9 +298,9 @@ const YIELDS: usize = 16;
 
 /// The largest prime, in bits, whose key's callers meet: 30 digits of 52 bits less the two
 /// spare bits (RSA-3072's halves). Four items on the eight lanes take about two single
-/// operations' time at 2048 bits, 3.1 at 3072 and 3.4 at 4096 (`rsatool_rsa::Batch` against the single
-/// operation, BENCHMARKS.md); the meeting has costs of its own (a wake-up for every caller
-/// served, passes not full). Measured with 16 threads on 2 cores of Zen 4 (`rsatool speedtest
+/// operations' time at 2048 bits, 3.1 at 3072 and 3.4 at 4096 (`rsatool_rsa::Batch` against
+/// the single operation, BENCHMARKS.md); the meeting has costs of its own (a wake-up for every
+/// caller served, passes not full). Measured with 16 threads on 2 cores of Zen 5 (`rsatool speedtest
 /// --threads 16 --coalesce`), meeting gave 2.1x a plain key's throughput at 2048 bits, 1.13x
 /// at 3072 and 0.80x at 4096.
 const MAX_PRIME_BITS: usize = 52 * 30 - 2;

@@ -1,7 +1,7 @@
 //! The signature of the typed signing and verifying keys of both signature schemes (PSS and
 //! PKCS #1 v1.5): a byte string with RustCrypto's `SignatureEncoding`. Re-exported as
-//! `rsatool_rsa::pss::Signature` and `rsatool_rsa::pkcs1v15::Signature`. (Not `signature.rs`: the crate root
-//! re-exports the `signature` crate under that name.)
+//! `rsatool_rsa::pss::Signature` and `rsatool_rsa::pkcs1v15::Signature`. (Not `signature.rs`:
+//! the crate root re-exports the `signature` crate under that name.)
 
 use alloc::{boxed::Box, vec::Vec};
 

@@ -79,7 +79,9 @@ impl PublicKeyParts for RsaPrivateKey {
 /// ```
 /// use rsatool_rsa::oaep::{DecryptingKey, EncryptingKey};
 /// use rsatool_rsa::sha2::Sha256;
-/// use rsatool_rsa::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
+/// use rsatool_rsa::traits::{
+///     Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor,
+/// };
 ///
 /// let mut rng = rsatool_rsa::os_rng();
 /// let key = rsatool_rsa::RsaPrivateKey::new(&mut rng, 1024)?;

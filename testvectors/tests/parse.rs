@@ -1,8 +1,8 @@
 //! Every data file parses, with the counts `data/SOURCES.md` states, and the parsed values pass
 //! checks that need no RSA code from this project: key identities with `num-bigint`, and each
 //! signature or ciphertext opened with the public exponent (or made with `d`) and its encoding
-//! rebuilt by hand here from RFC 8017 (hashes by `rsatool_rsa::HashAlg::digest`, a thin layer over the
-//! `sha1` / `sha2` crates).
+//! rebuilt by hand here from RFC 8017 (hashes by `rsatool_rsa::HashAlg::digest`, a thin layer
+//! over the `sha1` / `sha2` crates).
 
 // A failed unwrap here is a failed test, with its location.
 #![allow(clippy::unwrap_used)]

@@ -15,9 +15,9 @@
 //! - r⁻¹ mod n (in n's Montgomery form), for the unblinding.
 //!
 //! A pair drawn from the caller's RNG is used once as it is; before each later use both halves
-//! are squared, (r²)^e = (r^e)² and (r²)⁻¹ = (r⁻¹)², so the k-th use blinds with r^(2^k). After
-//! [`REFRESH_USES`] uses the pair is dropped and a new one drawn. The squarings are Montgomery
-//! squarings on `bignum::modular` residues: constant-time, no branch or index on the pair; the
+//! are squared, (r²)^e = (r^e)² and (r²)⁻¹ = (r⁻¹)², so the k-th use blinds with r^(2^k).
+//! After [`REFRESH_USES`] uses the pair is dropped and a new one drawn. The squarings are
+//! Montgomery squarings on `bignum::modular` residues: constant-time, no branch or index on the pair; the
 //! use counter, whether the cache holds a pair and whether another thread holds it are public.
 //!
 //! # Why squaring is enough

@@ -6,8 +6,8 @@
 //! - RSA Laboratories' files: encrypting the message with the example's seed (OAEP) or
 //!   padding string (PKCS #1 v1.5) gives the ciphertext byte for byte, and the ciphertext
 //!   decrypts to the message (PKCS #1 v1.5: with implicit and with explicit rejection).
-//! - Wycheproof OAEP, `valid`: decrypts to the message; `invalid`: [`rsatool_rsa::Error::Decryption`];
-//!   `acceptable` (`rsa_oaep_misc`: tiny ciphertexts like 0 or 1 under a label): our decision
+//! - Wycheproof OAEP, `valid`: decrypts to the message; `invalid`:
+//!   [`rsatool_rsa::Error::Decryption`]; `acceptable` (`rsa_oaep_misc`: tiny ciphertexts like 0 or 1 under a label): our decision
 //!   is to decrypt them like any other ciphertext, so either the message or
 //!   `Error::Decryption` passes, and any other answer fails.
 //! - Wycheproof PKCS #1 v1.5, `valid`: decrypts to the message with implicit and with

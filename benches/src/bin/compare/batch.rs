@@ -49,7 +49,8 @@ pub fn describe(items: u32) -> String {
     format!(
         "RSASSA-PKCS1-v1_5 with SHA-256 over a 60-byte message, hashing included; `{OURS}`, \
          `{OPENSSL}`, `{AWS_LC}`: one signature per call on one thread; `{BATCH_ONE}`: \
-         `rsatool_rsa::Batch::threads(1)` on {items} messages a call, `{BATCH_ALL}`: `rsatool_rsa::Batch` on {} \
+         `rsatool_rsa::Batch::threads(1)` on {items} messages a call, `{BATCH_ALL}`: \
+         `rsatool_rsa::Batch` on {} \
          threads, {items} messages per thread a call, counted per signature; exponentiation \
          path {}",
         threads(),

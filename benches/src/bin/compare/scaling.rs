@@ -9,8 +9,8 @@
 //!   a time on the eight IFMA lanes where more threads call than there are cores);
 //! - `ours-processes`: N processes of this binary, each with its own copy of the key, one
 //!   thread each: the ceiling that threads sharing a key should reach;
-//! - `ours-batch`: one caller of `rsatool_rsa::Batch::threads(N)`, four items per thread a call (one
-//!   group of eight lanes per thread; sign only);
+//! - `ours-batch`: one caller of `rsatool_rsa::Batch::threads(N)`, four items per thread a
+//!   call (one group of eight lanes per thread; sign only);
 //! - `openssl`: N threads sharing one `PKey` (the `openssl` crate on the system's OpenSSL 3);
 //! - `aws-lc`: N threads sharing one `aws_lc_rs::rsa::KeyPair` (sign) or
 //!   `OaepPrivateDecryptingKey` (decrypt).
@@ -504,7 +504,8 @@ pub fn markdown(rows: &[Row]) -> String {
             last = Some((row.op, row.bits));
             let _ = write!(
                 s,
-                "\n{} at {} bits:\n\n| threads | {} | ours / processes | coalesced / openssl |\n| ---: |{} ---: | ---: |\n",
+                "\n{} at {} bits:\n\n| threads | {} | ours / processes | coalesced / openssl \
+                 |\n| ---: |{} ---: | ---: |\n",
                 row.op.name(),
                 row.bits,
                 NAMES.join(" | "),
