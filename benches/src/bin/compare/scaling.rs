@@ -389,7 +389,7 @@ fn now_ms() -> u128 {
 fn processes(threads: usize, time: Duration, op: Op, bits: usize, key: &std::path::Path) -> Rate {
     let exe = std::env::current_exe().unwrap_or_else(|e| fail(format!("this binary: {e}")));
     // Time to start, read the key and run one operation first.
-    let start = now_ms() + 400 + 100 * threads as u128;
+    let start = now_ms() + 400 + 20 * threads as u128;
     let children: Vec<_> = (0..threads)
         .map(|i| {
             std::process::Command::new(&exe)
