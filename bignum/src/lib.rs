@@ -47,7 +47,7 @@ extern crate alloc;
 extern crate std;
 
 /// `debug_assert!` for the internal invariants on public values (lengths handed between the
-/// layers, which the assembly kernels rely on; the residue's modulus): checked in debug
+/// layers, which the assembly kernels rely on): checked in debug
 /// builds and, whatever the profile, in builds with the `test-hooks` feature. The tests build
 /// bignum without debug assertions (the workspace's `Cargo.toml`: core's own checks, which
 /// follow them, took 45% of bignum's test build), and still check every invariant.

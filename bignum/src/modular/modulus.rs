@@ -36,16 +36,14 @@ pub struct Modulus {
     /// The 52-bit engine's constants for m, where [`Modulus::keep_engine_constants`] kept
     /// them.
     pub(super) engine: Option<Box<super::ifma::EngineConstants>>,
-    /// In debug builds and with `test-hooks`, a number given to this context alone (kept by its
-    /// clones): every residue carries its context's, and every operation checks it
-    /// ([`Modulus::check`]), so that residues of two moduli of the same limb count (RSA's p, q
-    /// and the r_i) cannot be mixed unnoticed.
-    #[cfg(any(debug_assertions, feature = "test-hooks"))]
+    /// A number given to this context alone (kept by its clones): every residue carries its
+    /// context's, and every operation checks it ([`Modulus::check`]), so that residues of two
+    /// moduli of the same limb count (RSA's p, q and the r_i) cannot be mixed unnoticed, in
+    /// any build.
     id: usize,
 }
 
 /// A new context identity ([`Modulus`]'s `id`).
-#[cfg(any(debug_assertions, feature = "test-hooks"))]
 fn next_id() -> usize {
     use core::sync::atomic::{AtomicUsize, Ordering};
     static NEXT: AtomicUsize = AtomicUsize::new(1);
@@ -109,7 +107,6 @@ impl Modulus {
             r2,
             bits: ct::bit_len(m),
             engine: None,
-            #[cfg(any(debug_assertions, feature = "test-hooks"))]
             id: next_id(),
         };
         CtOption::new(modulus, valid)
@@ -184,12 +181,10 @@ impl Modulus {
         &self.r2
     }
 
-    /// Panics unless `a` is a residue of this modulus: by its limb count always, and in debug
-    /// builds and with `test-hooks` by the context identity it carries (the same limb count is
-    /// not enough).
+    /// Panics unless `a` is a residue of this modulus: by its limb count and by the context
+    /// identity it carries (the same limb count is not enough), in every build.
     pub(crate) fn check(&self, a: &Residue) {
         assert_eq!(a.limbs.len(), self.m.len(), "residue of another modulus");
-        #[cfg(any(debug_assertions, feature = "test-hooks"))]
         assert_eq!(a.modulus, self.id, "residue of another modulus");
     }
 
@@ -198,7 +193,6 @@ impl Modulus {
         invariant!(limbs.len() == self.m.len());
         Residue {
             limbs,
-            #[cfg(any(debug_assertions, feature = "test-hooks"))]
             modulus: self.id,
         }
     }
@@ -491,11 +485,9 @@ impl fmt::Debug for Modulus {
 mod tests {
     use super::*;
 
-    /// Residues of two moduli of the same limb count are caught in debug builds and with
-    /// `test-hooks` (which the tests turn on), in each kind of operation; a clone of a context
-    /// keeps its identity.
+    /// Residues of two moduli of the same limb count are caught in every build, in each kind
+    /// of operation; a clone of a context keeps its identity.
     #[test]
-    #[cfg(any(debug_assertions, feature = "test-hooks"))]
     fn mixing_residues_of_two_moduli_is_caught() {
         use std::panic::{AssertUnwindSafe, catch_unwind};
         use std::string::{String, ToString};

@@ -13,11 +13,10 @@ use super::ct;
 /// A secret residue a mod m, stored in Montgomery form a·R mod m (n limbs, fully reduced).
 ///
 /// Made and used only through the [`Modulus`](super::Modulus) it belongs to. Mixing residues of
-/// different moduli panics: of different limb counts in every build, of the same limb count in
-/// debug builds and in builds with `test-hooks` (and so in the tests), where each residue
-/// carries the identity of the context that made it and every operation checks it. (Release
-/// builds drop the identity: a residue of another modulus of the same limb count gives a
-/// meaningless but memory-safe result there.)
+/// different moduli panics, in every build: each residue carries the identity of the context
+/// that made it, and every operation compares it with its modulus's (one comparison of two
+/// public numbers; before issue 49 release builds dropped it, and a residue of another modulus
+/// of the same limb count gave a meaningless result without a word).
 ///
 /// Secret: no `PartialEq`, `Ord` or `Hash`; compare with [`ConstantTimeEq`]. Wiped on drop.
 /// `Debug` prints `Residue(..)`.
@@ -28,21 +27,16 @@ use super::ct;
 #[derive(Clone)]
 pub struct Residue {
     pub(crate) limbs: Vec<Limb>,
-    /// In debug builds and with `test-hooks`, the identity of the [`Modulus`](super::Modulus)
-    /// that made it, checked by every operation.
-    #[cfg(any(debug_assertions, feature = "test-hooks"))]
+    /// The identity of the [`Modulus`](super::Modulus) that made it, checked by every
+    /// operation. Public: it says which context, nothing of the value.
     pub(crate) modulus: usize,
 }
 
 impl Residue {
-    /// Panics in debug builds and with `test-hooks` unless `self` and `other` are residues of
-    /// one modulus.
+    /// Panics unless `self` and `other` are residues of one modulus.
     #[inline]
     fn check_same_modulus(&self, other: &Self) {
-        #[cfg(any(debug_assertions, feature = "test-hooks"))]
         assert_eq!(self.modulus, other.modulus, "residues of different moduli");
-        #[cfg(not(any(debug_assertions, feature = "test-hooks")))]
-        let _ = other;
     }
 
     /// Whether this is zero (0 in Montgomery form is 0).
