@@ -14,6 +14,11 @@ use zeroize::Zeroizing;
 
 use crate::errors::{Error, Result};
 
+/// A prime's Montgomery parameters, as `PrivateKeyParts::p` returns them. Defined here, beside
+/// the other translations to upstream's types, so that `traits` and `private_key` both take it
+/// from below them rather than from each other.
+pub type SecretPrime = crypto_bigint::modular::MontyParams<crypto_bigint::BoxedUint>;
+
 /// The [`HashAlg`] that `D` computes, recognised by its digest of the empty input
 /// ([`HashAlg::identify`]): SHA-1, the SHA-2 family and SHA-3.
 ///

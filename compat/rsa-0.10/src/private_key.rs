@@ -10,13 +10,11 @@ use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Generate;
+use crate::bridge::SecretPrime;
 use crate::bridge::{NoRng, be_bytes, fallible_rng, uint};
 use crate::errors::{Error, Result};
 use crate::public_key::{self, PublicKey};
 use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
-
-/// A prime's Montgomery parameters, as [`PrivateKeyParts::p`] returns them.
-pub type SecretPrime = crypto_bigint::modular::MontyParams<BoxedUint>;
 
 /// Represents a whole RSA key, public and private parts.
 ///

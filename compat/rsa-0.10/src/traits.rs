@@ -7,7 +7,7 @@ use crypto_bigint::{BoxedUint, NonZero, Odd};
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
-use crate::private_key::SecretPrime;
+use crate::bridge::SecretPrime;
 use crate::{PrivateKey, PublicKey};
 
 /// Components of an RSA public key.
