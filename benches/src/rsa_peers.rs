@@ -469,6 +469,18 @@ impl Keys {
     }
 }
 
+/// `f` on the keys of `bits` bits from `keys`, or on keys made here when `keys` has none of
+/// that size (saying so on stderr with `what`).
+pub fn with_keys_of<T>(keys: &[Keys], bits: usize, what: &str, f: impl FnOnce(&Keys) -> T) -> T {
+    match keys.iter().find(|k| k.bits == bits) {
+        Some(k) => f(k),
+        None => {
+            eprintln!("compare: {what} at {bits} ...");
+            f(&Keys::new(bits))
+        }
+    }
+}
+
 /// OpenSSL's OAEP decryption (SHA-256, MGF1-SHA-256, empty label) of `c` with `pkey`, `None`
 /// if it rejects it.
 pub fn openssl_oaep_decrypt_with(pkey: &PKey<Private>, c: &[u8]) -> Option<Vec<u8>> {
@@ -577,16 +589,7 @@ impl Keys {
         }));
         let (pkey, c0) = (self.openssl_pkey(), c.to_vec());
         ops.push(Op::new(OPENSSL, move || {
-            let mut dec = openssl::encrypt::Decrypter::new(&pkey).expect("decrypter");
-            dec.set_rsa_padding(Padding::PKCS1_OAEP).expect("OAEP");
-            dec.set_rsa_oaep_md(MessageDigest::sha256())
-                .expect("OAEP hash");
-            dec.set_rsa_mgf1_md(MessageDigest::sha256())
-                .expect("MGF1 hash");
-            let mut out = vec![0u8; dec.decrypt_len(&c0).expect("length")];
-            let n = dec.decrypt(&c0, &mut out).expect("decrypt");
-            out.truncate(n);
-            out
+            openssl_oaep_decrypt_with(&pkey, &c0).expect("decrypt")
         }));
         if let Ok(key) = aws_lc_rs::rsa::PrivateDecryptingKey::from_pkcs8(&self.pkcs8) {
             use aws_lc_rs::rsa::{OAEP_SHA256_MGF1SHA256, OaepPrivateDecryptingKey};

@@ -309,9 +309,7 @@ pub(crate) fn exponentiate_and_finish(
         .iter()
         .flat_map(|(key, input)| key.crt_jobs(input))
         .collect();
-    let lanes_fit = pow_path() == PowPath::Ifma
-        && jobs.len() >= BATCH_LANES
-        && jobs.iter().all(|j| j.modulus.batches_with(jobs[0].modulus));
+    let lanes_fit = jobs.len() >= BATCH_LANES && share_lanes(jobs.iter().map(|j| j.modulus));
     let ms: Vec<Vec<Residue>> = if lanes_fit {
         let mut all = pow_batch(&jobs).into_iter();
         items
@@ -331,14 +329,20 @@ pub(crate) fn exponentiate_and_finish(
         .collect()
 }
 
-/// Whether `key`'s CRT items can fill the eight lanes together: the 52-bit engine runs on the
-/// instructions, the key has two primes, and their moduli take the batch engine's digit count
-/// together.
+/// Whether `moduli` can share the eight lanes: the 52-bit engine runs on the instructions and
+/// every modulus takes the batch engine's digit count of the first.
+fn share_lanes<'a>(mut moduli: impl Iterator<Item = &'a bignum::modular::Modulus>) -> bool {
+    let Some(first) = moduli.next() else {
+        return false;
+    };
+    pow_path() == PowPath::Ifma && moduli.all(|m| m.batches_with(first))
+}
+
+/// Whether `key`'s CRT items can fill the eight lanes together: two primes whose moduli
+/// [`share_lanes`].
 #[cfg(feature = "std")]
 pub(crate) fn key_fills_lanes(key: &RsaPrivateKey) -> bool {
-    pow_path() == PowPath::Ifma
-        && key.primes.len() == 2
-        && key.primes[1].m.batches_with(&key.primes[0].m)
+    key.primes.len() == 2 && share_lanes(key.primes.iter().map(|p| &p.m))
 }
 
 impl BatchPrivateOp for Batch {

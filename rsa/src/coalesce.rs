@@ -336,7 +336,8 @@ impl RsaPrivateKey {
     ///
     /// Worth it where more threads sign or decrypt with one key than there are cores (a
     /// server's pool of request threads): each operation then costs about half of a single
-    /// one at RSA-2048 (four on eight lanes take two single operations' time). What it trades
+    /// one at RSA-2048 (four on eight lanes take two single operations' time; measured with 8
+    /// threads on 2 cores, not yet on a many-core machine). What it trades
     /// is latency: a call taken into a pass returns when the whole pass ends, about twice a
     /// single operation at 2048 bits. The `coalesce` module's documentation has the details
     /// (failures, panics, fairness). Where the eight lanes do not run or do not pay (no
@@ -486,16 +487,31 @@ mod tests {
     /// One caller's call.
     type Call<'a> = Box<dyn FnOnce(&RsaPrivateKey) -> Result<Vec<u8>> + Send + 'a>;
 
-    /// Runs `calls` (one thread each) while a pass is held running on a key allowed one, so
-    /// that every call queues; releases the pass once `queued` requests wait, as a pass that
-    /// ends does. Returns each thread's outcome (a panic as `Err`).
+    /// Holds a pass running on `c` (a key allowed one), so that every caller queues.
+    fn hold(c: &Coalescer) {
+        c.lock().running += 1;
+    }
+
+    /// Once `queued` requests wait, ends the held pass as a pass that ends does: one more may
+    /// start, the oldest queued caller is woken.
+    fn release_when_queued(c: &Coalescer, queued: usize) {
+        while c.lock().queue.len() < queued {
+            std::thread::yield_now();
+        }
+        let mut state = c.lock();
+        state.running -= 1;
+        wake_oldest(&state);
+    }
+
+    /// Runs `calls` (one thread each) while a pass is held running ([`hold`]), and releases it
+    /// once `queued` requests wait. Returns each thread's outcome (a panic as `Err`).
     fn queued_calls(
         key: &Arc<RsaPrivateKey>,
         queued: usize,
         calls: Vec<Call<'_>>,
     ) -> Vec<std::thread::Result<Result<Vec<u8>>>> {
         let c = coalescer(key);
-        c.lock().running += 1;
+        hold(c);
         std::thread::scope(|s| {
             let handles: Vec<_> = calls
                 .into_iter()
@@ -506,13 +522,7 @@ mod tests {
                     })
                 })
                 .collect();
-            while c.lock().queue.len() < queued {
-                std::thread::yield_now();
-            }
-            let mut state = c.lock();
-            state.running -= 1;
-            wake_oldest(&state);
-            drop(state);
+            release_when_queued(c, queued);
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         })
     }
@@ -561,7 +571,8 @@ mod tests {
         for ((m, _), r) in cases.iter().zip(out) {
             assert_eq!(&r.unwrap().unwrap(), m);
         }
-        // Six queued: the oldest leads four, then its extra pass takes the last two.
+        // Six queued: the oldest leads four; the last two (not a full group, so no extra pass)
+        // wait for the served callers to pick up, then the older of them leads both.
         assert_eq!(*hooks(&key).passes.lock().unwrap(), [4, 2]);
     }
 
@@ -647,7 +658,7 @@ mod tests {
         let mut rng = ChaCha20Rng::seed_from_u64(8);
         let cases: Vec<_> = (0..3).map(|_| case(&key, &mut rng)).collect();
         let c = coalescer(&key);
-        c.lock().running += 1;
+        hold(c);
         let (tx, rx) = std::sync::mpsc::channel();
         let threads: Vec<_> = cases
             .iter()
@@ -660,15 +671,9 @@ mod tests {
                 })
             })
             .collect();
-        while c.lock().queue.len() < 3 {
-            std::thread::yield_now();
-        }
         // The callers hold their own handles: this one goes, the key stays until they end.
         let weak = Arc::downgrade(&key);
-        let mut state = c.lock();
-        state.running -= 1;
-        wake_oldest(&state);
-        drop(state);
+        release_when_queued(c, 3);
         drop(key);
         for t in threads {
             t.join().unwrap();

@@ -68,16 +68,9 @@ pub fn threads() -> usize {
 pub fn cases(keys: &[Keys], items: u32) -> Vec<Case> {
     BITS.iter()
         .map(|&bits| {
-            let made;
-            let keys = match keys.iter().find(|k| k.bits == bits) {
-                Some(k) => k,
-                None => {
-                    eprintln!("compare: RSA key and batch checks at {bits} ...");
-                    made = Keys::new(bits);
-                    &made
-                }
-            };
-            case(keys, items)
+            rsa_peers::with_keys_of(keys, bits, "RSA key and batch checks", |keys| {
+                case(keys, items)
+            })
         })
         .collect()
 }

@@ -24,7 +24,8 @@ pub struct Row {
     openssl: Vec<f64>,
 }
 
-fn median(v: &[f64]) -> f64 {
+/// The median of `v` (the mean of the middle two for an even count); `v` not empty.
+pub fn median(v: &[f64]) -> f64 {
     let mut s = v.to_vec();
     s.sort_by(f64::total_cmp);
     let mid = s.len() >> 1;

@@ -42,6 +42,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rsatool_rsa::{Batch, RsaPrivateKey};
 
+use super::primegen::median;
 use super::rsa_rows::fail;
 
 /// Key sizes of the scaling rows.
@@ -158,9 +159,12 @@ fn window(threads: usize, time: Duration, per_call: usize, make: &Maker<'_>) -> 
 }
 
 /// The rate of `calls` (seconds each) done in `seconds`, `per_call` operations a call.
-fn rate(mut calls: Vec<f64>, seconds: f64, per_call: usize) -> Rate {
-    calls.sort_by(f64::total_cmp);
-    let median_call = calls.get(calls.len() >> 1).copied().unwrap_or(0.0);
+fn rate(calls: Vec<f64>, seconds: f64, per_call: usize) -> Rate {
+    let median_call = if calls.is_empty() {
+        0.0
+    } else {
+        median(&calls)
+    };
     // Counts: exact in f64.
     #[allow(clippy::cast_precision_loss)]
     let per_second = (calls.len() * per_call) as f64 / seconds.max(1e-9);
@@ -423,10 +427,13 @@ fn processes(threads: usize, time: Duration, op: Op, bits: usize, key: &std::pat
             )),
         }
     }
-    medians.sort_by(f64::total_cmp);
     Rate {
         per_second,
-        median_call: medians.get(medians.len() >> 1).copied().unwrap_or(0.0),
+        median_call: if medians.is_empty() {
+            0.0
+        } else {
+            median(&medians)
+        },
     }
 }
 
@@ -470,18 +477,11 @@ pub fn run(keys: &[Keys], time: Duration) -> Vec<Row> {
     let time = time.max(Duration::from_millis(500));
     let mut rows = Vec::new();
     for bits in BITS {
-        let made;
-        let keys = match keys.iter().find(|k| k.bits == bits) {
-            Some(k) => k,
-            None => {
-                eprintln!("compare: RSA key at {bits} ...");
-                made = Keys::new(bits);
-                &made
+        rsa_peers::with_keys_of(keys, bits, "RSA key", |keys| {
+            for op in [Op::Sign, Op::Decrypt] {
+                rows.extend(rows_of(keys, op, time));
             }
-        };
-        for op in [Op::Sign, Op::Decrypt] {
-            rows.extend(rows_of(keys, op, time));
-        }
+        });
     }
     rows
 }
