@@ -191,3 +191,58 @@ fn batch_rows_on_one_and_on_all_threads() {
     let out = rsatool(&["speedtest", "--batch", "0"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--coalesce` adds the CRT line on a coalescing key after the plain one, in the same layout,
+/// with the median call (JSON: `median_call_seconds`, at most the whole run's time).
+#[test]
+fn coalesce_adds_the_coalesced_crt_line_with_its_median_call() {
+    let out = rsatool(
+        &[
+            &["speedtest", "--json", "--threads", "3", "--coalesce"][..],
+            &SMALL[..],
+        ]
+        .concat(),
+    );
+    assert_exit(&out, 0);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let rows = v["rows"].as_array().unwrap();
+    let ops: Vec<&str> = rows.iter().map(|r| r["op"].as_str().unwrap()).collect();
+    assert_eq!(
+        ops,
+        [
+            "keygen",
+            "public",
+            "private",
+            "private_crt",
+            "private_crt_coalesced"
+        ]
+    );
+    let row = &rows[4];
+    assert_eq!(row["count"], 3);
+    assert_eq!(row["threads"], 3);
+    let median = row["median_call_seconds"].as_f64().unwrap();
+    assert!(
+        median > 0.0 && median <= row["seconds"].as_f64().unwrap(),
+        "{row}"
+    );
+
+    let out = rsatool(
+        &[
+            &["speedtest", "--threads", "2", "--coalesce"][..],
+            &SMALL[..],
+        ]
+        .concat(),
+    );
+    assert_exit(&out, 0);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.contains("calls coalesced"))
+        .unwrap_or_else(|| panic!("no coalesced line: {text}"));
+    assert!(
+        line.contains(
+            "RSA private-key operation with CRT, calls coalesced (1024 bits) x 3 on 2 threads"
+        ) && line.contains("operations per second in all; median call "),
+        "{line}"
+    );
+}
