@@ -321,7 +321,10 @@ mod tests {
     }
 
     /// The cached pair as plain integers: (r^e mod r_i for each prime, r⁻¹ mod n, uses).
-    fn snapshot(key: &RsaPrivateKey) -> Option<(Vec<BigUint>, BigUint, u32)> {
+    type Snapshot = (Vec<BigUint>, BigUint, u32);
+
+    /// The first slot's pair, as a [`Snapshot`].
+    fn snapshot(key: &RsaPrivateKey) -> Option<Snapshot> {
         let slot = key.blinding.slots[0].0.try_lock().unwrap();
         slot.as_ref().map(|c| {
             let r_e = key
@@ -374,6 +377,21 @@ mod tests {
         /// RSADP of `x` by the oracle: x^d mod n in k bytes.
         fn rsadp(&self, x: &BigUint) -> Vec<u8> {
             bytes(&x.modpow(&self.d, &self.n), self.key.size())
+        }
+
+        /// The start of the tests that hold slots: a fixture whose first slot holds a pair
+        /// (drawn by one operation), the input `c` of that operation, its value, and the
+        /// pair's [`snapshot`].
+        fn with_a_cached_pair(
+            key_seed: u64,
+            rng_seed: u64,
+            inputs_seed: u64,
+        ) -> (Fixture, Vec<u8>, BigUint, Snapshot) {
+            let mut f = Fixture::new(key_seed, rng_seed, inputs_seed);
+            let (c, x) = f.input();
+            f.key.private_op(&mut f.rng, &c).unwrap();
+            let before = snapshot(&f.key).unwrap();
+            (f, c, x, before)
         }
     }
 
@@ -449,10 +467,7 @@ mod tests {
 
     #[test]
     fn a_held_slot_is_not_waited_for_and_not_touched() {
-        let mut f = Fixture::new(5, 6, 7);
-        let (c, x) = f.input();
-        f.key.private_op(&mut f.rng, &c).unwrap();
-        let before = snapshot(&f.key).unwrap();
+        let (mut f, c, x, before) = Fixture::with_a_cached_pair(5, 6, 7);
         {
             let _held = f.key.blinding.slots[0].0.try_lock().unwrap();
             // Another "thread" holds the first slot: the operation takes the second, which
@@ -469,10 +484,7 @@ mod tests {
 
     #[test]
     fn with_every_slot_held_an_operation_draws_its_own_and_keeps_nothing() {
-        let mut f = Fixture::new(5, 6, 7);
-        let (c, x) = f.input();
-        f.key.private_op(&mut f.rng, &c).unwrap();
-        let before = snapshot(&f.key).unwrap();
+        let (mut f, c, x, before) = Fixture::with_a_cached_pair(5, 6, 7);
         let held: Vec<_> = f.key.blinding.slots[1..]
             .iter()
             .map(|s| s.0.try_lock().unwrap())
