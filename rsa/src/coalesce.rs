@@ -475,17 +475,47 @@ mod tests {
         &coalescer(key).hooks
     }
 
+    /// A message representative and its ciphertext.
+    type Case = (Vec<u8>, Vec<u8>);
+
     /// A random message representative below n and its ciphertext: the private operation
     /// must give the message back.
-    fn case(key: &RsaPrivateKey, rng: &mut ChaCha20Rng) -> (Vec<u8>, Vec<u8>) {
+    fn case(key: &RsaPrivateKey, rng: &mut ChaCha20Rng) -> Case {
         let mut m = vec![0u8; key.size()];
         rng.fill_bytes(&mut m[1..]);
         let c = key.public_key().public_op(&m).unwrap();
         (m, c)
     }
 
+    /// A key shared by the callers' threads and `n` [`case`]s for it, drawn from `seed`.
+    fn shared_key_and_cases(seed: u64, n: usize) -> (Arc<RsaPrivateKey>, Vec<Case>) {
+        let key = Arc::new(key(1));
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let cases = (0..n).map(|_| case(&key, &mut rng)).collect();
+        (key, cases)
+    }
+
+    /// Nothing is left behind: no request queued, no result uncollected, no pass running.
+    fn assert_idle(key: &RsaPrivateKey) {
+        let state = coalescer(key).lock();
+        assert!(state.queue.is_empty() && state.done.is_empty() && state.running == 0);
+    }
+
     /// One caller's call.
     type Call<'a> = Box<dyn FnOnce(&RsaPrivateKey) -> Result<Vec<u8>> + Send + 'a>;
+
+    /// A call per case: the private operation on its ciphertext, blinded from its own seed
+    /// (`first_seed`, then the next ones).
+    fn private_op_calls(cases: &[Case], first_seed: u64) -> Vec<Call<'_>> {
+        (first_seed..)
+            .zip(cases)
+            .map(|(seed, (_, c))| {
+                Box::new(move |key: &RsaPrivateKey| {
+                    key.private_op(&mut ChaCha20Rng::seed_from_u64(seed), c)
+                }) as Call<'_>
+            })
+            .collect()
+    }
 
     /// Holds a pass running on `c` (a key allowed one), so that every caller queues.
     fn hold(c: &Coalescer) {
@@ -549,25 +579,13 @@ mod tests {
             "every call ran in one pass"
         );
         assert!(passes.iter().all(|&n| (1..=ITEMS_PER_GROUP).contains(&n)));
-        let state = coalescer(&key).lock();
-        assert!(state.queue.is_empty() && state.done.is_empty() && state.running == 0);
+        assert_idle(&key);
     }
 
     #[test]
     fn callers_that_find_every_pass_busy_run_together_four_at_a_time() {
-        let key = Arc::new(key(1));
-        let mut rng = ChaCha20Rng::seed_from_u64(1);
-        let cases: Vec<_> = (0..6).map(|_| case(&key, &mut rng)).collect();
-        let calls = cases
-            .iter()
-            .enumerate()
-            .map(|(i, (_, c))| {
-                Box::new(move |key: &RsaPrivateKey| {
-                    key.private_op(&mut ChaCha20Rng::seed_from_u64(10 + i as u64), c)
-                }) as Call<'_>
-            })
-            .collect();
-        let out = queued_calls(&key, 6, calls);
+        let (key, cases) = shared_key_and_cases(1, 6);
+        let out = queued_calls(&key, 6, private_op_calls(&cases, 10));
         for ((m, _), r) in cases.iter().zip(out) {
             assert_eq!(&r.unwrap().unwrap(), m);
         }
@@ -589,20 +607,11 @@ mod tests {
 
     #[test]
     fn each_caller_gets_its_own_error_and_its_own_fault() {
-        let key = Arc::new(key(1));
-        let mut rng = ChaCha20Rng::seed_from_u64(3);
-        let good: Vec<_> = (0..3).map(|_| case(&key, &mut rng)).collect();
+        let (key, good) = shared_key_and_cases(3, 3);
         // One request is corrupted as it arrives (whichever thread arrives first): its fault
         // check fails, and only its caller sees Error::Fault.
         hooks(&key).corrupt.store(1, Relaxed);
-        let mut calls: Vec<Call<'_>> = good
-            .iter()
-            .map(|(_, c)| {
-                Box::new(move |key: &RsaPrivateKey| {
-                    key.private_op(&mut ChaCha20Rng::seed_from_u64(4), c)
-                }) as Call<'_>
-            })
-            .collect();
+        let mut calls = private_op_calls(&good, 4);
         // Input errors come from the caller's own first stage, before it joins the queue.
         let short = vec![1u8; key.size() - 1];
         calls.push(Box::new(move |key: &RsaPrivateKey| {
@@ -625,19 +634,9 @@ mod tests {
 
     #[test]
     fn a_leader_that_panics_leaves_the_others_their_results() {
-        let key = Arc::new(key(1));
-        let mut rng = ChaCha20Rng::seed_from_u64(6);
-        let cases: Vec<_> = (0..4).map(|_| case(&key, &mut rng)).collect();
+        let (key, cases) = shared_key_and_cases(6, 4);
         hooks(&key).panics.store(1, Relaxed);
-        let calls = cases
-            .iter()
-            .map(|(_, c)| {
-                Box::new(move |key: &RsaPrivateKey| {
-                    key.private_op(&mut ChaCha20Rng::seed_from_u64(7), c)
-                }) as Call<'_>
-            })
-            .collect();
-        let out = queued_calls(&key, 4, calls);
+        let out = queued_calls(&key, 4, private_op_calls(&cases, 7));
         let mut panicked = 0;
         for ((m, _), r) in cases.iter().zip(out) {
             match r {
@@ -648,15 +647,12 @@ mod tests {
         assert_eq!(panicked, 1, "the leader's caller alone sees the panic");
         // The panicked pass of four, then the three others again, led by the next oldest.
         assert_eq!(*hooks(&key).passes.lock().unwrap(), [4, 3]);
-        let state = coalescer(&key).lock();
-        assert!(state.queue.is_empty() && state.done.is_empty() && state.running == 0);
+        assert_idle(&key);
     }
 
     #[test]
     fn dropping_a_handle_of_the_key_while_callers_wait_harms_none() {
-        let key = Arc::new(key(1));
-        let mut rng = ChaCha20Rng::seed_from_u64(8);
-        let cases: Vec<_> = (0..3).map(|_| case(&key, &mut rng)).collect();
+        let (key, cases) = shared_key_and_cases(8, 3);
         let c = coalescer(&key);
         hold(c);
         let (tx, rx) = std::sync::mpsc::channel();
