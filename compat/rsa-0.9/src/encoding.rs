@@ -8,7 +8,8 @@ use pkcs8::der::{Decode, Encode};
 use pkcs8::{Document, EncodePrivateKey, EncodePublicKey, SecretDocument};
 use zeroize::Zeroizing;
 
-use crate::key::{check_public, uint};
+use crate::bridge::uint;
+use crate::public_key::check_public;
 use crate::traits::PublicKeyParts;
 use crate::{RsaPrivateKey, RsaPublicKey};
 
@@ -72,7 +73,7 @@ impl TryFrom<pkcs8::SubjectPublicKeyInfoRef<'_>> for RsaPublicKey {
 impl EncodePrivateKey for RsaPrivateKey {
     /// PKCS#8 of a two-prime key (multi-prime keys are refused, as in 0.9).
     fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
-        let parts = self.inner().to_parts();
+        let parts = self.engine().to_parts();
         let [p, q] = parts.primes.as_slice() else {
             return Err(pkcs1::Error::Version.into());
         };

@@ -12,26 +12,14 @@
 //! We do NOT recommend using it to implement any algorithm which has not
 //! received extensive peer review by cryptographers.
 
-use alloc::vec::Vec;
-
 use num_bigint::BigUint;
 use rand_core::CryptoRngCore;
 use rsatool_rsa::hazmat::PublicOp;
-use zeroize::Zeroizing;
 
+use crate::RsaPrivateKey;
+use crate::bridge::{padded, uint};
 use crate::errors::{Error, Result, from_rsatool};
-use crate::key::{RsaPrivateKey, uint};
 use crate::traits::{PrivateKeyParts, PublicKeyParts};
-
-/// `x` as exactly `k` big-endian bytes, or `None` if it does not fit.
-fn padded(x: &BigUint, k: usize) -> Option<Zeroizing<Vec<u8>>> {
-    let bytes = Zeroizing::new(x.to_bytes_be());
-    let bytes = &bytes[bytes.iter().take_while(|&&b| b == 0).count()..];
-    let mut out = Zeroizing::new(alloc::vec![0; k]);
-    out.get_mut(k.checked_sub(bytes.len())?..)?
-        .copy_from_slice(bytes);
-    Some(out)
-}
 
 /// ⚠️ Raw RSA encryption of m with the public key (m^e mod n). No padding is performed.
 ///

@@ -51,23 +51,22 @@ pub use num_bigint::BigUint;
 pub use rand_core;
 pub use signature;
 
-mod digests;
+mod bridge;
 mod encoding;
 pub mod errors;
-mod key;
 pub mod oaep;
 #[path = "../../shared/oaep_impls.rs"]
 mod oaep_impls;
 pub mod pkcs1v15;
 #[path = "../../shared/pkcs1v15_impls.rs"]
 mod pkcs1v15_impls;
+mod private_key;
 pub mod pss;
+mod public_key;
 #[path = "../../shared/public_key_ops.rs"]
 mod public_key_ops;
-mod rng;
 #[path = "../../shared/rsa_traits.rs"]
 mod rsa_traits;
-mod sig;
 pub mod traits;
 #[path = "../../shared/typed_key.rs"]
 mod typed_key;
@@ -82,9 +81,9 @@ pub use sha2;
 
 pub use crate::{
     errors::{Error, Result},
-    key::{RsaPrivateKey, RsaPublicKey},
     oaep::Oaep,
     pkcs1v15::{Pkcs1v15Encrypt, Pkcs1v15Sign},
+    private_key::{CrtValue, RsaPrivateKey},
     pss::Pss,
-    traits::keys::CrtValue,
+    public_key::RsaPublicKey,
 };

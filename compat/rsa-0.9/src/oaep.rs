@@ -5,20 +5,22 @@
 //!
 //! See [code example in the toplevel rustdoc](../index.html#oaep-encryption).
 
+mod decrypting_key;
+mod encrypting_key;
+
+pub use self::{decrypting_key::DecryptingKey, encrypting_key::EncryptingKey};
+
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::marker::PhantomData;
 
-use digest::{Digest, DynDigest, FixedOutputReset};
+use digest::{Digest, DynDigest};
 use rand_core::CryptoRngCore;
-use zeroize::ZeroizeOnDrop;
 
-use crate::digests::{hash_of, hash_of_dyn};
+use crate::bridge::{hash_of, hash_of_dyn};
 use crate::errors::Result;
-use crate::key::{RsaPrivateKey, RsaPublicKey};
-use crate::rng::NoRng;
-use crate::traits::{Decryptor, PaddingScheme, RandomizedDecryptor, RandomizedEncryptor};
+use crate::traits::PaddingScheme;
+use crate::{RsaPrivateKey, RsaPublicKey};
 
 /// Encryption and Decryption using [OAEP padding](https://datatracker.ietf.org/doc/html/rfc8017#section-7.1).
 ///
@@ -98,7 +100,9 @@ fn scheme(
 }
 
 /// rsatool-rsa's OAEP for the digest types `D` and `MGD`.
-fn typed_scheme<D: Digest, MGD: Digest>(label: Option<&str>) -> Result<rsatool_rsa::Oaep> {
+pub(crate) fn typed_scheme<D: Digest, MGD: Digest>(
+    label: Option<&str>,
+) -> Result<rsatool_rsa::Oaep> {
     Ok(scheme(hash_of::<D>()?, hash_of::<MGD>()?, label))
 }
 
@@ -123,133 +127,3 @@ impl PaddingScheme for Oaep {
 }
 
 crate::oaep_impls::oaep_debug_impl!(<> Oaep);
-
-/// Encryption key for OAEP encryption as described in [RFC8017 § 7.1].
-///
-/// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
-#[derive(Debug, Clone)]
-pub struct EncryptingKey<D, MGD = D>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    inner: RsaPublicKey,
-    label: Option<String>,
-    phantom: PhantomData<(D, MGD)>,
-}
-
-impl<D, MGD> EncryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    /// Create a new encrypting key from an RSA public key.
-    pub fn new(key: RsaPublicKey) -> Self {
-        Self {
-            inner: key,
-            label: None,
-            phantom: PhantomData,
-        }
-    }
-
-    /// Create a new encrypting key from an RSA public key using provided label
-    pub fn new_with_label<S: AsRef<str>>(key: RsaPublicKey, label: S) -> Self {
-        Self {
-            label: Some(label.as_ref().to_string()),
-            ..Self::new(key)
-        }
-    }
-}
-
-impl<D, MGD> RandomizedEncryptor for EncryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    fn encrypt_with_rng<R: CryptoRngCore + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        let scheme = typed_scheme::<D, MGD>(self.label.as_deref())?;
-        self.inner.encrypt_with(rng, &scheme, msg)
-    }
-}
-
-/// Decryption key for OAEP decryption as described in [RFC8017 § 7.1].
-///
-/// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
-#[derive(Debug, Clone)]
-pub struct DecryptingKey<D, MGD = D>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    inner: RsaPrivateKey,
-    label: Option<String>,
-    phantom: PhantomData<(D, MGD)>,
-}
-
-impl<D, MGD> DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    /// Create a new decrypting key from an RSA private key.
-    pub fn new(key: RsaPrivateKey) -> Self {
-        Self {
-            inner: key,
-            label: None,
-            phantom: PhantomData,
-        }
-    }
-
-    /// Create a new decrypting key from an RSA private key using provided label
-    pub fn new_with_label<S: AsRef<str>>(key: RsaPrivateKey, label: S) -> Self {
-        Self {
-            label: Some(label.as_ref().to_string()),
-            ..Self::new(key)
-        }
-    }
-
-    /// Decrypts, blinded with `rng` (the operating system's RNG if `None`).
-    fn decrypt_rng<R: CryptoRngCore + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        let scheme = typed_scheme::<D, MGD>(self.label.as_deref())?;
-        self.inner.decrypt_with(rng, &scheme, ciphertext)
-    }
-}
-
-impl<D, MGD> Decryptor for DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        self.decrypt_rng(None::<&mut NoRng>, ciphertext)
-    }
-}
-
-impl<D, MGD> RandomizedDecryptor for DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    fn decrypt_with_rng<R: CryptoRngCore + ?Sized>(
-        &self,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        self.decrypt_rng(Some(rng), ciphertext)
-    }
-}
-
-impl<D, MGD> ZeroizeOnDrop for DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-}

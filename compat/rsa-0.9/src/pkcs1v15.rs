@@ -11,30 +11,27 @@
 //!
 //! [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
 
+mod decrypting_key;
+mod encrypting_key;
+mod signature;
+mod signing_key;
+mod verifying_key;
+
+pub use self::{
+    decrypting_key::DecryptingKey, encrypting_key::EncryptingKey, signature::Signature,
+    signing_key::SigningKey, verifying_key::VerifyingKey,
+};
+
 use alloc::{boxed::Box, vec::Vec};
-use core::fmt::Debug;
-use core::marker::PhantomData;
 
 use digest::Digest;
 use pkcs8::AssociatedOid;
 use rand_core::CryptoRngCore;
-use signature::hazmat::{PrehashSigner, PrehashVerifier};
-use signature::{
-    DigestSigner, DigestVerifier, RandomizedDigestSigner, RandomizedSigner, Signer, Verifier,
-};
 use subtle::ConstantTimeEq;
 
 use crate::errors::{Error, Result, from_rsatool};
-use crate::key::{RsaPrivateKey, RsaPublicKey};
-use crate::rng::NoRng;
 use crate::traits::PublicKeyParts;
-
-crate::sig::signature_type!(
-    /// `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
-    ///
-    /// [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
-    strip_leading_zeros: false
-);
+use crate::{RsaPrivateKey, RsaPublicKey};
 
 /// Encryption using PKCS#1 v1.5 padding.
 #[derive(Clone, Copy, Debug, Default, Eq, PartialEq)]
@@ -117,7 +114,7 @@ crate::pkcs1v15_impls::scheme_impls!(
 
 /// The DER of DigestInfo up to the digest, for `D`'s OID and output size (RFC 8017 §9.2
 /// note 1): SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING (hLen bytes) } without the digest.
-fn digest_info_prefix<D: Digest + AssociatedOid>() -> Vec<u8> {
+pub(crate) fn digest_info_prefix<D: Digest + AssociatedOid>() -> Vec<u8> {
     rsatool_rsa::pkcs1v15::digest_info_prefix_of(D::OID.as_bytes(), <D as Digest>::output_size())
 }
 
@@ -128,7 +125,7 @@ fn digest_info_prefix<D: Digest + AssociatedOid>() -> Vec<u8> {
 ///
 /// [`Error::MessageTooLong`] if the key is too small for the encoding, and the private
 /// operation's.
-fn sign<R: CryptoRngCore + ?Sized>(
+pub(crate) fn sign<R: CryptoRngCore + ?Sized>(
     rng: Option<&mut R>,
     key: &RsaPrivateKey,
     prefix: &[u8],
@@ -145,14 +142,14 @@ fn sign<R: CryptoRngCore + ?Sized>(
 /// # Errors
 ///
 /// [`Error::Verification`] for every invalid signature.
-fn verify(key: &RsaPublicKey, prefix: &[u8], hashed: &[u8], sig: &[u8]) -> Result<()> {
+pub(crate) fn verify(key: &RsaPublicKey, prefix: &[u8], hashed: &[u8], sig: &[u8]) -> Result<()> {
     use rsatool_rsa::hazmat::PublicOp;
     let k = key.size();
     if sig.len() != k {
         return Err(Error::Verification);
     }
-    let inner = key.inner().map_err(|_| Error::Verification)?;
-    let em = inner.public_op(sig).map_err(|_| Error::Verification)?;
+    let engine = key.engine().map_err(|_| Error::Verification)?;
+    let em = engine.public_op(sig).map_err(|_| Error::Verification)?;
     let want =
         rsatool_rsa::pkcs1v15::emsa_pkcs1v15(prefix, hashed, k).map_err(|_| Error::Verification)?;
     if bool::from(em.ct_eq(&*want)) {
@@ -191,289 +188,3 @@ mod oid {
 }
 
 pub use oid::RsaSignatureAssociatedOid;
-
-/// Encryption key for PKCS#1 v1.5 encryption as described in [RFC8017 § 7.2].
-///
-/// [RFC8017 § 7.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.2
-#[derive(Debug, Clone)]
-pub struct EncryptingKey {
-    inner: RsaPublicKey,
-}
-
-impl EncryptingKey {
-    /// Create a new encrypting key from an RSA public key.
-    pub fn new(key: RsaPublicKey) -> Self {
-        Self { inner: key }
-    }
-}
-
-/// Decryption key for PKCS#1 v1.5 decryption as described in [RFC8017 § 7.2].
-///
-/// [RFC8017 § 7.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.2
-#[derive(Debug, Clone)]
-pub struct DecryptingKey {
-    inner: RsaPrivateKey,
-}
-
-impl DecryptingKey {
-    /// Create a new decrypting key from an RSA private key.
-    pub fn new(key: RsaPrivateKey) -> Self {
-        Self { inner: key }
-    }
-}
-
-crate::pkcs1v15_impls::encryption_key_impls!(
-    EncryptingKey,
-    DecryptingKey,
-    rng: rand_core::CryptoRngCore,
-    no_rng: NoRng,
-    encrypt: encrypt,
-    decrypt: decrypt,
-);
-
-/// Signing key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
-///
-/// [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
-#[derive(Debug, Clone)]
-pub struct SigningKey<D>
-where
-    D: Digest,
-{
-    inner: RsaPrivateKey,
-    prefix: Vec<u8>,
-    phantom: PhantomData<D>,
-}
-
-impl<D> SigningKey<D>
-where
-    D: Digest + AssociatedOid,
-{
-    /// Create a new signing key with a prefix for the digest `D`.
-    pub fn new(key: RsaPrivateKey) -> Self {
-        Self {
-            inner: key,
-            prefix: digest_info_prefix::<D>(),
-            phantom: PhantomData,
-        }
-    }
-
-    /// Generate a new signing key with a prefix for the digest `D`.
-    ///
-    /// # Errors
-    ///
-    /// As [`RsaPrivateKey::new`].
-    pub fn random<R: CryptoRngCore + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-        Ok(Self::new(RsaPrivateKey::new(rng, bit_size)?))
-    }
-
-    /// Create a new signing key with a prefix for the digest `D`.
-    #[deprecated(since = "0.9.0", note = "use SigningKey::new instead")]
-    pub fn new_with_prefix(key: RsaPrivateKey) -> Self {
-        Self::new(key)
-    }
-
-    /// Generate a new signing key with a prefix for the digest `D`.
-    ///
-    /// # Errors
-    ///
-    /// As [`RsaPrivateKey::new`].
-    #[deprecated(since = "0.9.0", note = "use SigningKey::random instead")]
-    pub fn random_with_prefix<R: CryptoRngCore + ?Sized>(
-        rng: &mut R,
-        bit_size: usize,
-    ) -> Result<Self> {
-        Self::random(rng, bit_size)
-    }
-}
-
-impl<D> SigningKey<D>
-where
-    D: Digest,
-{
-    /// Create a new signing key from the give RSA private key with an empty prefix.
-    ///
-    /// ## Note: unprefixed signatures are uncommon
-    ///
-    /// In most cases you'll want to use [`SigningKey::new`].
-    pub fn new_unprefixed(key: RsaPrivateKey) -> Self {
-        Self {
-            inner: key,
-            prefix: Vec::new(),
-            phantom: PhantomData,
-        }
-    }
-
-    /// Generate a new signing key with an empty prefix.
-    ///
-    /// # Errors
-    ///
-    /// As [`RsaPrivateKey::new`].
-    pub fn random_unprefixed<R: CryptoRngCore + ?Sized>(
-        rng: &mut R,
-        bit_size: usize,
-    ) -> Result<Self> {
-        Ok(Self::new_unprefixed(RsaPrivateKey::new(rng, bit_size)?))
-    }
-
-    /// Signs a digest, blinded with `rng` (the operating system's RNG if `None`).
-    fn sign_digest_rng<R: CryptoRngCore + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        hashed: &[u8],
-    ) -> signature::Result<Signature> {
-        let sig = sign(rng, &self.inner, &self.prefix, hashed)?;
-        Signature::try_from(sig.as_slice())
-    }
-}
-
-impl<D> DigestSigner<D, Signature> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn try_sign_digest(&self, digest: D) -> signature::Result<Signature> {
-        self.sign_digest_rng(None::<&mut NoRng>, &digest.finalize())
-    }
-}
-
-impl<D> PrehashSigner<Signature> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature> {
-        self.sign_digest_rng(None::<&mut NoRng>, prehash)
-    }
-}
-
-impl<D> RandomizedDigestSigner<D, Signature> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn try_sign_digest_with_rng(
-        &self,
-        rng: &mut impl CryptoRngCore,
-        digest: D,
-    ) -> signature::Result<Signature> {
-        self.sign_digest_rng(Some(rng), &digest.finalize())
-    }
-}
-
-impl<D> RandomizedSigner<Signature> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn try_sign_with_rng(
-        &self,
-        rng: &mut impl CryptoRngCore,
-        msg: &[u8],
-    ) -> signature::Result<Signature> {
-        self.sign_digest_rng(Some(rng), &D::digest(msg))
-    }
-}
-
-impl<D> Signer<Signature> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature> {
-        self.sign_digest_rng(None::<&mut NoRng>, &D::digest(msg))
-    }
-}
-
-crate::typed_key::typed_key_impls!(
-    private SigningKey(RsaPrivateKey) => VerifyingKey { prefix },
-    from: new_unprefixed [Digest],
-    #[cfg(all())],
-    try_from: pkcs8::PrivateKeyInfo<'_> => pkcs8::Error,
-    signature_oid: oid::RsaSignatureAssociatedOid,
-);
-
-/// Verifying key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
-///
-/// [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
-#[derive(Debug)]
-pub struct VerifyingKey<D>
-where
-    D: Digest,
-{
-    inner: RsaPublicKey,
-    prefix: Vec<u8>,
-    phantom: PhantomData<D>,
-}
-
-impl<D> VerifyingKey<D>
-where
-    D: Digest + AssociatedOid,
-{
-    /// Create a new verifying key with a prefix for the digest `D`.
-    pub fn new(key: RsaPublicKey) -> Self {
-        Self {
-            inner: key,
-            prefix: digest_info_prefix::<D>(),
-            phantom: PhantomData,
-        }
-    }
-
-    /// Create a new verifying key with a prefix for the digest `D`.
-    #[deprecated(since = "0.9.0", note = "use VerifyingKey::new instead")]
-    pub fn new_with_prefix(key: RsaPublicKey) -> Self {
-        Self::new(key)
-    }
-}
-
-impl<D> VerifyingKey<D>
-where
-    D: Digest,
-{
-    /// Create a new verifying key from an RSA public key with an empty prefix.
-    ///
-    /// ## Note: unprefixed signatures are uncommon
-    ///
-    /// In most cases you'll want to use [`VerifyingKey::new`] instead.
-    pub fn new_unprefixed(key: RsaPublicKey) -> Self {
-        Self {
-            inner: key,
-            prefix: Vec::new(),
-            phantom: PhantomData,
-        }
-    }
-
-    /// Verifies a signature over a digest.
-    fn verify_digest_bytes(&self, hashed: &[u8], signature: &Signature) -> signature::Result<()> {
-        verify(&self.inner, &self.prefix, hashed, &signature.bytes).map_err(Into::into)
-    }
-}
-
-impl<D> DigestVerifier<D, Signature> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn verify_digest(&self, digest: D, signature: &Signature) -> signature::Result<()> {
-        self.verify_digest_bytes(&digest.finalize(), signature)
-    }
-}
-
-impl<D> PrehashVerifier<Signature> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn verify_prehash(&self, prehash: &[u8], signature: &Signature) -> signature::Result<()> {
-        self.verify_digest_bytes(prehash, signature)
-    }
-}
-
-impl<D> Verifier<Signature> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn verify(&self, msg: &[u8], signature: &Signature) -> signature::Result<()> {
-        self.verify_digest_bytes(&D::digest(msg), signature)
-    }
-}
-
-crate::typed_key::typed_key_impls!(
-    public VerifyingKey(RsaPublicKey) { prefix },
-    from: new_unprefixed [Digest],
-    #[cfg(all())],
-    try_from: pkcs8::SubjectPublicKeyInfoRef<'_> => pkcs8::spki::Error,
-    signature_oid: oid::RsaSignatureAssociatedOid,
-);

@@ -10,31 +10,32 @@
 //! [Probabilistic Signature Scheme]: https://en.wikipedia.org/wiki/Probabilistic_signature_scheme
 //! [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
 
+mod signature;
+mod signing_key;
+mod verifying_key;
+
+pub(crate) use self::signature::{hex, signature_type};
+pub use self::{
+    signature::Signature,
+    signing_key::{BlindedSigningKey, SigningKey},
+    verifying_key::VerifyingKey,
+};
+
 use alloc::{boxed::Box, vec::Vec};
 use core::fmt::{self, Debug};
-use core::marker::PhantomData;
 
 use const_oid::{AssociatedOid, ObjectIdentifier};
-use digest::{Digest, DynDigest, FixedOutputReset};
+use digest::{Digest, DynDigest};
 use pkcs1::RsaPssParams;
+use pkcs8::spki::AlgorithmIdentifierOwned;
 use pkcs8::spki::der::Any;
-use pkcs8::spki::{AlgorithmIdentifierOwned, DynSignatureAlgorithmIdentifier};
 use rand_core::CryptoRngCore;
 use rsatool_rsa::{HashAlg, SaltLen};
-use signature::hazmat::{PrehashVerifier, RandomizedPrehashSigner};
-use signature::{DigestVerifier, RandomizedDigestSigner, RandomizedSigner, Verifier};
 
-use crate::digests::{hash_of, hash_of_dyn};
+use crate::bridge::{hash_of, hash_of_dyn};
 use crate::errors::{Error, Result};
 use crate::traits::SignatureScheme;
 use crate::{RsaPrivateKey, RsaPublicKey};
-
-crate::sig::signature_type!(
-    /// RSASSA-PSS signatures as described in [RFC8017 § 8.1].
-    ///
-    /// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
-    strip_leading_zeros: true
-);
 
 /// Digital signatures using PSS padding.
 pub struct Pss {
@@ -83,7 +84,7 @@ impl Pss {
 }
 
 /// rsatool-rsa's PSS with `hash` (message and MGF1) and exactly `salt_len` bytes of salt.
-fn scheme(hash: HashAlg, salt_len: usize) -> rsatool_rsa::Pss {
+pub(crate) fn scheme(hash: HashAlg, salt_len: usize) -> rsatool_rsa::Pss {
     rsatool_rsa::Pss::new(hash).with_salt_len(SaltLen::Exact(salt_len))
 }
 
@@ -131,7 +132,9 @@ where
 }
 
 /// The AlgorithmIdentifier of RSASSA-PSS with `D` and `salt_len`.
-fn get_pss_signature_algo_id<D>(salt_len: u8) -> pkcs8::spki::Result<AlgorithmIdentifierOwned>
+pub(crate) fn get_pss_signature_algo_id<D>(
+    salt_len: u8,
+) -> pkcs8::spki::Result<AlgorithmIdentifierOwned>
 where
     D: Digest + AssociatedOid,
 {
@@ -143,243 +146,12 @@ where
 }
 
 /// Signs a digest with `D` and `salt_len`, blinded with `rng`.
-fn sign_digest<D: Digest, R: CryptoRngCore + ?Sized>(
+pub(crate) fn sign_digest<D: Digest, R: CryptoRngCore + ?Sized>(
     key: &RsaPrivateKey,
     rng: &mut R,
     hashed: &[u8],
     salt_len: usize,
-) -> signature::Result<Signature> {
+) -> ::signature::Result<Signature> {
     let sig = key.sign_with(Some(rng), &scheme(hash_of::<D>()?, salt_len), hashed)?;
     Signature::try_from(sig.as_slice())
 }
-
-/// A PSS signing key: `SigningKey` and `BlindedSigningKey` are the same here (rsatool-rsa
-/// blinds every private operation), with 0.9's names and impls.
-macro_rules! signing_key {
-    ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone)]
-        pub struct $name<D>
-        where
-            D: Digest,
-        {
-            inner: RsaPrivateKey,
-            salt_len: usize,
-            phantom: PhantomData<D>,
-        }
-
-        impl<D> $name<D>
-        where
-            D: Digest,
-        {
-            /// Create a new RSASSA-PSS signing key.
-            /// Digest output size is used as a salt length.
-            pub fn new(key: RsaPrivateKey) -> Self {
-                Self::new_with_salt_len(key, <D as Digest>::output_size())
-            }
-
-            /// Create a new RSASSA-PSS signing key with a salt of the given length.
-            pub fn new_with_salt_len(key: RsaPrivateKey, salt_len: usize) -> Self {
-                Self {
-                    inner: key,
-                    salt_len,
-                    phantom: PhantomData,
-                }
-            }
-
-            /// Generate a new random RSASSA-PSS signing key.
-            /// Digest output size is used as a salt length.
-            ///
-            /// # Errors
-            ///
-            /// As [`RsaPrivateKey::new`].
-            pub fn random<R: CryptoRngCore + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-                Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
-            }
-
-            /// Generate a new random RSASSA-PSS signing key with a salt of the given length.
-            ///
-            /// # Errors
-            ///
-            /// As [`RsaPrivateKey::new`].
-            pub fn random_with_salt_len<R: CryptoRngCore + ?Sized>(
-                rng: &mut R,
-                bit_size: usize,
-                salt_len: usize,
-            ) -> Result<Self> {
-                Ok(Self::new_with_salt_len(RsaPrivateKey::new(rng, bit_size)?, salt_len))
-            }
-
-            /// Return specified salt length for this key
-            pub fn salt_len(&self) -> usize {
-                self.salt_len
-            }
-        }
-
-        impl<D> RandomizedDigestSigner<D, Signature> for $name<D>
-        where
-            D: Digest + FixedOutputReset,
-        {
-            fn try_sign_digest_with_rng(
-                &self,
-                rng: &mut impl CryptoRngCore,
-                digest: D,
-            ) -> signature::Result<Signature> {
-                sign_digest::<D, _>(&self.inner, rng, &digest.finalize(), self.salt_len)
-            }
-        }
-
-        impl<D> RandomizedSigner<Signature> for $name<D>
-        where
-            D: Digest + FixedOutputReset,
-        {
-            fn try_sign_with_rng(
-                &self,
-                rng: &mut impl CryptoRngCore,
-                msg: &[u8],
-            ) -> signature::Result<Signature> {
-                sign_digest::<D, _>(&self.inner, rng, &D::digest(msg), self.salt_len)
-            }
-        }
-
-        impl<D> RandomizedPrehashSigner<Signature> for $name<D>
-        where
-            D: Digest + FixedOutputReset,
-        {
-            fn sign_prehash_with_rng(
-                &self,
-                rng: &mut impl CryptoRngCore,
-                prehash: &[u8],
-            ) -> signature::Result<Signature> {
-                sign_digest::<D, _>(&self.inner, rng, prehash, self.salt_len)
-            }
-        }
-
-        impl<D> DynSignatureAlgorithmIdentifier for $name<D>
-        where
-            D: Digest + AssociatedOid,
-        {
-            fn signature_algorithm_identifier(
-                &self,
-            ) -> pkcs8::spki::Result<AlgorithmIdentifierOwned> {
-                // 0.9 writes the salt length as one byte (truncated).
-                #[allow(clippy::cast_possible_truncation)]
-                get_pss_signature_algo_id::<D>(self.salt_len as u8)
-            }
-        }
-
-        crate::typed_key::typed_key_impls!(
-            private $name(RsaPrivateKey) => VerifyingKey { salt_len },
-            from: new [Digest],
-            #[cfg(all())]
-        );
-    };
-}
-
-signing_key!(
-    /// Signing key for producing RSASSA-PSS signatures as described in
-    /// [RFC8017 § 8.1].
-    ///
-    /// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
-    SigningKey
-);
-
-signing_key!(
-    /// Signing key for producing "blinded" RSASSA-PSS signatures as described in
-    /// [draft-irtf-cfrg-rsa-blind-signatures](https://datatracker.ietf.org/doc/draft-irtf-cfrg-rsa-blind-signatures/):
-    /// the same as [`SigningKey`] here, where every private operation is blinded.
-    BlindedSigningKey
-);
-
-#[cfg(feature = "getrandom")]
-impl<D> signature::hazmat::PrehashSigner<Signature> for SigningKey<D>
-where
-    D: Digest + FixedOutputReset,
-{
-    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature> {
-        self.sign_prehash_with_rng(&mut rand_core::OsRng, prehash)
-    }
-}
-
-#[cfg(feature = "getrandom")]
-impl<D> signature::Signer<Signature> for SigningKey<D>
-where
-    D: Digest + FixedOutputReset,
-{
-    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature> {
-        self.try_sign_with_rng(&mut rand_core::OsRng, msg)
-    }
-}
-
-/// Verifying key for checking the validity of RSASSA-PSS signatures as
-/// described in [RFC8017 § 8.1].
-///
-/// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
-#[derive(Debug)]
-pub struct VerifyingKey<D>
-where
-    D: Digest,
-{
-    inner: RsaPublicKey,
-    salt_len: usize,
-    phantom: PhantomData<D>,
-}
-
-impl<D> VerifyingKey<D>
-where
-    D: Digest,
-{
-    /// Create a new RSASSA-PSS verifying key.
-    /// Digest output size is used as a salt length.
-    pub fn new(key: RsaPublicKey) -> Self {
-        Self::new_with_salt_len(key, <D as Digest>::output_size())
-    }
-
-    /// Create a new RSASSA-PSS verifying key.
-    pub fn new_with_salt_len(key: RsaPublicKey, salt_len: usize) -> Self {
-        Self {
-            inner: key,
-            salt_len,
-            phantom: PhantomData,
-        }
-    }
-
-    /// Verifies a signature over a digest.
-    fn verify_digest_bytes(&self, hashed: &[u8], signature: &Signature) -> signature::Result<()> {
-        let scheme = scheme(hash_of::<D>()?, self.salt_len);
-        Ok(self.inner.verify_with(&scheme, hashed, &signature.bytes)?)
-    }
-}
-
-impl<D> DigestVerifier<D, Signature> for VerifyingKey<D>
-where
-    D: Digest + FixedOutputReset,
-{
-    fn verify_digest(&self, digest: D, signature: &Signature) -> signature::Result<()> {
-        self.verify_digest_bytes(&digest.finalize(), signature)
-    }
-}
-
-impl<D> PrehashVerifier<Signature> for VerifyingKey<D>
-where
-    D: Digest + FixedOutputReset,
-{
-    fn verify_prehash(&self, prehash: &[u8], signature: &Signature) -> signature::Result<()> {
-        self.verify_digest_bytes(prehash, signature)
-    }
-}
-
-impl<D> Verifier<Signature> for VerifyingKey<D>
-where
-    D: Digest + FixedOutputReset,
-{
-    fn verify(&self, msg: &[u8], signature: &Signature) -> signature::Result<()> {
-        self.verify_digest_bytes(&D::digest(msg), signature)
-    }
-}
-
-crate::typed_key::typed_key_impls!(
-    public VerifyingKey(RsaPublicKey) { salt_len },
-    from: new [Digest],
-    #[cfg(all())]
-);

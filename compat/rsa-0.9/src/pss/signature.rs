@@ -1,4 +1,5 @@
-//! The signature types of `pkcs1v15` and `pss`: the bytes, with 0.9's traits and formatting.
+//! The signature type of the `signature` traits, one per scheme: [`signature_type!`] writes it,
+//! for this module and for `pkcs1v15`'s: the bytes, with 0.9's traits and formatting.
 
 use core::fmt;
 
@@ -34,7 +35,7 @@ macro_rules! signature_type {
         $(#[$doc])*
         #[derive(Clone, PartialEq, Eq)]
         pub struct Signature {
-            bytes: alloc::boxed::Box<[u8]>,
+            pub(crate) inner: alloc::boxed::Box<[u8]>,
         }
 
         impl ::signature::SignatureEncoding for Signature {
@@ -43,7 +44,7 @@ macro_rules! signature_type {
 
         impl spki::SignatureBitStringEncoding for Signature {
             fn to_bitstring(&self) -> spki::der::Result<spki::der::asn1::BitString> {
-                spki::der::asn1::BitString::new(0, self.bytes.to_vec())
+                spki::der::asn1::BitString::new(0, self.inner.to_vec())
             }
         }
 
@@ -52,34 +53,34 @@ macro_rules! signature_type {
 
             fn try_from(bytes: &[u8]) -> ::signature::Result<Self> {
                 Ok(Self {
-                    bytes: bytes.into(),
+                    inner: bytes.into(),
                 })
             }
         }
 
         impl From<Signature> for alloc::boxed::Box<[u8]> {
             fn from(signature: Signature) -> alloc::boxed::Box<[u8]> {
-                signature.bytes
+                signature.inner
             }
         }
 
         impl core::fmt::Debug for Signature {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str("Signature(\"")?;
-                crate::sig::hex(f, &self.bytes, true, $strip)?;
+                crate::pss::hex(f, &self.inner, true, $strip)?;
                 f.write_str("\")")
             }
         }
 
         impl core::fmt::LowerHex for Signature {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                crate::sig::hex(f, &self.bytes, false, $strip)
+                crate::pss::hex(f, &self.inner, false, $strip)
             }
         }
 
         impl core::fmt::UpperHex for Signature {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                crate::sig::hex(f, &self.bytes, true, $strip)
+                crate::pss::hex(f, &self.inner, true, $strip)
             }
         }
 
@@ -92,3 +93,10 @@ macro_rules! signature_type {
 }
 
 pub(crate) use signature_type;
+
+signature_type!(
+    /// RSASSA-PSS signatures as described in [RFC8017 § 8.1].
+    ///
+    /// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
+    strip_leading_zeros: true
+);

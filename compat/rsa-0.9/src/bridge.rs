@@ -1,10 +1,68 @@
-//! The RNG at the boundary: 0.9 passes a rand_core 0.6 `CryptoRngCore` (often as an `Option`),
-//! rsatool-rsa takes a rand_core 0.10 infallible `CryptoRng`.
+//! The boundary between RustCrypto 0.9's types and rsatool-rsa's: num-bigint-dig's `BigUint`s
+//! become big-endian bytes (and bignum's limbs become `BigUint`s), rand_core 0.6 RNGs (often
+//! an `Option`) become the rand_core 0.10 infallible `CryptoRng` our library takes, and digest
+//! 0.10 hash types become [`HashAlg`] values, by their digest of the empty input
+//! ([`HashAlg::identify`]), so that the facade does not depend on which crate implements them.
+//! Nothing here computes on a key: every operation is rsatool-rsa's.
 
+use alloc::vec::Vec;
+
+use digest::{Digest, DynDigest};
+use num_bigint::BigUint;
 use rand_core::CryptoRngCore;
+use rsatool_rsa::HashAlg;
 use rsatool_rsa::rand_core::{TryCryptoRng, TryRng};
+use zeroize::Zeroizing;
 
 use crate::errors::{Error, Result, from_rsatool};
+
+/// A `BigUint` of big-endian bytes.
+pub(crate) fn uint(bytes: &[u8]) -> BigUint {
+    BigUint::from_bytes_be(bytes)
+}
+
+/// The big-endian bytes of a secret `BigUint`, wiped on drop.
+pub(crate) fn secret_bytes(x: &BigUint) -> Zeroizing<Vec<u8>> {
+    Zeroizing::new(x.to_bytes_be())
+}
+
+/// `x` as exactly `k` big-endian bytes, or `None` if it does not fit.
+#[cfg(feature = "hazmat")]
+pub(crate) fn padded(x: &BigUint, k: usize) -> Option<Zeroizing<Vec<u8>>> {
+    let bytes = secret_bytes(x);
+    let bytes = &bytes[bytes.iter().take_while(|&&b| b == 0).count()..];
+    let mut out = Zeroizing::new(alloc::vec![0; k]);
+    out.get_mut(k.checked_sub(bytes.len())?..)?
+        .copy_from_slice(bytes);
+    Some(out)
+}
+
+/// bignum's little-endian limbs as big-endian bytes.
+pub(crate) fn limbs_be(x: &[bignum::Limb]) -> Zeroizing<Vec<u8>> {
+    let mut out = Zeroizing::new(alloc::vec![0u8; 8 * x.len()]);
+    bignum::mpn::to_be_bytes(&mut out, x);
+    out
+}
+
+/// The [`HashAlg`] of the digest type `D`.
+///
+/// # Errors
+///
+/// [`Error::InvalidPaddingScheme`] if `D` is none of SHA-1, SHA-2 and SHA-3.
+pub(crate) fn hash_of<D: Digest>() -> Result<HashAlg> {
+    HashAlg::identify(&D::digest(b"")).ok_or(Error::InvalidPaddingScheme)
+}
+
+/// The [`HashAlg`] of a boxed digest (0.9's `Oaep` and `Pss` fields); its state is not touched.
+///
+/// # Errors
+///
+/// As [`hash_of`].
+pub(crate) fn hash_of_dyn(digest: &dyn DynDigest) -> Result<HashAlg> {
+    let mut fresh = digest.box_clone();
+    fresh.reset();
+    HashAlg::identify(&fresh.finalize()).ok_or(Error::InvalidPaddingScheme)
+}
 
 /// A rand_core 0.6 RNG as the rand_core 0.10 `CryptoRng` rsatool-rsa takes; without one, the
 /// operating system's (with `std`).

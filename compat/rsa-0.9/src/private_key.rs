@@ -1,5 +1,5 @@
-//! [`RsaPublicKey`] and [`RsaPrivateKey`]: 0.9's integers (`BigUint`, which its accessors
-//! return by reference) beside the rsatool-rsa key that every operation runs on.
+//! [`RsaPrivateKey`]: 0.9's integers (`BigUint`, which its accessors return by reference)
+//! beside the rsatool-rsa key that every operation runs on.
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -7,34 +7,17 @@ use core::hash::{Hash, Hasher};
 use core::mem::take;
 
 use num_bigint::{BigInt, BigUint, Sign};
-use num_integer::Integer;
 use num_traits::{One, ToPrimitive};
 use rand_core::CryptoRngCore;
 use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use crate::CrtValue;
+use crate::RsaPublicKey;
+use crate::bridge::{NoRng, limbs_be, secret_bytes, uint, with_rng};
 use crate::errors::{Error, Result, from_rsatool};
-use crate::rng::{NoRng, with_rng};
+use crate::public_key::check_public;
 use crate::traits::{PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
 use rsatool_rsa::Totient;
-
-/// Represents the public part of an RSA key.
-///
-/// `n` and `e` as 0.9 keeps them, and the rsatool-rsa key built from them (none if rsatool-rsa
-/// refuses them, for a key made with [`RsaPublicKey::new_unchecked`]: its operations fail).
-#[derive(Clone)]
-pub struct RsaPublicKey {
-    /// Modulus: product of prime numbers `p` and `q`
-    n: BigUint,
-    /// Public exponent: power to which a plaintext message is raised in
-    /// order to encrypt it.
-    ///
-    /// Typically 0x10001 (65537)
-    e: BigUint,
-    /// rsatool-rsa's key of n and e.
-    inner: Option<rsatool_rsa::RsaPublicKey>,
-}
 
 /// Represents a whole RSA key, public and private parts.
 ///
@@ -52,7 +35,7 @@ pub struct RsaPrivateKey {
     /// The CRT values as [`PrivateKeyParts`] shows them (cleared by `clear_precomputed`).
     precomputed: Option<PrecomputedValues>,
     /// rsatool-rsa's key, which always has its CRT values.
-    inner: rsatool_rsa::RsaPrivateKey,
+    engine: rsatool_rsa::RsaPrivateKey,
 }
 
 /// dP, dQ, qInv and the further primes' values, as 0.9 shows them.
@@ -76,184 +59,32 @@ impl Drop for PrecomputedValues {
     }
 }
 
-/// A `BigUint` of big-endian bytes.
-pub(crate) fn uint(bytes: &[u8]) -> BigUint {
-    BigUint::from_bytes_be(bytes)
+/// The precomputed Chinese remainder theorem values of the third and further primes of a
+/// multi-prime key. Opaque, as in 0.9; wiped on drop, and `Debug` prints no secret.
+#[derive(Clone)]
+pub struct CrtValue {
+    /// d mod (r_i − 1).
+    pub(crate) exp: BigInt,
+    /// (r_1·…·r_(i−1))⁻¹ mod r_i.
+    pub(crate) coeff: BigInt,
 }
 
-/// The big-endian bytes of a secret `BigUint`, wiped on drop.
-pub(crate) fn secret_bytes(x: &BigUint) -> Zeroizing<Vec<u8>> {
-    Zeroizing::new(x.to_bytes_be())
-}
-
-/// 0.9's checks of a public key's n and e (its `check_public`): the modulus size when `max_bits` is
-/// given, then e below 2⁶⁴, e < n, n odd, e odd, 2 ≤ e ≤ 2³³ − 1.
-///
-/// # Errors
-///
-/// 0.9's: [`Error::ModulusTooLarge`], [`Error::PublicExponentTooLarge`],
-/// [`Error::InvalidModulus`], [`Error::InvalidExponent`], [`Error::PublicExponentTooSmall`].
-pub(crate) fn check_public(n: &BigUint, e: &BigUint, max_bits: Option<usize>) -> Result<()> {
-    if max_bits.is_some_and(|max| n.bits() > max) {
-        return Err(Error::ModulusTooLarge);
-    }
-    let small_e = e.to_u64().ok_or(Error::PublicExponentTooLarge)?;
-    if e >= n || n.is_even() {
-        return Err(Error::InvalidModulus);
-    }
-    if e.is_even() {
-        return Err(Error::InvalidExponent);
-    }
-    if small_e < RsaPublicKey::MIN_PUB_EXPONENT {
-        return Err(Error::PublicExponentTooSmall);
-    }
-    if small_e > RsaPublicKey::MAX_PUB_EXPONENT {
-        return Err(Error::PublicExponentTooLarge);
-    }
-    Ok(())
-}
-
-impl RsaPublicKey {
-    /// Minimum value of the public exponent `e`.
-    pub const MIN_PUB_EXPONENT: u64 = 2;
-
-    /// Maximum value of the public exponent `e`.
-    pub const MAX_PUB_EXPONENT: u64 = (1 << 33) - 1;
-
-    /// Maximum size of the modulus `n` in bits.
-    pub const MAX_SIZE: usize = 4096;
-
-    /// Create a new public key from its components.
-    ///
-    /// This function accepts public keys with a modulus size up to 4096-bits,
-    /// i.e. [`RsaPublicKey::MAX_SIZE`].
-    ///
-    /// # Errors
-    ///
-    /// As [`RsaPublicKey::new_with_max_size`].
-    pub fn new(n: BigUint, e: BigUint) -> Result<Self> {
-        Self::new_with_max_size(n, e, Self::MAX_SIZE)
-    }
-
-    /// Create a new public key from its components.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::ModulusTooLarge`] above `max_size` bits (or 16384, rsatool-rsa's limit); the
-    /// errors of 0.9's checks on n and e (see [`RsaPrivateKey::validate`]).
-    pub fn new_with_max_size(n: BigUint, e: BigUint, max_size: usize) -> Result<Self> {
-        let key = Self::new_unchecked(n, e);
-        check_public(&key.n, &key.e, Some(max_size))?;
-        if key.inner.is_none() && key.n.bits() > rsatool_rsa::MAX_MODULUS_BITS {
-            return Err(Error::ModulusTooLarge);
-        }
-        key.inner()?;
-        Ok(key)
-    }
-
-    /// Create a new public key, bypassing checks around the modulus and public
-    /// exponent size.
-    ///
-    /// This method is not recommended, and only intended for unusual use cases.
-    /// Most applications should use [`RsaPublicKey::new`] or
-    /// [`RsaPublicKey::new_with_max_size`] instead. A key rsatool-rsa refuses (even n, e
-    /// even or not below n, n above 16384 bits) is kept, but every operation with it fails.
-    pub fn new_unchecked(n: BigUint, e: BigUint) -> Self {
-        let parts = rsatool_rsa::PublicKeyParts {
-            n: n.to_bytes_be(),
-            e: e.to_bytes_be(),
-        };
-        let inner = rsatool_rsa::RsaPublicKey::from_parts_allowing_small(&parts, 0).ok();
-        Self { n, e, inner }
-    }
-
-    /// rsatool-rsa's key.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidModulus`] if rsatool-rsa refused n and e.
-    pub(crate) fn inner(&self) -> Result<&rsatool_rsa::RsaPublicKey> {
-        self.inner.as_ref().ok_or(Error::InvalidModulus)
-    }
-
-    /// Encrypts with an rsatool-rsa scheme, after 0.9's checks of the key.
-    ///
-    /// # Errors
-    ///
-    /// As [`check_public`], and the scheme's.
-    pub(crate) fn encrypt_with<S: rsatool_rsa::EncryptionScheme, R: CryptoRngCore + ?Sized>(
-        &self,
-        rng: &mut R,
-        scheme: &S,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        check_public(&self.n, &self.e, None)?;
-        let inner = self.inner()?;
-        with_rng(Some(rng), |rng| inner.encrypt(rng, scheme, msg))
-    }
-
-    /// Verifies a signature over a digest with an rsatool-rsa scheme.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Verification`] for every failure.
-    pub(crate) fn verify_with<S: rsatool_rsa::SignatureScheme>(
-        &self,
-        scheme: &S,
-        digest: &[u8],
-        sig: &[u8],
-    ) -> Result<()> {
-        self.inner()?
-            .verify_prehashed(scheme, digest, sig)
-            .map_err(|_| Error::Verification)
-    }
-}
-
-crate::public_key_ops::public_key_ops!(RsaPublicKey, CryptoRngCore);
-
-impl PublicKeyParts for RsaPublicKey {
-    fn n(&self) -> &BigUint {
-        &self.n
-    }
-
-    fn e(&self) -> &BigUint {
-        &self.e
-    }
-}
-
-impl PartialEq for RsaPublicKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.n == other.n && self.e == other.e
-    }
-}
-
-impl Eq for RsaPublicKey {}
-
-impl Hash for RsaPublicKey {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.n.hash(state);
-        self.e.hash(state);
-    }
-}
-
-impl fmt::Debug for RsaPublicKey {
+impl fmt::Debug for CrtValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("RsaPublicKey")
-            .field("n", &self.n)
-            .field("e", &self.e)
-            .finish()
+        f.write_str("CrtValue(..)")
     }
 }
 
-impl From<RsaPrivateKey> for RsaPublicKey {
-    fn from(private_key: RsaPrivateKey) -> Self {
-        private_key.pubkey_components.clone()
+impl Zeroize for CrtValue {
+    fn zeroize(&mut self) {
+        self.exp.zeroize();
+        self.coeff.zeroize();
     }
 }
 
-impl From<&RsaPrivateKey> for RsaPublicKey {
-    fn from(private_key: &RsaPrivateKey) -> Self {
-        private_key.pubkey_components.clone()
+impl Drop for CrtValue {
+    fn drop(&mut self) {
+        self.zeroize();
     }
 }
 
@@ -306,10 +137,10 @@ impl RsaPrivateKey {
             return Err(Error::ModulusTooLarge);
         }
         if bit_size >= rsatool_rsa::MIN_MODULUS_BITS && bit_size & 1 == 0 {
-            let inner = with_rng(Some(rng), |rng| {
+            let engine = with_rng(Some(rng), |rng| {
                 rsatool_rsa::RsaPrivateKey::generate_with_exponent(bit_size, e, rng)
             })?;
-            return Ok(Self::from_inner(inner));
+            return Ok(Self::from_engine(engine));
         }
         let sizes = [bit_size >> 1, bit_size - (bit_size >> 1)];
         let opts = bignum::prime::PrimeOptions {
@@ -363,8 +194,8 @@ impl RsaPrivateKey {
             let (p, q) = recover_primes(&n, &e, &d).ok_or(Error::InvalidArguments)?;
             primes.extend([p, q]);
         }
-        let inner = inner_of_components(&n, &e, &d, &primes)?;
-        Ok(Self::from_parts(inner, take(&mut d), take(&mut primes)))
+        let engine = engine_of(&n, &e, &d, &primes)?;
+        Ok(Self::from_parts(engine, take(&mut d), take(&mut primes)))
     }
 
     /// A key of another [`PrivateKeyParts`] implementor's integers (for `hazmat`'s generic
@@ -430,27 +261,27 @@ impl RsaPrivateKey {
         });
         let n = uint(&n.to_be_bytes());
         let mut d = Zeroizing::new(uint(&d));
-        let inner = inner_of_components(&n, &e, &d, &primes)?;
-        Ok(Self::from_parts(inner, take(&mut d), take(&mut primes)))
+        let engine = engine_of(&n, &e, &d, &primes)?;
+        Ok(Self::from_parts(engine, take(&mut d), take(&mut primes)))
     }
 
     /// A key of rsatool-rsa's, with 0.9's integers taken from it.
-    fn from_inner(inner: rsatool_rsa::RsaPrivateKey) -> Self {
-        let parts = inner.to_parts();
+    fn from_engine(engine: rsatool_rsa::RsaPrivateKey) -> Self {
+        let parts = engine.to_parts();
         let primes = parts.primes.iter().map(|p| uint(p)).collect();
-        Self::from_parts(inner, uint(&parts.d), primes)
+        Self::from_parts(engine, uint(&parts.d), primes)
     }
 
     /// A key of rsatool-rsa's with 0.9's `d` and `primes` as given (the same values).
     pub(crate) fn from_parts(
-        inner: rsatool_rsa::RsaPrivateKey,
+        engine: rsatool_rsa::RsaPrivateKey,
         d: BigUint,
         primes: Vec<BigUint>,
     ) -> Self {
         let pubkey_components = RsaPublicKey {
-            n: uint(&inner.n().to_be_bytes()),
-            e: uint(&inner.e().to_be_bytes()),
-            inner: Some(inner.to_public_key()),
+            n: uint(&engine.n().to_be_bytes()),
+            e: uint(&engine.e().to_be_bytes()),
+            engine: Some(engine.to_public_key()),
         };
         let mut key = RsaPrivateKey {
             pubkey_components,
@@ -459,7 +290,7 @@ impl RsaPrivateKey {
             precomputed: None,
             // 0.9's contract: every blinded operation draws from the RNG it is given (and
             // fails with it); a pair kept between operations would not.
-            inner: inner.without_blinding_cache(),
+            engine: engine.without_blinding_cache(),
         };
         key.fill_precomputed();
         key
@@ -467,7 +298,7 @@ impl RsaPrivateKey {
 
     /// [`PrivateKeyParts`]'s CRT values, from rsatool-rsa's key.
     fn fill_precomputed(&mut self) {
-        let parts = self.inner.to_parts();
+        let parts = self.engine.to_parts();
         let signed = |x: &[u8]| BigInt::from_biguint(Sign::Plus, uint(x));
         let crt_values = parts.exponents[2..]
             .iter()
@@ -514,7 +345,7 @@ impl RsaPrivateKey {
 
     /// Compute CRT coefficient: `(1/q) mod p`.
     pub fn crt_coefficient(&self) -> Option<BigUint> {
-        self.inner.to_parts().coefficients.first().map(|c| uint(c))
+        self.engine.to_parts().coefficients.first().map(|c| uint(c))
     }
 
     /// Performs basic sanity checks on the key.
@@ -589,8 +420,8 @@ impl RsaPrivateKey {
     }
 
     /// rsatool-rsa's key.
-    pub(crate) fn inner(&self) -> &rsatool_rsa::RsaPrivateKey {
-        &self.inner
+    pub(crate) fn engine(&self) -> &rsatool_rsa::RsaPrivateKey {
+        &self.engine
     }
 
     /// The raw private operation on exactly k bytes: blinded with `rng`, or with the
@@ -609,9 +440,9 @@ impl RsaPrivateKey {
         use rsatool_rsa::hazmat::PrivateOp;
         #[cfg(not(feature = "std"))]
         if rng.is_none() {
-            return self.inner.private_op_plain(input).map_err(from_rsatool);
+            return self.engine.private_op_plain(input).map_err(from_rsatool);
         }
-        with_rng(rng, |rng| self.inner.private_op(rng, input))
+        with_rng(rng, |rng| self.engine.private_op(rng, input))
     }
 
     /// Decrypts with an rsatool-rsa scheme, after 0.9's checks of the key.
@@ -626,7 +457,7 @@ impl RsaPrivateKey {
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
         self.validate()?;
-        with_rng(rng, |rng| self.inner.decrypt(rng, scheme, ciphertext))
+        with_rng(rng, |rng| self.engine.decrypt(rng, scheme, ciphertext))
     }
 
     /// Signs a digest with an rsatool-rsa scheme.
@@ -640,7 +471,7 @@ impl RsaPrivateKey {
         scheme: &S,
         digest: &[u8],
     ) -> Result<Vec<u8>> {
-        with_rng(rng, |rng| self.inner.sign_prehashed(rng, scheme, digest))
+        with_rng(rng, |rng| self.engine.sign_prehashed(rng, scheme, digest))
     }
 }
 
@@ -659,7 +490,7 @@ fn check_primes(primes: &[BigUint]) -> Result<()> {
 /// # Errors
 ///
 /// As [`RsaPrivateKey::from_components`].
-pub(crate) fn inner_of_components(
+pub(crate) fn engine_of(
     n: &BigUint,
     e: &BigUint,
     d: &BigUint,
@@ -688,13 +519,6 @@ fn recover_primes(n: &BigUint, e: &BigUint, d: &BigUint) -> Option<(BigUint, Big
     let (p, q) =
         rsatool_rsa::recover_primes_vartime(&n.to_bytes_be(), &e.to_bytes_be(), &secret_bytes(d))?;
     Some((uint(&Zeroizing::new(p)), uint(&Zeroizing::new(q))))
-}
-
-/// Little-endian limbs as big-endian bytes.
-fn limbs_be(x: &[bignum::Limb]) -> Zeroizing<Vec<u8>> {
-    let mut out = Zeroizing::new(alloc::vec![0u8; 8 * x.len()]);
-    bignum::mpn::to_be_bytes(&mut out, x);
-    out
 }
 
 impl PublicKeyParts for RsaPrivateKey {
@@ -782,12 +606,10 @@ impl Drop for RsaPrivateKey {
 }
 
 impl ZeroizeOnDrop for RsaPrivateKey {}
-
 #[cfg(feature = "serde")]
 mod serde_impls {
-    //! 0.9's serde form: `RsaPublicKey { n, e }` and `RsaPrivateKey { pubkey_components, d,
-    //! primes }`, the integers as `num-bigint-dig` writes them. A deserialized private key is
-    //! validated (0.9 did not).
+    //! 0.9's serde form: `RsaPrivateKey { pubkey_components, d, primes }`, the integers as
+    //! `num-bigint-dig` writes them. A deserialized private key is validated (0.9 did not).
 
     use alloc::vec::Vec;
 
@@ -795,14 +617,8 @@ mod serde_impls {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
     use zeroize::Zeroize;
 
-    use super::{RsaPrivateKey, RsaPublicKey};
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(rename = "RsaPublicKey")]
-    struct PublicForm {
-        n: BigUint,
-        e: BigUint,
-    }
+    use super::RsaPrivateKey;
+    use crate::RsaPublicKey;
 
     #[derive(Serialize)]
     #[serde(rename = "RsaPrivateKey")]
@@ -815,7 +631,7 @@ mod serde_impls {
     #[derive(Deserialize)]
     #[serde(rename = "RsaPrivateKey")]
     struct PrivateForm {
-        pubkey_components: PublicForm,
+        pubkey_components: RsaPublicKey,
         d: BigUint,
         primes: Vec<BigUint>,
     }
@@ -824,29 +640,6 @@ mod serde_impls {
         fn drop(&mut self) {
             self.d.zeroize();
             self.primes.zeroize();
-        }
-    }
-
-    impl Serialize for RsaPublicKey {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            #[derive(Serialize)]
-            #[serde(rename = "RsaPublicKey")]
-            struct PublicRef<'a> {
-                n: &'a BigUint,
-                e: &'a BigUint,
-            }
-            PublicRef {
-                n: &self.n,
-                e: &self.e,
-            }
-            .serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for RsaPublicKey {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let form = PublicForm::deserialize(d)?;
-            Ok(RsaPublicKey::new_unchecked(form.n, form.e))
         }
     }
 

@@ -1,0 +1,84 @@
+//! [`VerifyingKey`]: a public key typed by its hash for RSASSA-PSS.
+
+use core::marker::PhantomData;
+
+use digest::{Digest, FixedOutputReset};
+use signature::hazmat::PrehashVerifier;
+use signature::{DigestVerifier, Verifier};
+
+use super::{Signature, scheme};
+use crate::RsaPublicKey;
+use crate::bridge::hash_of;
+
+/// Verifying key for checking the validity of RSASSA-PSS signatures as
+/// described in [RFC8017 § 8.1].
+///
+/// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
+#[derive(Debug)]
+pub struct VerifyingKey<D>
+where
+    D: Digest,
+{
+    pub(super) inner: RsaPublicKey,
+    pub(super) salt_len: usize,
+    pub(super) phantom: PhantomData<D>,
+}
+
+impl<D> VerifyingKey<D>
+where
+    D: Digest,
+{
+    /// Create a new RSASSA-PSS verifying key.
+    /// Digest output size is used as a salt length.
+    pub fn new(key: RsaPublicKey) -> Self {
+        Self::new_with_salt_len(key, <D as Digest>::output_size())
+    }
+
+    /// Create a new RSASSA-PSS verifying key.
+    pub fn new_with_salt_len(key: RsaPublicKey, salt_len: usize) -> Self {
+        Self {
+            inner: key,
+            salt_len,
+            phantom: PhantomData,
+        }
+    }
+
+    /// Verifies a signature over a digest.
+    fn verify_hash(&self, hashed: &[u8], signature: &Signature) -> signature::Result<()> {
+        let scheme = scheme(hash_of::<D>()?, self.salt_len);
+        Ok(self.inner.verify_with(&scheme, hashed, &signature.inner)?)
+    }
+}
+
+impl<D> DigestVerifier<D, Signature> for VerifyingKey<D>
+where
+    D: Digest + FixedOutputReset,
+{
+    fn verify_digest(&self, digest: D, signature: &Signature) -> signature::Result<()> {
+        self.verify_hash(&digest.finalize(), signature)
+    }
+}
+
+impl<D> PrehashVerifier<Signature> for VerifyingKey<D>
+where
+    D: Digest + FixedOutputReset,
+{
+    fn verify_prehash(&self, prehash: &[u8], signature: &Signature) -> signature::Result<()> {
+        self.verify_hash(prehash, signature)
+    }
+}
+
+impl<D> Verifier<Signature> for VerifyingKey<D>
+where
+    D: Digest + FixedOutputReset,
+{
+    fn verify(&self, msg: &[u8], signature: &Signature) -> signature::Result<()> {
+        self.verify_hash(&D::digest(msg), signature)
+    }
+}
+
+crate::typed_key::typed_key_impls!(
+    public VerifyingKey(RsaPublicKey) { salt_len },
+    from: new [Digest],
+    #[cfg(all())]
+);
