@@ -17,4 +17,72 @@ macro_rules! oaep_debug_impl {
     };
 }
 
-pub(crate) use oaep_debug_impl;
+/// For `$enc<D, MGD>`, holding a public key in `inner`, and `$dec<D, MGD>`, holding a private
+/// one, each with its label in `label` (an `Option`; `D` hashes the label, `MGD` is MGF1's hash):
+/// `RandomizedEncryptor` by `$($encrypt)::+::<R, D, MGD>(rng, key, msg, label)`; `Decryptor` and
+/// `RandomizedDecryptor` by `$($decrypt)::+::<R, D, MGD>(rng, key, ciphertext, label)`, `rng` an
+/// `Option` (`None` of the facade's `bridge::NoRng` when none is given); the RNGs bounded by
+/// `$rng`; and `ZeroizeOnDrop` for `$dec`.
+macro_rules! oaep_key_impls {
+    (
+        $enc:ident,
+        $dec:ident,
+        rng: $rng:path,
+        encrypt: $($encrypt:ident)::+,
+        decrypt: $($decrypt:ident)::+ $(,)?
+    ) => {
+        impl<D, MGD> $crate::traits::RandomizedEncryptor for $enc<D, MGD>
+        where
+            D: ::digest::Digest,
+            MGD: ::digest::Digest + ::digest::FixedOutputReset,
+        {
+            /// Encrypts `msg` with this key's hashes and label, the seed from `rng`.
+            fn encrypt_with_rng<R: $rng + ?Sized>(
+                &self,
+                rng: &mut R,
+                msg: &[u8],
+            ) -> $crate::Result<::alloc::vec::Vec<u8>> {
+                $($encrypt)::+::<R, D, MGD>(rng, &self.inner, msg, self.label.as_deref())
+            }
+        }
+
+        impl<D, MGD> $crate::traits::Decryptor for $dec<D, MGD>
+        where
+            D: ::digest::Digest,
+            MGD: ::digest::Digest + ::digest::FixedOutputReset,
+        {
+            /// Decrypts with this key's hashes and label, the private operation blinded as the
+            /// facade blinds it without an RNG.
+            fn decrypt(&self, ciphertext: &[u8]) -> $crate::Result<::alloc::vec::Vec<u8>> {
+                let label = self.label.as_deref();
+                $($decrypt)::+::<$crate::bridge::NoRng, D, MGD>(None, &self.inner, ciphertext, label)
+            }
+        }
+
+        impl<D, MGD> $crate::traits::RandomizedDecryptor for $dec<D, MGD>
+        where
+            D: ::digest::Digest,
+            MGD: ::digest::Digest + ::digest::FixedOutputReset,
+        {
+            /// Decrypts with this key's hashes and label, blinded with `rng`.
+            fn decrypt_with_rng<R: $rng + ?Sized>(
+                &self,
+                rng: &mut R,
+                ciphertext: &[u8],
+            ) -> $crate::Result<::alloc::vec::Vec<u8>> {
+                let label = self.label.as_deref();
+                $($decrypt)::+::<R, D, MGD>(Some(rng), &self.inner, ciphertext, label)
+            }
+        }
+
+        /// The inner private key zeroizes its secrets when dropped.
+        impl<D, MGD> ::zeroize::ZeroizeOnDrop for $dec<D, MGD>
+        where
+            D: ::digest::Digest,
+            MGD: ::digest::Digest + ::digest::FixedOutputReset,
+        {
+        }
+    };
+}
+
+pub(crate) use {oaep_debug_impl, oaep_key_impls};

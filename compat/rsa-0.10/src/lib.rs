@@ -49,6 +49,8 @@ pub use signature;
 
 mod bridge;
 mod encoding;
+#[path = "../../shared/error_type.rs"]
+mod error_type;
 pub mod errors;
 mod key_traits;
 pub mod oaep;
@@ -56,6 +58,8 @@ pub mod oaep;
 mod oaep_impls;
 mod private_key;
 pub mod pss;
+#[path = "../../shared/pss_impls.rs"]
+mod pss_impls;
 mod public_key;
 #[path = "../../shared/public_key_ops.rs"]
 mod public_key_ops;

@@ -59,7 +59,7 @@ impl PublicKey {
         D: Digest + FixedOutputReset,
         R: TryCryptoRng + ?Sized,
     {
-        encrypt::<R, D, D>(rng, self, plaintext, &[])
+        encrypt::<R, D, D>(rng, self, plaintext, None)
     }
 }
 
@@ -215,8 +215,7 @@ where
         pub_key: &PublicKey,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        let label = self.label.unwrap_or_default();
-        encrypt::<Rng, D, MGD>(rng, pub_key, msg, &label)
+        encrypt::<Rng, D, MGD>(rng, pub_key, msg, self.label.as_deref())
     }
 }
 
@@ -228,7 +227,7 @@ pub(crate) fn encrypt<R, D, MGD>(
     rng: &mut R,
     pub_key: &PublicKey,
     msg: &[u8],
-    label: &[u8],
+    label: Option<&[u8]>,
 ) -> Result<Vec<u8>>
 where
     R: TryCryptoRng + ?Sized,
@@ -237,7 +236,7 @@ where
 {
     crate::public_key::check_public(pub_key)?;
     let engine = pub_key.engine()?;
-    let scheme = scheme::<D, MGD>(label)?;
+    let scheme = scheme::<D, MGD>(label.unwrap_or_default())?;
     // Step 1.b: mLen ≤ k − 2·hLen − 2, before anything is drawn from `rng`.
     let max_len = engine
         .size()
@@ -286,6 +285,21 @@ where
         // Bad padding, or c ≥ n: upstream says `Decryption` for both.
         _ => Error::Decryption,
     })
+}
+
+/// [`decrypt`] for the typed [`DecryptingKey`], which checks the public key first.
+pub(crate) fn decrypt_typed<R, D, MGD>(
+    rng: Option<&mut R>,
+    priv_key: &PrivateKey,
+    ciphertext: &[u8],
+    label: Option<&[u8]>,
+) -> Result<Vec<u8>>
+where
+    R: TryCryptoRng + ?Sized,
+    D: Digest,
+    MGD: Digest,
+{
+    decrypt::<R, D, MGD>(rng, priv_key, ciphertext, label.unwrap_or_default(), true)
 }
 
 /// rsatool-rsa's OAEP with `D` for the label, `MGD` for MGF1, and `label`; decryption does

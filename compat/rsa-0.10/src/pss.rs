@@ -23,15 +23,12 @@ pub use self::{signature::Signature, signing_key::SigningKey, verifying_key::Ver
 use alloc::vec;
 use alloc::vec::Vec;
 
-use core::fmt;
-
 use digest::{Digest, FixedOutputReset};
 use rand_core::TryCryptoRng;
 use rsatool_rsa::SignatureScheme as _;
 
 use crate::bridge::{self, BlindingRng, NoRng};
 use crate::errors::{Error, Result};
-use crate::traits::SignatureScheme;
 use crate::{PrivateKey, PublicKey};
 
 #[cfg(feature = "getrandom")]
@@ -206,49 +203,37 @@ where
     }
 }
 
-impl<D> SignatureScheme for Pss<D>
+impl<D> Pss<D>
 where
     D: Digest + FixedOutputReset,
 {
-    /// Signs `hashed` (a digest computed with `D`) with a fresh salt from `rng`.
+    /// [`SignatureScheme::sign`](crate::traits::SignatureScheme::sign) with an RNG: the salt, then the blinding (unless unblinded).
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidPaddingScheme`] without an RNG (PSS needs a salt); [`Error::Rng`] if
-    /// `rng` fails; [`Error::InputNotHashed`] if `hashed` is not `D`'s output length;
-    /// [`Error::Internal`] if the key is too small for the hash and salt, or if `salt_len` is
-    /// `None`.
-    fn sign<Rng: TryCryptoRng + ?Sized>(
+    /// As [`sign_digest`]; [`Error::Internal`] if `salt_len` is `None`.
+    fn sign_prehash<R: TryCryptoRng + ?Sized>(
         self,
-        rng: Option<&mut Rng>,
+        rng: &mut R,
         priv_key: &PrivateKey,
         hashed: &[u8],
     ) -> Result<Vec<u8>> {
-        let rng = rng.ok_or(Error::InvalidPaddingScheme)?;
         // Upstream panics on a scheme without a salt length; that is a bad argument here.
         let salt_len = self.salt_len.ok_or(Error::Internal)?;
-        sign_digest::<Rng, D>(rng, self.blinded, priv_key, hashed, salt_len)
+        sign_digest::<R, D>(rng, self.blinded, priv_key, hashed, salt_len)
     }
 
-    /// Verifies `sig` over `hashed` with the configured salt length (`None`: any).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Verification`] for every invalid signature.
-    fn verify(self, pub_key: &PublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
+    /// [`SignatureScheme::verify`](crate::traits::SignatureScheme::verify): the configured salt length, `None` accepting any.
+    fn verify_prehash(self, pub_key: &PublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
         verify_digest::<D>(pub_key, hashed, sig, self.salt_len)
     }
 }
 
-impl<D> fmt::Debug for Pss<D> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PSS")
-            .field("blinded", &self.blinded)
-            .field("digest", &"...")
-            .field("salt_len", &self.salt_len)
-            .finish()
-    }
-}
+crate::pss_impls::pss_impls!(
+    <D> Pss<D> where [D: Digest + FixedOutputReset],
+    keys: PrivateKey, PublicKey,
+    rng: [TryCryptoRng + ?Sized],
+);
 
 /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1) of `hashed` with MGF1 over `D` and a salt of `salt_len`
 /// bytes drawn from `rng` first; the private operation is then blinded with `rng` when
@@ -379,6 +364,7 @@ where
 mod tests {
     use super::*;
     use crate::traits::PublicKeyParts;
+    use crate::traits::SignatureScheme;
     use rand::rngs::ChaCha8Rng;
     use rand_core::{SeedableRng, TryRng};
     use sha2::Sha256;

@@ -53,6 +53,8 @@ pub use signature;
 
 mod bridge;
 mod encoding;
+#[path = "../../shared/error_type.rs"]
+mod error_type;
 pub mod errors;
 pub mod oaep;
 #[path = "../../shared/oaep_impls.rs"]
@@ -62,6 +64,8 @@ pub mod pkcs1v15;
 mod pkcs1v15_impls;
 mod private_key;
 pub mod pss;
+#[path = "../../shared/pss_impls.rs"]
+mod pss_impls;
 mod public_key;
 #[path = "../../shared/public_key_ops.rs"]
 mod public_key_ops;

@@ -99,11 +99,28 @@ fn scheme(
         .with_label(label.unwrap_or_default().as_bytes())
 }
 
-/// rsatool-rsa's OAEP for the digest types `D` and `MGD`.
-pub(crate) fn typed_scheme<D: Digest, MGD: Digest>(
+/// RSAES-OAEP-ENCRYPT by rsatool-rsa with the digest types `D` (label) and `MGD` (MGF1), for
+/// the typed keys.
+pub(crate) fn encrypt<R: CryptoRngCore + ?Sized, D: Digest, MGD: Digest>(
+    rng: &mut R,
+    pub_key: &RsaPublicKey,
+    msg: &[u8],
     label: Option<&str>,
-) -> Result<rsatool_rsa::Oaep> {
-    Ok(scheme(hash_of::<D>()?, hash_of::<MGD>()?, label))
+) -> Result<Vec<u8>> {
+    let scheme = scheme(hash_of::<D>()?, hash_of::<MGD>()?, label);
+    pub_key.encrypt_with(rng, &scheme, msg)
+}
+
+/// RSAES-OAEP-DECRYPT by rsatool-rsa with the digest types `D` and `MGD`, blinded with `rng`
+/// (the operating system's RNG if `None`), for the typed keys.
+pub(crate) fn decrypt<R: CryptoRngCore + ?Sized, D: Digest, MGD: Digest>(
+    rng: Option<&mut R>,
+    priv_key: &RsaPrivateKey,
+    ciphertext: &[u8],
+    label: Option<&str>,
+) -> Result<Vec<u8>> {
+    let scheme = scheme(hash_of::<D>()?, hash_of::<MGD>()?, label);
+    priv_key.decrypt_with(rng, &scheme, ciphertext)
 }
 
 impl PaddingScheme for Oaep {

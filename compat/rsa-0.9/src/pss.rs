@@ -22,7 +22,6 @@ pub use self::{
 };
 
 use alloc::{boxed::Box, vec::Vec};
-use core::fmt::{self, Debug};
 
 use const_oid::{AssociatedOid, ObjectIdentifier};
 use digest::{Digest, DynDigest};
@@ -33,8 +32,7 @@ use rand_core::CryptoRngCore;
 use rsatool_rsa::{HashAlg, SaltLen};
 
 use crate::bridge::{hash_of, hash_of_dyn};
-use crate::errors::{Error, Result};
-use crate::traits::SignatureScheme;
+use crate::errors::Result;
 use crate::{RsaPrivateKey, RsaPublicKey};
 
 /// Digital signatures using PSS padding.
@@ -88,33 +86,30 @@ pub(crate) fn scheme(hash: HashAlg, salt_len: usize) -> rsatool_rsa::Pss {
     rsatool_rsa::Pss::new(hash).with_salt_len(SaltLen::Exact(salt_len))
 }
 
-impl SignatureScheme for Pss {
-    fn sign<Rng: CryptoRngCore>(
+impl Pss {
+    /// [`SignatureScheme::sign`](crate::traits::SignatureScheme::sign) with an RNG: the salt, and the blinding.
+    fn sign_prehash<R: CryptoRngCore + ?Sized>(
         self,
-        rng: Option<&mut Rng>,
+        rng: &mut R,
         priv_key: &RsaPrivateKey,
         hashed: &[u8],
     ) -> Result<Vec<u8>> {
-        let rng = rng.ok_or(Error::InvalidPaddingScheme)?;
         let scheme = scheme(hash_of_dyn(&*self.digest)?, self.salt_len);
         priv_key.sign_with(Some(rng), &scheme, hashed)
     }
 
-    fn verify(self, pub_key: &RsaPublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
+    /// [`SignatureScheme::verify`](crate::traits::SignatureScheme::verify).
+    fn verify_prehash(self, pub_key: &RsaPublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
         let scheme = scheme(hash_of_dyn(&*self.digest)?, self.salt_len);
         pub_key.verify_with(&scheme, hashed, sig)
     }
 }
 
-impl Debug for Pss {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PSS")
-            .field("blinded", &self.blinded)
-            .field("digest", &"...")
-            .field("salt_len", &self.salt_len)
-            .finish()
-    }
-}
+crate::pss_impls::pss_impls!(
+    <> Pss where [],
+    keys: RsaPrivateKey, RsaPublicKey,
+    rng: [CryptoRngCore],
+);
 
 /// The AlgorithmIdentifier of RSASSA-PSS with `D` (as hash and MGF1 hash) and a salt of `D`'s
 /// output size (RFC 4055 §3.1).

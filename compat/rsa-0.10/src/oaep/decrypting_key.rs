@@ -1,20 +1,14 @@
 //! [`DecryptingKey`]: a private key typed by its hashes for RSAES-OAEP.
 
-use alloc::{boxed::Box, vec::Vec};
+use alloc::boxed::Box;
 use core::marker::PhantomData;
 
 use digest::{Digest, FixedOutputReset};
-use rand_core::TryCryptoRng;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
-use zeroize::ZeroizeOnDrop;
 
-use super::decrypt;
-use crate::bridge::NoRng;
-use crate::{
-    PrivateKey, Result,
-    traits::{Decryptor, RandomizedDecryptor},
-};
+use super::EncryptingKey;
+use crate::PrivateKey;
 
 /// A private key that decrypts RSAES-OAEP ([RFC 8017 §7.1]): `D` hashes the label, `MGD` is
 /// MGF1's hash, and the label is fixed with the key.
@@ -62,41 +56,13 @@ where
     }
 }
 
-impl<D, MGD> Decryptor for DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    /// As [`PrivateKey::oaep_decrypt`], with this key's hashes and label.
-    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        let label = self.label.as_deref().unwrap_or_default();
-        decrypt::<NoRng, D, MGD>(None, &self.inner, ciphertext, label, true)
-    }
-}
-
-impl<D, MGD> RandomizedDecryptor for DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    /// As [`PrivateKey::oaep_decrypt_with_rng`], with this key's hashes and label.
-    fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        let label = self.label.as_deref().unwrap_or_default();
-        decrypt::<R, D, MGD>(Some(rng), &self.inner, ciphertext, label, true)
-    }
-}
-
-/// The inner [`PrivateKey`] zeroizes its secrets when dropped.
-impl<D, MGD> ZeroizeOnDrop for DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-}
+crate::oaep_impls::oaep_key_impls!(
+    EncryptingKey,
+    DecryptingKey,
+    rng: rand_core::TryCryptoRng,
+    encrypt: super::encrypt,
+    decrypt: super::decrypt_typed,
+);
 
 impl<D, MGD> PartialEq for DecryptingKey<D, MGD>
 where

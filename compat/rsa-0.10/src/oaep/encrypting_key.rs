@@ -1,15 +1,13 @@
 //! [`EncryptingKey`]: a public key typed by its hashes for RSAES-OAEP.
 
-use alloc::{boxed::Box, vec::Vec};
+use alloc::boxed::Box;
 use core::marker::PhantomData;
 
 use digest::{Digest, FixedOutputReset};
-use rand_core::TryCryptoRng;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
-use super::encrypt;
-use crate::{PublicKey, Result, traits::RandomizedEncryptor};
+use crate::PublicKey;
 
 /// A public key that encrypts with RSAES-OAEP ([RFC 8017 §7.1]): `D` hashes the label, `MGD`
 /// is MGF1's hash, and the label is fixed with the key.
@@ -22,8 +20,8 @@ where
     D: Digest,
     MGD: Digest + FixedOutputReset,
 {
-    inner: PublicKey,
-    label: Option<Box<[u8]>>,
+    pub(super) inner: PublicKey,
+    pub(super) label: Option<Box<[u8]>>,
     phantom: PhantomData<D>,
     mg_phantom: PhantomData<MGD>,
 }
@@ -50,26 +48,6 @@ where
             label: Some(label.into()),
             ..Self::new(key)
         }
-    }
-}
-
-impl<D, MGD> RandomizedEncryptor for EncryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    /// Encrypts `msg`, the seed from `rng`.
-    ///
-    /// # Errors
-    ///
-    /// As [`PublicKey::oaep_encrypt_with_rng`].
-    fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        let label = self.label.as_deref().unwrap_or_default();
-        encrypt::<R, D, MGD>(rng, &self.inner, msg, label)
     }
 }
 

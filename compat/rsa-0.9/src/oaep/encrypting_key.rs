@@ -1,16 +1,11 @@
 //! [`EncryptingKey`]: a public key typed by its hashes for RSAES-OAEP.
 
 use alloc::string::{String, ToString};
-use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use digest::{Digest, FixedOutputReset};
-use rand_core::CryptoRngCore;
 
-use super::typed_scheme;
 use crate::RsaPublicKey;
-use crate::errors::Result;
-use crate::traits::RandomizedEncryptor;
 
 /// Encryption key for OAEP encryption as described in [RFC8017 § 7.1].
 ///
@@ -21,8 +16,8 @@ where
     D: Digest,
     MGD: Digest + FixedOutputReset,
 {
-    inner: RsaPublicKey,
-    label: Option<String>,
+    pub(super) inner: RsaPublicKey,
+    pub(super) label: Option<String>,
     phantom: PhantomData<(D, MGD)>,
 }
 
@@ -46,20 +41,5 @@ where
             label: Some(label.as_ref().to_string()),
             ..Self::new(key)
         }
-    }
-}
-
-impl<D, MGD> RandomizedEncryptor for EncryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    fn encrypt_with_rng<R: CryptoRngCore + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        let scheme = typed_scheme::<D, MGD>(self.label.as_deref())?;
-        self.inner.encrypt_with(rng, &scheme, msg)
     }
 }
