@@ -57,6 +57,8 @@ pub mod oaep;
 #[path = "../../shared/oaep_impls.rs"]
 mod oaep_impls;
 mod private_key;
+#[path = "../../shared/private_key_impls.rs"]
+mod private_key_impls;
 pub mod pss;
 #[path = "../../shared/pss_impls.rs"]
 mod pss_impls;

@@ -2,7 +2,6 @@
 
 use alloc::vec::Vec;
 use core::fmt;
-use core::hash::{Hash, Hasher};
 
 use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams};
 use crypto_bigint::{BoxedUint, Integer, NonZero, Odd, Resize};
@@ -11,10 +10,10 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Generate;
 use crate::bridge::SecretPrime;
-use crate::bridge::{NoRng, be_bytes, fallible_rng, uint};
+use crate::bridge::{be_bytes, fallible_rng, uint};
 use crate::errors::{Error, Result};
 use crate::public_key::{self, PublicKey};
-use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
+use crate::traits::{CrtValue, PublicKeyParts, SignatureScheme};
 
 /// Represents a whole RSA key, public and private parts.
 ///
@@ -93,20 +92,6 @@ impl PartialEq for PrivateKey {
     }
 }
 
-impl AsRef<PublicKey> for PrivateKey {
-    fn as_ref(&self) -> &PublicKey {
-        &self.pubkey_components
-    }
-}
-
-impl Hash for PrivateKey {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        // Domain separator for RSA private keys
-        state.write(b"PrivateKey");
-        Hash::hash(&self.pubkey_components, state);
-    }
-}
-
 impl Drop for PrivateKey {
     fn drop(&mut self) {
         self.d.zeroize();
@@ -114,8 +99,6 @@ impl Drop for PrivateKey {
         self.precomputed.zeroize();
     }
 }
-
-impl ZeroizeOnDrop for PrivateKey {}
 
 impl PublicKeyParts for PrivateKey {
     fn n(&self) -> &NonZero<BoxedUint> {
@@ -502,29 +485,6 @@ impl PrivateKey {
         self.engine.as_ref().map_err(Clone::clone)
     }
 
-    /// Decrypt the given message.
-    ///
-    /// # Errors
-    ///
-    /// As the padding scheme's decryption.
-    pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        padding.decrypt(None::<&mut NoRng>, self, ciphertext)
-    }
-
-    /// Decrypt the given message, blinding the private operation with `rng`.
-    ///
-    /// # Errors
-    ///
-    /// As the padding scheme's decryption.
-    pub fn decrypt_blinded<R: TryCryptoRng + ?Sized, P: PaddingScheme>(
-        &self,
-        rng: &mut R,
-        padding: P,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        padding.decrypt(Some(rng), self, ciphertext)
-    }
-
     /// Sign the given digest.
     ///
     /// # Errors
@@ -539,24 +499,8 @@ impl PrivateKey {
         }
         #[cfg(not(feature = "getrandom"))]
         {
-            padding.sign(None::<&mut NoRng>, self, digest_in)
+            padding.sign(None::<&mut crate::bridge::NoRng>, self, digest_in)
         }
-    }
-
-    /// Sign the given digest using the provided `rng`, which is used in the following ways
-    /// depending on the [`SignatureScheme`]: PKCS#1 v1.5 uses it for blinding, PSS for the
-    /// salt and blinding.
-    ///
-    /// # Errors
-    ///
-    /// As the signature scheme's signing.
-    pub fn sign_with_rng<R: TryCryptoRng + ?Sized, S: SignatureScheme>(
-        &self,
-        rng: &mut R,
-        padding: S,
-        digest_in: &[u8],
-    ) -> Result<Vec<u8>> {
-        padding.sign(Some(rng), self, digest_in)
     }
 }
 
@@ -582,39 +526,29 @@ impl Generate for PrivateKey {
     }
 }
 
-impl PrivateKeyParts for PrivateKey {
-    fn d(&self) -> &BoxedUint {
-        &self.d
-    }
+crate::private_key_impls::private_key_impls!(
+    PrivateKey, PublicKey,
+    rng: [TryCryptoRng + ?Sized],
+    /// Without an RNG the private operation is blinded all the same: with the operating
+    /// system's RNG (feature `getrandom`), else with a stream keyed by the key and the input.
+    hash_domain: b"PrivateKey",
+    parts: {
+        uint: BoxedUint,
+        prime: Odd<BoxedUint>,
+        qinv: BoxedMontyForm,
+        fn crt_values(&self) -> Option<&[CrtValue]> {
+            None
+        }
 
-    fn primes(&self) -> &[Odd<BoxedUint>] {
-        &self.primes
-    }
+        fn p(&self) -> Option<&SecretPrime> {
+            self.precomputed.as_ref().map(|p| &p.p)
+        }
 
-    fn dp(&self) -> Option<&BoxedUint> {
-        self.precomputed.as_ref().map(|p| &p.dp)
-    }
-
-    fn dq(&self) -> Option<&BoxedUint> {
-        self.precomputed.as_ref().map(|p| &p.dq)
-    }
-
-    fn qinv(&self) -> Option<&BoxedMontyForm> {
-        self.precomputed.as_ref().map(|p| &p.qinv)
-    }
-
-    fn crt_values(&self) -> Option<&[CrtValue]> {
-        None
-    }
-
-    fn p(&self) -> Option<&SecretPrime> {
-        self.precomputed.as_ref().map(|p| &p.p)
-    }
-
-    fn q(&self) -> Option<&SecretPrime> {
-        self.precomputed.as_ref().map(|p| &p.q)
-    }
-}
+        fn q(&self) -> Option<&SecretPrime> {
+            self.precomputed.as_ref().map(|p| &p.q)
+        }
+    },
+);
 
 crate::key_traits::der_serde_impls!(private PrivateKey);
 

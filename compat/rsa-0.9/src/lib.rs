@@ -63,6 +63,8 @@ pub mod pkcs1v15;
 #[path = "../../shared/pkcs1v15_impls.rs"]
 mod pkcs1v15_impls;
 mod private_key;
+#[path = "../../shared/private_key_impls.rs"]
+mod private_key_impls;
 pub mod pss;
 #[path = "../../shared/pss_impls.rs"]
 mod pss_impls;

@@ -3,20 +3,20 @@
 
 use alloc::vec::Vec;
 use core::fmt;
-use core::hash::{Hash, Hasher};
+
 use core::mem::take;
 
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, ToPrimitive};
 use rand_core::CryptoRngCore;
 use subtle::ConstantTimeEq;
-use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+use zeroize::{Zeroize, Zeroizing};
 
 use crate::RsaPublicKey;
 use crate::bridge::{NoRng, limbs_be, secret_bytes, uint, with_rng};
 use crate::errors::{Error, Result, from_rsatool};
 use crate::public_key::check_public;
-use crate::traits::{PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
+use crate::traits::{PublicKeyParts, SignatureScheme};
 use rsatool_rsa::Totient;
 
 /// Represents a whole RSA key, public and private parts.
@@ -24,6 +24,8 @@ use rsatool_rsa::Totient;
 /// The private integers are kept twice: as 0.9's `BigUint`s, which [`PrivateKeyParts`]
 /// returns by reference, and in rsatool-rsa's key, which does every operation. Both are wiped
 /// on drop; `Debug` prints the public part only.
+///
+/// [`PrivateKeyParts`]: crate::traits::PrivateKeyParts
 #[derive(Clone)]
 pub struct RsaPrivateKey {
     /// Public components of the private key.
@@ -205,7 +207,7 @@ impl RsaPrivateKey {
     ///
     /// As [`RsaPrivateKey::from_components`].
     #[cfg(feature = "hazmat")]
-    pub(crate) fn of_parts(parts: &impl PrivateKeyParts) -> Result<Self> {
+    pub(crate) fn of_parts(parts: &impl crate::traits::PrivateKeyParts) -> Result<Self> {
         let (n, e) = (parts.n().clone(), parts.e().clone());
         Self::from_components(n, e, parts.d().clone(), parts.primes().to_vec())
     }
@@ -331,6 +333,8 @@ impl RsaPrivateKey {
     /// # Errors
     ///
     /// None: always `Ok`.
+    ///
+    /// [`PrivateKeyParts`]: crate::traits::PrivateKeyParts
     pub fn precompute(&mut self) -> Result<()> {
         if self.precomputed.is_none() {
             self.fill_precomputed();
@@ -361,35 +365,6 @@ impl RsaPrivateKey {
         check_public(self.n(), self.e(), None)
     }
 
-    /// Decrypt the given message.
-    ///
-    /// Unlike 0.9, the private operation is blinded all the same, with the operating
-    /// system's RNG (with the `std` feature; without it, use
-    /// [`decrypt_blinded`](Self::decrypt_blinded)).
-    ///
-    /// # Errors
-    ///
-    /// The scheme's.
-    pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        padding.decrypt(None::<&mut NoRng>, self, ciphertext)
-    }
-
-    /// Decrypt the given message.
-    ///
-    /// Uses `rng` to blind the decryption process.
-    ///
-    /// # Errors
-    ///
-    /// The scheme's, and [`Error::Rng`].
-    pub fn decrypt_blinded<R: CryptoRngCore, P: PaddingScheme>(
-        &self,
-        rng: &mut R,
-        padding: P,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        padding.decrypt(Some(rng), self, ciphertext)
-    }
-
     /// Sign the given digest.
     ///
     /// # Errors
@@ -397,26 +372,6 @@ impl RsaPrivateKey {
     /// The scheme's ([`Pss`](crate::Pss) needs an RNG: [`Error::InvalidPaddingScheme`]).
     pub fn sign<S: SignatureScheme>(&self, padding: S, digest_in: &[u8]) -> Result<Vec<u8>> {
         padding.sign(None::<&mut NoRng>, self, digest_in)
-    }
-
-    /// Sign the given digest using the provided `rng`, which is used in the
-    /// following ways depending on the [`SignatureScheme`]:
-    ///
-    /// - [`Pkcs1v15Sign`][`crate::Pkcs1v15Sign`] padding: uses the RNG
-    ///   to mask the private key operation with random blinding, which helps
-    ///   mitigate sidechannel attacks.
-    /// - [`Pss`][`crate::Pss`] always requires randomness: for the salt, and for blinding.
-    ///
-    /// # Errors
-    ///
-    /// The scheme's, and [`Error::Rng`].
-    pub fn sign_with_rng<R: CryptoRngCore, S: SignatureScheme>(
-        &self,
-        rng: &mut R,
-        padding: S,
-        digest_in: &[u8],
-    ) -> Result<Vec<u8>> {
-        padding.sign(Some(rng), self, digest_in)
     }
 
     /// rsatool-rsa's key.
@@ -531,38 +486,6 @@ impl PublicKeyParts for RsaPrivateKey {
     }
 }
 
-impl PrivateKeyParts for RsaPrivateKey {
-    fn d(&self) -> &BigUint {
-        &self.d
-    }
-
-    fn primes(&self) -> &[BigUint] {
-        &self.primes
-    }
-
-    fn dp(&self) -> Option<&BigUint> {
-        self.precomputed.as_ref().map(|p| &p.dp)
-    }
-
-    fn dq(&self) -> Option<&BigUint> {
-        self.precomputed.as_ref().map(|p| &p.dq)
-    }
-
-    fn qinv(&self) -> Option<&BigInt> {
-        self.precomputed.as_ref().map(|p| &p.qinv)
-    }
-
-    fn crt_values(&self) -> Option<&[CrtValue]> {
-        self.precomputed.as_ref().map(|p| p.crt_values.as_slice())
-    }
-}
-
-impl AsRef<RsaPublicKey> for RsaPrivateKey {
-    fn as_ref(&self) -> &RsaPublicKey {
-        &self.pubkey_components
-    }
-}
-
 impl PartialEq for RsaPrivateKey {
     /// Equal public parts, d and primes; the secrets compared in constant time (their byte
     /// lengths aside).
@@ -581,14 +504,6 @@ impl PartialEq for RsaPrivateKey {
 
 impl Eq for RsaPrivateKey {}
 
-impl Hash for RsaPrivateKey {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        // Domain separator for RSA private keys, then the public key only, as 0.9.
-        state.write(b"RsaPrivateKey");
-        Hash::hash(&self.pubkey_components, state);
-    }
-}
-
 impl fmt::Debug for RsaPrivateKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RsaPrivateKey")
@@ -605,7 +520,23 @@ impl Drop for RsaPrivateKey {
     }
 }
 
-impl ZeroizeOnDrop for RsaPrivateKey {}
+crate::private_key_impls::private_key_impls!(
+    RsaPrivateKey, RsaPublicKey,
+    rng: [CryptoRngCore],
+    /// Unlike 0.9, the private operation is blinded all the same, with the operating
+    /// system's RNG (with the `std` feature; without it, use
+    /// [`decrypt_blinded`](Self::decrypt_blinded)).
+    hash_domain: b"RsaPrivateKey",
+    parts: {
+        uint: BigUint,
+        prime: BigUint,
+        qinv: BigInt,
+        fn crt_values(&self) -> Option<&[CrtValue]> {
+            self.precomputed.as_ref().map(|p| p.crt_values.as_slice())
+        }
+    },
+);
+
 #[cfg(feature = "serde")]
 mod serde_impls {
     //! 0.9's serde form: `RsaPrivateKey { pubkey_components, d, primes }`, the integers as
