@@ -331,42 +331,6 @@ impl<H: Help<KeyTexts>> KeyArgs<H> {
     }
 }
 
-/// The help texts of [`IoArgs`].
-#[derive(Debug)]
-pub struct IoTexts {
-    /// `--input`
-    pub input: &'static str,
-    /// `--output`
-    pub output: &'static str,
-}
-
-/// One input file, one output file and `--force`, as `encrypt` and `decrypt` take them.
-#[derive(clap::Args, Debug)]
-pub struct IoArgs<H: Help<IoTexts>> {
-    // Help: the command's own text.
-    #[arg(short, long, value_name = "FILE", default_value = "-", help = H::HELP.input)]
-    pub input: PathBuf,
-    // Help: the command's own text.
-    #[arg(short, long, value_name = "FILE", default_value = "-", help = H::HELP.output)]
-    pub output: PathBuf,
-    /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
-    #[arg(long)]
-    pub force: bool,
-    #[arg(skip)]
-    _texts: PhantomData<H>,
-}
-
-impl<H: Help<IoTexts>> IoArgs<H> {
-    /// Writes `data` to `--output`, as [`io::write_file`] does with `--force`.
-    ///
-    /// # Errors
-    ///
-    /// As [`io::write_file`].
-    pub fn write(&self, data: &[u8], secrecy: io::Secrecy) -> Result<(), Failure> {
-        io::write_file(&self.output, data, secrecy, self.force)
-    }
-}
-
 /// The help texts of [`SigArgs`].
 #[derive(Debug)]
 pub struct SigTexts {

@@ -1,8 +1,10 @@
 //! `rsatool decrypt`: OAEP or PKCS #1 v1.5 decryption; exit 1 if the ciphertext is rejected.
 
+use std::path::PathBuf;
+
 use rsatool_rsa::Pkcs1v15Encrypt;
 
-use crate::cmd::args::{Help, IoArgs, IoTexts, KeyArgs, KeyTexts, PRIVATE_PASSIN_HELP};
+use crate::cmd::args::{Help, KeyArgs, KeyTexts, PRIVATE_PASSIN_HELP};
 use crate::cmd::encrypt::{SchemeArgs, check_paths, encryption_key};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
@@ -15,13 +17,6 @@ impl Help<KeyTexts> for Texts {
     const HELP: KeyTexts = KeyTexts {
         key: "Private key (PEM or DER, PKCS #8 or PKCS #1), or - for stdin",
         passin: PRIVATE_PASSIN_HELP,
-    };
-}
-
-impl Help<IoTexts> for Texts {
-    const HELP: IoTexts = IoTexts {
-        input: "Ciphertext (raw bytes, as long as the modulus), or - for stdin",
-        output: "Decrypted message output, or - for stdout",
     };
 }
 
@@ -49,8 +44,15 @@ pub struct Args {
     /// enough such answers. Use it only on data no attacker can submit, such as your own files
     #[arg(long)]
     explicit_rejection: bool,
-    #[command(flatten)]
-    io: IoArgs<Texts>,
+    /// Ciphertext (raw bytes, as long as the modulus), or - for stdin
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    input: PathBuf,
+    /// Decrypted message output, or - for stdout
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    output: PathBuf,
+    /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `rsatool decrypt`.
@@ -61,9 +63,9 @@ pub fn run(args: &Args) -> CmdResult {
             "--explicit-rejection applies to --scheme pkcs1v15 only (OAEP always rejects)",
         ));
     }
-    check_paths(&args.keyfile, &args.io.input, &args.io.output)?;
+    check_paths(&args.keyfile, &args.input, &args.output)?;
     let key = encryption_key(&args.keyfile, io::private_key_from)?;
-    let ciphertext = io::read_input(&args.io.input, key.size())?;
+    let ciphertext = io::read_input(&args.input, key.size())?;
     let mut rng = rsatool_rsa::os_rng();
     let result = match &oaep {
         Some(oaep) => key.decrypt(&mut rng, oaep, &ciphertext),
@@ -76,7 +78,7 @@ pub fn run(args: &Args) -> CmdResult {
     };
     let msg = zeroize::Zeroizing::new(result.map_err(|e| match e {
         rsatool_rsa::Error::Decryption => {
-            let name = io::input_name(&args.io.input);
+            let name = io::input_name(&args.input);
             Failure::Negative(Some(if ciphertext.len() == key.size() {
                 format!(
                     "{name}: decryption failed: the ciphertext was rejected{}",
@@ -91,5 +93,5 @@ pub fn run(args: &Args) -> CmdResult {
         }
         other => Failure::error(format!("decryption failed: {other}")),
     })?);
-    args.io.write(&msg, Secrecy::Secret)
+    io::write_file(&args.output, &msg, Secrecy::Secret, args.force)
 }

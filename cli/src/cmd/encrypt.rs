@@ -1,12 +1,10 @@
 //! `rsatool encrypt`: OAEP or PKCS #1 v1.5 encryption of a short message.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rsatool_rsa::{HashAlg, Oaep, Pkcs1v15Encrypt};
 
-use crate::cmd::args::{
-    Help, IoArgs, IoTexts, KeyArgs, KeyTexts, PUBLIC_KEY_HELP, PUBLIC_PASSIN_HELP, parse_hash,
-};
+use crate::cmd::args::{Help, KeyArgs, KeyTexts, PUBLIC_KEY_HELP, PUBLIC_PASSIN_HELP, parse_hash};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
@@ -30,13 +28,6 @@ impl Help<KeyTexts> for Texts {
     };
 }
 
-impl Help<IoTexts> for Texts {
-    const HELP: IoTexts = IoTexts {
-        input: "Message, or - for stdin",
-        output: "Ciphertext output, or - for stdout",
-    };
-}
-
 /// Encrypt a short message to a public key (OAEP or PKCS #1 v1.5).
 ///
 /// Encrypt a short message (a key, a password) to a public key: RSAES-OAEP or RSAES-PKCS1-v1_5.
@@ -53,8 +44,15 @@ pub struct Args {
     keyfile: KeyArgs<Texts>,
     #[command(flatten)]
     scheme: SchemeArgs,
-    #[command(flatten)]
-    io: IoArgs<Texts>,
+    /// Message, or - for stdin
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    input: PathBuf,
+    /// Ciphertext output, or - for stdout
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    output: PathBuf,
+    /// Overwrite a read-only output file (it keeps its mode, owner and hard links)
+    #[arg(long)]
+    force: bool,
 }
 
 /// The scheme options `encrypt` and `decrypt` share.
@@ -161,7 +159,7 @@ pub fn encryption_key<H: Help<KeyTexts>, K>(
 /// Runs `rsatool encrypt`.
 pub fn run(args: &Args) -> CmdResult {
     let oaep = args.scheme.oaep()?;
-    check_paths(&args.keyfile, &args.io.input, &args.io.output)?;
+    check_paths(&args.keyfile, &args.input, &args.output)?;
     let key = encryption_key(&args.keyfile, io::public_key_from)?;
     if let Some(oaep) = &oaep {
         // RFC 8017 §7.1.1: k ≥ 2·hLen + 2, else not even an empty message fits.
@@ -176,7 +174,7 @@ pub fn run(args: &Args) -> CmdResult {
             )));
         }
     }
-    let msg = io::read_input(&args.io.input, key.size())?;
+    let msg = io::read_input(&args.input, key.size())?;
     let mut rng = rsatool_rsa::os_rng();
     let pkcs1 = Pkcs1v15Encrypt::new();
     let (result, max, scheme_name) = match &oaep {
@@ -195,7 +193,7 @@ pub fn run(args: &Args) -> CmdResult {
         rsatool_rsa::Error::MessageTooLong => Failure::error(format!(
             "{}: message too long: {}{} bytes, but a {}-bit key with {scheme_name} takes at \
              most {max}",
-            io::input_name(&args.io.input),
+            io::input_name(&args.input),
             if msg.len() > key.size() {
                 "more than "
             } else {
@@ -206,5 +204,5 @@ pub fn run(args: &Args) -> CmdResult {
         )),
         other => Failure::error(format!("encryption failed: {other}")),
     })?;
-    args.io.write(&ciphertext, Secrecy::Public)
+    io::write_file(&args.output, &ciphertext, Secrecy::Public, args.force)
 }
