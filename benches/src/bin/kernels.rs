@@ -57,15 +57,59 @@ fn race(variants: &mut [Variant<'_>], rounds: u32, calls: u32) -> Vec<f64> {
     best
 }
 
-fn print(label: &str, variants: &[Variant<'_>], best: &[f64]) {
+/// Races the variants and prints their row, `label` first.
+fn row(label: &str, mut variants: Vec<Variant<'_>>, rounds: u32, calls: u32) {
+    let best = race(&mut variants, rounds, calls);
     // The last variant of each group is GMP's reference.
     let gmp = best[best.len() - 1];
     let cells: Vec<String> = variants
         .iter()
-        .zip(best)
+        .zip(&best)
         .map(|((name, _), ns)| format!("{name} {ns:.1} ({:.2})", ns / gmp))
         .collect();
     println!("  {label:<9} {}", cells.join("  "));
+}
+
+/// Our `redc_1` on each of `backends`, every call after `fill` writes its 2n-limb t.
+fn ours_redc<'a>(
+    backends: &[&'static mpn::Kernels],
+    n: usize,
+    m: &'a [Limb],
+    minv: Limb,
+    fill: impl Fn(&mut [Limb]) + Copy + 'a,
+) -> Vec<Variant<'a>> {
+    let mut v: Vec<Variant<'a>> = Vec::new();
+    for &k in backends {
+        let mut r = vec![0; n];
+        let mut t = vec![0; 2 * n];
+        v.push((
+            format!("ours.{}", k.name),
+            Box::new(move || {
+                fill(&mut t);
+                black_box((k.redc_1)(&mut r, &mut t, m, minv));
+            }),
+        ));
+    }
+    v
+}
+
+/// GMP's `redc_1`, named `name`, every call after `fill` writes its 2n-limb t.
+fn gmp_redc<'a>(
+    name: &str,
+    n: usize,
+    m: &'a [Limb],
+    minv: Limb,
+    mut fill: impl FnMut(&mut [Limb]) + 'a,
+) -> Variant<'a> {
+    let mut r = vec![0; n];
+    let mut t = vec![0; 2 * n];
+    (
+        name.into(),
+        Box::new(move || {
+            fill(&mut t);
+            black_box(gmp::redc_1(&mut r, &mut t, m, minv));
+        }),
+    )
 }
 
 #[allow(clippy::too_many_lines)] // one straight measurement script
@@ -132,7 +176,7 @@ fn main() {
         // sqr_basecase: ours on the global back end (it has no slot per table), GMP's.
         let mut r = vec![0; 2 * n];
         let mut rg = vec![0; 2 * n];
-        let mut v: Vec<Variant<'_>> = vec![
+        let v: Vec<Variant<'_>> = vec![
             (
                 format!("ours.{}", mpn::kernels().name),
                 Box::new(move || {
@@ -148,9 +192,7 @@ fn main() {
                 }),
             ),
         ];
-        let best = race(&mut v, rounds, calls);
-        print("sqr_basecase", &v, &best);
-        drop(v);
+        row("sqr_basecase", v, rounds, calls);
 
         // mul_basecase: ours (rows of the global back end's addmul_1), GMP's.
         let mut want = vec![0; 2 * n];
@@ -158,7 +200,7 @@ fn main() {
         let mut got = vec![0; 2 * n];
         mpn::mul_basecase(&mut got, a, b);
         assert_eq!(got, want, "mul_basecase n = {n}");
-        let mut v: Vec<Variant<'_>> = vec![
+        let v: Vec<Variant<'_>> = vec![
             (
                 format!("ours.{}", mpn::kernels().name),
                 Box::new(move || {
@@ -174,24 +216,11 @@ fn main() {
                 }),
             ),
         ];
-        let best = race(&mut v, rounds, calls);
-        print("mul_basecase", &v, &best);
-        drop(v);
+        row("mul_basecase", v, rounds, calls);
 
         // redc_1 (t is copied in every call, in every variant alike).
-        let mut t = vec![0; 2 * n];
-        let mut v: Vec<Variant<'_>> = Vec::new();
-        for k in &backends {
-            let mut r = vec![0; n];
-            let mut t = vec![0; 2 * n];
-            v.push((
-                format!("ours.{}", k.name),
-                Box::new(move || {
-                    t.copy_from_slice(t0);
-                    black_box((k.redc_1)(&mut r, &mut t, m, minv));
-                }),
-            ));
-        }
+        let copy_t0 = |t: &mut [Limb]| t.copy_from_slice(t0);
+        let mut v = ours_redc(&backends, n, m, minv, copy_t0);
         let mut rr = vec![0; n];
         let mut t2 = vec![0; 2 * n];
         v.push((
@@ -201,17 +230,8 @@ fn main() {
                 black_box(gmp::redc_2(&mut rr, &mut t2, m, minv2));
             }),
         ));
-        let mut rg = vec![0; n];
-        v.push((
-            "gmp.redc_1".into(),
-            Box::new(move || {
-                t.copy_from_slice(t0);
-                black_box(gmp::redc_1(&mut rg, &mut t, m, minv));
-            }),
-        ));
-        let best = race(&mut v, rounds, calls);
-        print("redc", &v, &best);
-        drop(v);
+        v.push(gmp_redc("gmp.redc_1", n, m, minv, copy_t0));
+        row("redc", v, rounds, calls);
 
         // Montgomery multiply: our fused kernels against GMP's mul_basecase + redc_1.
         let mut v: Vec<Variant<'_>> = Vec::new();
@@ -225,42 +245,18 @@ fn main() {
                 }),
             ));
         }
-        let mut rg = vec![0; n];
-        let mut tg = vec![0; 2 * n];
-        v.push((
-            "gmp".into(),
-            Box::new(move || {
-                gmp::mul_basecase(&mut tg, black_box(a), b);
-                black_box(gmp::redc_1(&mut rg, &mut tg, m, minv));
-            }),
-        ));
-        let best = race(&mut v, rounds, calls);
-        print("mont_mul", &v, &best);
-        drop(v);
+        v.push(gmp_redc("gmp", n, m, minv, |t| {
+            gmp::mul_basecase(t, black_box(a), b)
+        }));
+        row("mont_mul", v, rounds, calls);
 
         // Montgomery square: sqr_basecase + redc_1, ours (redc per back end) and GMP's.
-        let mut v: Vec<Variant<'_>> = Vec::new();
-        for k in &backends {
-            let mut r = vec![0; n];
-            let mut t = vec![0; 2 * n];
-            v.push((
-                format!("ours.{}", k.name),
-                Box::new(move || {
-                    mpn::sqr_basecase(&mut t, black_box(a));
-                    black_box((k.redc_1)(&mut r, &mut t, m, minv));
-                }),
-            ));
-        }
-        let mut rg = vec![0; n];
-        let mut tg = vec![0; 2 * n];
-        v.push((
-            "gmp".into(),
-            Box::new(move || {
-                gmp::sqr_basecase(&mut tg, black_box(a));
-                black_box(gmp::redc_1(&mut rg, &mut tg, m, minv));
-            }),
-        ));
-        let best = race(&mut v, rounds, calls);
-        print("mont_sqr", &v, &best);
+        let mut v = ours_redc(&backends, n, m, minv, |t| {
+            mpn::sqr_basecase(t, black_box(a))
+        });
+        v.push(gmp_redc("gmp", n, m, minv, |t| {
+            gmp::sqr_basecase(t, black_box(a))
+        }));
+        row("mont_sqr", v, rounds, calls);
     }
 }
