@@ -3,14 +3,20 @@
 //! `--batch`, eight exponentiations as one eight-lane batch against eight singles, four pairs
 //! and eight on the limbs.
 //!
-//! `cargo run --release -p bignum --example pow_paths [-- [--batch] BITS...]`
+//! With `--shapes`, every shape of the 52-bit engine (register width, pair interleaved or two
+//! singles) for a pair of exponentiations modulo each size, as ratios against this CPU's
+//! choice (`bignum::backend::shape`) in the same run: the measurement that fills a CPU's row
+//! of the shape table.
+//!
+//! `cargo run --release -p bignum --example pow_paths [-- [--batch | --shapes] BITS...]`
 
 // Public sizes and counts only.
 #![allow(clippy::integer_division_remainder_used, clippy::cast_precision_loss)]
 
 use std::time::Instant;
 
-use bignum::modular::{Modulus, PowJob, PowPath, Residue, pow_batch_on, pow_pair_on};
+use bignum::backend::PowPath;
+use bignum::modular::{Modulus, PowJob, Residue, pow_batch_on, pow_pair_on};
 use testkit::SplitMix64;
 
 fn best_of(rounds: usize, reps: usize, mut f: impl FnMut()) -> f64 {
@@ -31,6 +37,13 @@ fn main() {
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
+    if std::env::args().any(|a| a == "--shapes") {
+        return shapes(if args.is_empty() {
+            vec![1024, 1536, 2048]
+        } else {
+            args
+        });
+    }
     if batch {
         return batches(if args.is_empty() {
             vec![1024, 1536, 2048]
@@ -145,5 +158,66 @@ fn batches(sizes: Vec<usize>) {
             limbs * 1e6,
             limbs / batch,
         );
+    }
+}
+
+/// Every shape of the engine for a pair modulo each size, against this CPU's choice: rounds
+/// alternate the shapes, and each keeps its best.
+fn shapes(sizes: Vec<usize>) {
+    use bignum::backend::{Shape, Width, describe_cpu, shape};
+    use bignum::modular::pow_pair_shaped;
+    if !PowPath::Ifma.is_available() {
+        println!("no avx512ifma on this CPU: nothing to compare");
+        return;
+    }
+    println!("{}", describe_cpu());
+    let mut s = SplitMix64::new(50);
+    let all: Vec<Shape> = [Width::Bits256, Width::Bits512]
+        .into_iter()
+        .flat_map(|width| [true, false].map(|interleave| Shape { width, interleave }))
+        .collect();
+    for bits in sizes {
+        let n = bits.div_ceil(64);
+        let ctxs: Vec<Modulus> = (0..2)
+            .map(|_| {
+                let mut m = s.limbs(n);
+                m[0] |= 1;
+                m[n - 1] |= 1 << 63;
+                Modulus::new_vartime(&m).expect("odd")
+            })
+            .collect();
+        let bases: Vec<Residue> = ctxs.iter().map(|c| c.reduce(&s.limbs(n))).collect();
+        let e = s.limbs(n);
+        let [a, b] = [0, 1].map(|k| PowJob {
+            modulus: &ctxs[k],
+            base: &bases[k],
+            exp: &e,
+            exp_bits: bits,
+        });
+        let chosen = shape(bits).expect("a size the engine takes");
+        let runnable: Vec<Shape> = all
+            .iter()
+            .copied()
+            .filter(|&sh| pow_pair_shaped(PowPath::Ifma, sh, &a, &b).is_some())
+            .collect();
+        let reps = (100_000_000 / (bits * bits)).max(2);
+        let mut best = vec![f64::INFINITY; runnable.len()];
+        for _ in 0..7 {
+            for (t, &sh) in best.iter_mut().zip(&runnable) {
+                *t = t.min(best_of(1, reps, || {
+                    std::hint::black_box(pow_pair_shaped(PowPath::Ifma, sh, &a, &b));
+                }));
+            }
+        }
+        let at = runnable.iter().position(|&sh| sh == chosen).unwrap_or(0);
+        let line: Vec<String> = runnable
+            .iter()
+            .zip(&best)
+            .map(|(sh, t)| {
+                let mark = if *sh == chosen { "*" } else { "" };
+                format!("{sh}{mark} {:7.1} µs ({:.2}x)", t * 1e6, t / best[at])
+            })
+            .collect();
+        println!("{bits:5} bits, a pair: {}", line.join(" | "));
     }
 }

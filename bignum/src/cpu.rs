@@ -213,46 +213,57 @@ pub fn avx2() -> Option<Avx2> {
     detect().avx2
 }
 
-/// The environment variable that overrides the choice of back end: see [`Requested`].
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
-pub(crate) const BACKEND_ENV: &str = "BIGNUM_BACKEND";
-
-/// What [`BACKEND_ENV`] asks for. One reading of the variable for its two users, each of
-/// which caches its own choice for its hot path: `mpn::kernels` (the 64-bit kernel table) and
-/// `modular::pow_path` (the exponentiation engine). Each warns about the part it cannot give.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Requested {
-    /// Unset (always, without `std`): detect both.
-    Detect,
-    /// `ifma`: the 52-bit engine on the instructions; the kernels detected.
-    Ifma,
-    /// `ifma-model`: the 52-bit engine on the model of the instructions (with the
-    /// `test-hooks` feature); the kernels detected.
-    IfmaModel,
-    /// Any other value, a kernel table's name (`portable`, `adx`): that table, where this CPU
-    /// runs it, and the 64-bit limbs for exponentiation.
-    Kernels(alloc::string::String),
+/// Who made this CPU and which one it is, from CPUID leaves 0 and 1: what the choice of the
+/// 52-bit engine's shape (`backend`) keys its table by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// The vendor string of leaf 0 (`AuthenticAMD`, `GenuineIntel`), as bytes.
+    pub vendor: [u8; 12],
+    /// The display family: the base family, plus the extended family where the base is 15.
+    pub family: u32,
+    /// The display model: the base model, plus the extended model × 16 for families 6 and 15
+    /// and above.
+    pub model: u32,
 }
 
-impl Requested {
-    /// The request of the variable's value (`None`: unset).
-    pub(crate) fn parse(value: Option<&str>) -> Requested {
-        match value {
-            None => Requested::Detect,
-            Some("ifma") => Requested::Ifma,
-            Some("ifma-model") => Requested::IfmaModel,
-            Some(name) => Requested::Kernels(name.into()),
-        }
+impl Identity {
+    /// The vendor string as text (`?` where a byte is not ASCII).
+    pub fn vendor_str(&self) -> &str {
+        core::str::from_utf8(&self.vendor).unwrap_or("?")
     }
 
-    /// The request of [`BACKEND_ENV`] in this process (read at each call: callers cache what
-    /// they choose from it).
-    pub(crate) fn from_env() -> Requested {
-        #[cfg(feature = "std")]
-        let value = std::env::var(BACKEND_ENV).ok();
-        #[cfg(not(feature = "std"))]
-        let value: Option<alloc::string::String> = None;
-        Requested::parse(value.as_deref())
+    /// The identity of this CPU (none off x86-64). CPUID is cheap on bare metal but traps to
+    /// the hypervisor in a VM: callers cache what they derive from it.
+    pub fn of_this_cpu() -> Option<Identity> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::__cpuid;
+            let leaf0 = __cpuid(0);
+            let mut vendor = [0u8; 12];
+            for (i, reg) in [leaf0.ebx, leaf0.edx, leaf0.ecx].into_iter().enumerate() {
+                vendor[4 * i..4 * i + 4].copy_from_slice(&reg.to_le_bytes());
+            }
+            let eax = __cpuid(1).eax;
+            let base_family = (eax >> 8) & 0xf;
+            let family = if base_family == 0xf {
+                base_family + ((eax >> 20) & 0xff)
+            } else {
+                base_family
+            };
+            let base_model = (eax >> 4) & 0xf;
+            let model = if family == 6 || family >= 0xf {
+                base_model + (((eax >> 16) & 0xf) << 4)
+            } else {
+                base_model
+            };
+            Some(Identity {
+                vendor,
+                family,
+                model,
+            })
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        None
     }
 }
 
@@ -288,19 +299,24 @@ fn kernel_reports_adx_under_valgrind() -> bool {
 mod tests {
     use super::*;
 
+    /// The identity against Linux's reading of the same CPUID leaves, where there is one.
     #[test]
-    fn backend_request_parses_each_kind() {
-        assert_eq!(Requested::parse(None), Requested::Detect);
-        assert_eq!(Requested::parse(Some("ifma")), Requested::Ifma);
-        assert_eq!(Requested::parse(Some("ifma-model")), Requested::IfmaModel);
-        assert_eq!(
-            Requested::parse(Some("adx")),
-            Requested::Kernels("adx".into())
-        );
-        assert_eq!(
-            Requested::parse(Some("nonsense")),
-            Requested::Kernels("nonsense".into())
-        );
+    #[cfg(target_arch = "x86_64")]
+    fn identity_matches_proc_cpuinfo() {
+        let id = Identity::of_this_cpu().unwrap();
+        let Ok(info) = std::fs::read_to_string("/proc/cpuinfo") else {
+            std::println!("skipped: no /proc/cpuinfo");
+            return;
+        };
+        let field = |name: &str| {
+            info.lines()
+                .find(|l| l.split(':').next().is_some_and(|k| k.trim() == name))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|v| std::string::String::from(v.trim()))
+        };
+        assert_eq!(field("vendor_id").as_deref(), Some(id.vendor_str()));
+        assert_eq!(field("cpu family"), Some(std::format!("{}", id.family)));
+        assert_eq!(field("model"), Some(std::format!("{}", id.model)));
     }
 
     /// The detection of the `no_std` build (CPUID and XCR0 by hand) against `std`'s, on

@@ -11,7 +11,9 @@
 //!    multiply, square, exponentiation, inversion; and constant-time gcd/division helpers.
 //!
 //! [`cpu`] detects the CPU features once and hands out the proof tokens that gate the
-//! assembly back ends of `mpn`.
+//! assembly back ends of `mpn`; [`backend`] is the one place that decides what runs (the
+//! kernel table, the exponentiation path and the 52-bit engine's shape, by CPU and
+//! environment).
 //!
 //! # What is constant-time
 //!
@@ -62,6 +64,7 @@ macro_rules! invariant {
     };
 }
 
+pub mod backend;
 pub mod cpu;
 pub mod limb;
 pub mod modular;

@@ -21,7 +21,7 @@
 //! `bignum/tests/ct.rs` checks this under valgrind memcheck (`.ci/ct-check`).
 
 mod ct;
-mod ifma;
+mod ifma_engine;
 mod integer;
 mod inv;
 mod modulus;
@@ -29,13 +29,12 @@ mod mont;
 mod pow;
 mod residue;
 
-pub use ifma::{
-    BATCH_DIGITS, BATCH_LANES, IFMA_MAX_BITS, IFMA_MIN_BITS, PowJob, PowJobVartime, PowPath,
-    batch_digits, ifma_supports, pow_batch, pow_batch_on, pow_pair, pow_pair_on, pow_pair_vartime,
-    pow_path,
+pub use ifma_engine::{
+    BATCH_DIGITS, BATCH_LANES, PowJob, PowJobVartime, batch_digits, pow_batch, pow_batch_on,
+    pow_pair, pow_pair_on, pow_pair_shaped, pow_pair_vartime,
 };
 #[cfg(any(test, feature = "test-hooks"))]
-pub use ifma::{ifma_batch_runs, ifma_runs};
+pub use ifma_engine::{ifma_batch_runs, ifma_runs};
 pub use integer::{div_rem, gcd, inv_public_mod_secret, lcm, rem};
 pub use modulus::Modulus;
 pub use residue::Residue;

@@ -14,19 +14,19 @@
 //! when a caller breaks them; they never read or write out of bounds.
 
 mod div;
-pub(crate) mod ifma;
+pub(crate) mod ifma_model;
 mod mul;
 mod portable;
 mod sqr;
 mod tune;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
-// The instructions' implementation of `ifma::Ifma52`, for `modular`'s engines: re-exported here
-// rather than by `ifma.rs`, which `x86_64/ifma.rs` imports the trait from.
+// The instructions' implementation of `ifma_model::Ifma52`, for `modular`'s engines: re-exported here
+// rather than by `ifma_model.rs`, which `x86_64/ifma_instructions.rs` imports the trait from.
 #[cfg(target_arch = "x86_64")]
-pub(crate) use x86_64::ifma::{Avx512Ifma256, Avx512Ifma512};
+pub(crate) use x86_64::ifma_instructions::{Avx512Ifma256, Avx512Ifma512};
 
-use alloc::{vec, vec::Vec};
+use alloc::vec::Vec;
 pub use mul::mul_karatsuba;
 pub use sqr::sqr_karatsuba;
 pub use tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD};
@@ -95,15 +95,23 @@ pub const PORTABLE: Kernels = Kernels {
     tabselect: portable::tabselect,
 };
 
-/// Every back end this CPU can run, portable first, then faster ones in order of preference
-/// (`adx` when the CPU has BMI2 and ADX).
+/// Every back end this CPU can run, portable first, then faster ones in order of preference:
+/// the tables of [`backend::kernel_tables`](crate::backend::kernel_tables), in its order.
 pub fn all_available() -> Vec<&'static Kernels> {
-    let mut available = vec![&PORTABLE];
-    #[cfg(target_arch = "x86_64")]
-    if let Some(adx) = crate::cpu::adx() {
-        available.push(x86_64::kernels(adx));
+    crate::backend::kernel_tables()
+        .into_iter()
+        .filter_map(table_named)
+        .collect()
+}
+
+/// The table called `name`, where this CPU runs it.
+fn table_named(name: &str) -> Option<&'static Kernels> {
+    match name {
+        "portable" => Some(&PORTABLE),
+        #[cfg(target_arch = "x86_64")]
+        "adx" => crate::cpu::adx().map(x86_64::kernels),
+        _ => None,
     }
-    available
 }
 
 /// The back end called `name` (`"portable"`, `"adx"`), if this CPU can run it: for tests and
@@ -112,11 +120,8 @@ pub fn by_name(name: &str) -> Option<&'static Kernels> {
     all_available().into_iter().find(|k| k.name == name)
 }
 
-/// The back end in use, chosen once: `BIGNUM_BACKEND=<name>` picks one by name (an unknown or
-/// unsupported name falls back to detection, with a warning on stderr); otherwise the last,
-/// fastest, of [`all_available`]. `BIGNUM_BACKEND=ifma` (and `ifma-model`) name the 52-bit
-/// exponentiation engine of `modular` (not a kernel table): the kernels are then the detected
-/// ones. Without the `std` feature there is no environment: the fastest back end, always.
+/// The back end in use: the table [`backend::choose_kernel_table`](crate::backend) picks
+/// (`BIGNUM_BACKEND`, else the fastest), looked up once and cached here for the hot path.
 pub fn kernels() -> &'static Kernels {
     // 0 until chosen, then 1 + the index of the choice in `all_available()` (the same list
     // every time: detection is cached). Relaxed: the byte is the whole message. A race on the
@@ -125,8 +130,9 @@ pub fn kernels() -> &'static Kernels {
     if let Some(k) = table(CHOSEN.load(atomic::Ordering::Relaxed)) {
         return k;
     }
-    let (code, k) = choose();
-    CHOSEN.store(code, atomic::Ordering::Relaxed);
+    let at = crate::backend::choose_kernel_table();
+    let k = all_available().get(at).copied().unwrap_or(&PORTABLE);
+    CHOSEN.store(u8::try_from(at + 1).unwrap_or(1), atomic::Ordering::Relaxed);
     k
 }
 
@@ -140,38 +146,6 @@ fn table(code: u8) -> Option<&'static Kernels> {
         2 => crate::cpu::adx().map(x86_64::kernels),
         _ => None,
     }
-}
-
-/// The choice of [`kernels`], with its cache code.
-#[cold]
-fn choose() -> (u8, &'static Kernels) {
-    let available = all_available();
-    let code = |k: &'static Kernels| {
-        let at = available
-            .iter()
-            .position(|a| core::ptr::eq(*a, k))
-            .unwrap_or(0);
-        (u8::try_from(at + 1).unwrap_or(1), k)
-    };
-    // `ifma` and `ifma-model` name the 52-bit engine (`modular::pow_path`'s choice, which
-    // warns about the model), not a table: the kernels are the detected ones.
-    match crate::cpu::Requested::from_env() {
-        crate::cpu::Requested::Kernels(wanted) => {
-            if let Some(k) = available.iter().find(|k| k.name == wanted) {
-                return code(k);
-            }
-            #[cfg(feature = "std")]
-            std::eprintln!(
-                "bignum: BIGNUM_BACKEND={wanted} is not available here, detecting instead"
-            );
-        }
-        #[cfg(feature = "std")]
-        crate::cpu::Requested::Ifma if crate::cpu::ifma().is_none() => std::eprintln!(
-            "bignum: BIGNUM_BACKEND=ifma: this CPU has no AVX-512 IFMA, detecting instead"
-        ),
-        _ => {}
-    }
-    code(available.last().copied().unwrap_or(&PORTABLE))
 }
 
 /// r = a + b; returns the carry (0 or 1).

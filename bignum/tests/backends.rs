@@ -791,7 +791,7 @@ fn backend_override_child() {
         return;
     }
     let k = mpn::kernels().name;
-    let path = bignum::modular::pow_path().name();
+    let path = bignum::backend::pow_path().name();
     println!("chosen: kernels {k}, pow path {path}");
 }
 

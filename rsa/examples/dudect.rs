@@ -187,7 +187,7 @@ fn main() -> ExitCode {
         }
     }
 
-    if mode == Mode::PrivateIfma && bignum::modular::pow_path() != bignum::modular::PowPath::Ifma {
+    if mode == Mode::PrivateIfma && bignum::backend::pow_path() != bignum::backend::PowPath::Ifma {
         eprintln!(
             "dudect: private-ifma needs the IFMA engine: this CPU has no AVX-512 IFMA, or \
              BIGNUM_BACKEND chose another path"

@@ -48,7 +48,8 @@ use alloc::vec::Vec;
 use core::num::NonZeroUsize;
 
 use bignum::Limb;
-use bignum::modular::{BATCH_LANES, PowJob, PowPath, Residue, pow_batch, pow_path};
+use bignum::backend::path_for_batch;
+use bignum::modular::{BATCH_LANES, PowJob, Residue, pow_batch};
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 
@@ -329,13 +330,14 @@ pub(crate) fn exponentiate_and_finish(
         .collect()
 }
 
-/// Whether `moduli` can share the eight lanes: the 52-bit engine runs on the instructions and
-/// every modulus takes the batch engine's digit count of the first.
+/// Whether `moduli` can share the eight lanes: `bignum::backend` sends groups to the batch
+/// engine ([`path_for_batch`]) and every modulus takes the batch engine's digit count of the
+/// first.
 fn share_lanes<'a>(mut moduli: impl Iterator<Item = &'a bignum::modular::Modulus>) -> bool {
     let Some(first) = moduli.next() else {
         return false;
     };
-    pow_path() == PowPath::Ifma && moduli.all(|m| m.batches_with(first))
+    path_for_batch().is_some() && moduli.all(|m| m.batches_with(first))
 }
 
 /// Whether `key`'s CRT items can fill the eight lanes together: two primes whose moduli

@@ -111,8 +111,8 @@ fn private_op_batch_equals_single_ops() {
             assert!(got.iter().zip(&want).all(|(g, w)| g.as_ref().unwrap() == w));
         }
     }
-    if bignum::modular::PowPath::Ifma.is_available()
-        && bignum::modular::pow_path() == bignum::modular::PowPath::Ifma
+    if bignum::backend::PowPath::Ifma.is_available()
+        && bignum::backend::pow_path() == bignum::backend::PowPath::Ifma
     {
         assert!(
             bignum::modular::ifma_batch_runs() > runs,

@@ -35,7 +35,7 @@ pub struct Modulus {
     bits: Limb,
     /// The 52-bit engine's constants for m, where [`Modulus::keep_engine_constants`] kept
     /// them.
-    pub(super) engine: Option<Box<super::ifma::EngineConstants>>,
+    pub(super) engine: Option<Box<super::ifma_engine::EngineConstants>>,
     /// A number given to this context alone (kept by its clones): every residue carries its
     /// context's, and every operation checks it ([`Modulus::check`]), so that residues of two
     /// moduli of the same limb count (RSA's p, q and the r_i) cannot be mixed unnoticed, in

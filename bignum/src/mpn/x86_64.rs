@@ -15,7 +15,7 @@
 #![allow(unsafe_code)]
 
 mod adx;
-pub(crate) mod ifma;
+pub(crate) mod ifma_instructions;
 mod mont8;
 mod mul;
 mod sqr;

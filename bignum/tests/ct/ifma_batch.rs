@@ -7,7 +7,8 @@
 //! lengths (sizes are public by design).
 
 use bignum::Limb;
-use bignum::modular::{PowJob, PowPath, pow_batch_on};
+use bignum::backend::PowPath;
+use bignum::modular::{PowJob, pow_batch_on};
 use num_bigint::BigUint;
 
 use super::ct::mark_public;

@@ -83,7 +83,7 @@ fn leaky_table_lookup_by_secret_index() {
 /// silently and the IFMA driver would prove nothing.
 #[test]
 fn leaky_branch_on_an_ifma_model_result() {
-    use bignum::modular::PowPath;
+    use bignum::backend::PowPath;
     let s = Setup::new(16, 31);
     let r = s
         .ctx

@@ -106,7 +106,7 @@ const KERNEL_NAMES: [&str; 11] = [
 ];
 
 /// The back ends a kernel column may name, whether or not this CPU runs them.
-const KNOWN_BACKENDS: [&str; 2] = ["portable", "adx"];
+const KNOWN_BACKENDS: [&str; 2] = bignum::backend::KERNEL_TABLES;
 
 impl Op {
     fn from_name(name: &str) -> Option<Op> {
@@ -332,7 +332,7 @@ pub fn run(args: &Args) -> CmdResult {
             "tick_source": clock.source,
             "core_hz_estimate": clock.core_hz,
             "overhead_ticks": clock.overhead_ticks,
-            "exponentiation_path": bignum::modular::pow_path().name(),
+            "exponentiation_path": bignum::backend::pow_path().name(),
             "rows": json_rows,
         }));
     }
@@ -368,7 +368,7 @@ fn print_header(clock: &Clock, cycles: bool) {
         "back end in use: {}; exponentiation path: {} (not timed here); each figure is the best \
          of 9 runs of at least 1 ms",
         mpn::kernels().name,
-        bignum::modular::pow_path().name()
+        bignum::backend::pow_path().name()
     );
 }
 

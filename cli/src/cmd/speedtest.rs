@@ -171,39 +171,14 @@ fn run_threads_timed(
     Ok((seconds, median))
 }
 
-/// The back ends this CPU runs, slowest first: the 64-bit kernel tables, then `ifma`.
-fn available_backends() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = bignum::mpn::all_available()
-        .iter()
-        .map(|k| k.name)
-        .collect();
-    if bignum::modular::PowPath::Ifma.is_available() {
-        names.push("ifma");
-    }
-    names
-}
-
-/// The back end this process runs: `ifma` when the exponentiations take the 52-bit engine,
-/// else the name of the kernel table.
+/// The back end this process runs (`bignum::backend::current`).
 fn current_backend() -> &'static str {
-    match bignum::modular::pow_path() {
-        bignum::modular::PowPath::Ifma => "ifma",
-        bignum::modular::PowPath::IfmaModel => "ifma-model",
-        bignum::modular::PowPath::Limbs => bignum::mpn::kernels().name,
-    }
+    bignum::backend::current(bignum::mpn::kernels().name)
 }
 
-/// What a back end is, for the header line.
+/// What a back end is, for the header line (`bignum::backend::describe`).
 fn describe(backend: &str) -> String {
-    match backend {
-        "ifma" => format!(
-            "the 52-bit AVX-512 IFMA exponentiation, {} kernels elsewhere",
-            bignum::mpn::kernels().name
-        ),
-        "ifma-model" => "the 52-bit engine on its portable model of the instructions".into(),
-        "adx" => "BMI2/ADX assembly kernels".into(),
-        _ => "plain Rust kernels".into(),
-    }
+    bignum::backend::describe(backend, bignum::mpn::kernels().name)
 }
 
 /// Runs `rsatool speedtest`, then with `--then` prints the 2003 figures.
@@ -243,7 +218,7 @@ fn run_report(args: &Args) -> CmdResult {
     let Some(wanted) = &args.backend else {
         return run_here(args, true);
     };
-    let available = available_backends();
+    let available = bignum::backend::available();
     let names: Vec<&str> = if wanted == "all" {
         available.clone()
     } else if available.contains(&wanted.as_str()) {
@@ -519,7 +494,9 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
     if args.json {
         report::json::print(&json!({"bits": bits, "threads": args.threads,
             "backend": backend, "kernels": bignum::mpn::kernels().name,
-            "exponentiation": bignum::modular::pow_path().name(), "path": describe(backend),
+            "exponentiation": bignum::backend::pow_path().name(), "path": describe(backend),
+            "engine_shapes": bignum::backend::describe_shapes(),
+            "cpu": bignum::backend::describe_cpu(),
             "rows": rows}));
     }
     Ok(())

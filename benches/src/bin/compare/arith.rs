@@ -6,7 +6,8 @@
 use std::hint::black_box;
 
 use benches::{gmp, limbs, powm_operands};
-use bignum::modular::{Modulus, PowPath};
+use bignum::backend::PowPath;
+use bignum::modular::Modulus;
 use bignum::{Limb, mpn};
 
 use super::harness::{Case, Imp, biguint, check};
@@ -226,7 +227,7 @@ pub fn powm_cases() -> Vec<Case> {
             let (ctx2, base2, e2) = (ctx.clone(), base.clone(), e.clone());
             let ours_e = e.clone();
             // The 64-bit path beside the chosen one (when that is IFMA), as a peer in the same run.
-            let limbs_too = bignum::modular::pow_path() != PowPath::Limbs;
+            let limbs_too = bignum::backend::pow_path() != PowPath::Limbs;
             let (ctx3, base3, e3) = (ctx.clone(), base.clone(), e.clone());
             let mut imps = vec![
                 Imp::new("ours-ct", move || {

@@ -26,7 +26,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use benches::rsa_peers::{self, AWS_LC, Keys, MESSAGE, OPENSSL, OURS, OURS_PKCS1};
-use bignum::modular::{PowPath, pow_path};
+use bignum::backend::{PowPath, pow_path};
 use rsatool_rsa::Batch;
 use serde_json::{Value, json};
 

@@ -55,7 +55,7 @@ pub fn json_report(results: &[Measured], machine: &Value, tsc: f64, budget: Dura
         },
         "backends": mpn::all_available().iter().map(|k| k.name).collect::<Vec<_>>(),
         "runtime_backend": mpn::kernels().name,
-        "exponentiation_path": bignum::modular::pow_path().name(),
+        "exponentiation_path": bignum::backend::pow_path().name(),
         "tsc_hz": tsc,
         "seconds_per_impl_and_size": budget.as_secs_f64(),
         "rows": rows,

@@ -69,7 +69,7 @@ pub fn report(
          runs; `ours-ct-limbs` is the 64-bit path beside it).",
         backends.join(", "),
         mpn::kernels().name,
-        bignum::modular::pow_path().name()
+        bignum::backend::pow_path().name()
     );
     let _ = writeln!(
         out,

@@ -215,7 +215,7 @@ pub fn targets(results: &[Measured], keygen: &[super::keygen::Row], plain: Optio
          keygen on the medians)\n\n| target | ratio | verdict |\n| --- | ---: | --- |\n",
     );
     let bits = 2048;
-    let path = bignum::modular::pow_path().name();
+    let path = bignum::backend::pow_path().name();
     let _ = writeln!(
         s,
         "| CRT private at most 1.5x OpenSSL (exponentiation path: {path}) | {} |",

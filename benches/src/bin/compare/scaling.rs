@@ -35,7 +35,7 @@ use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use benches::rsa_peers::{self, AWS_LC, Keys, MESSAGE, OPENSSL, OURS, OURS_PKCS1, ours_oaep};
-use bignum::modular::pow_path;
+use bignum::backend::pow_path;
 use openssl::hash::MessageDigest;
 use openssl::pkey::{PKey, Private};
 use rand_chacha::ChaCha20Rng;

@@ -4,8 +4,8 @@
 use super::super::super::{Modulus, Residue};
 use super::super::batch::{batch_digits, ifma_batch_runs, pow_batch, pow_batch_on};
 use super::super::job::PowJob;
-use super::super::policy::PowPath;
 use super::{big, on_the_instructions, padded, pow_job, random_limbs};
+use crate::backend::PowPath;
 use crate::limb::Limb;
 use alloc::vec::Vec;
 use num_bigint::BigUint;

@@ -4,7 +4,7 @@
 // The hot loops index the digit vectors of several numbers in step.
 #![allow(clippy::needless_range_loop)]
 
-use crate::mpn::ifma::{Ifma52, MASK52};
+use crate::mpn::ifma_model::{Ifma52, MASK52};
 
 /// Eight AMMs: a_k·b_k·2^(−52·D) mod m_k below 2·m_k per lane k, normalised digits, for
 /// a_k, b_k < 2·m_k in D normalised digits (`[digit][lane]`), D even. See the module doc.

@@ -11,7 +11,7 @@
 //! the 104-bit product, its low or high 52 bits added with wrap-around), for any lane count: it
 //! is the oracle the real instructions are tested against, and it lets every machine (and
 //! valgrind, which cannot execute AVX-512) run the whole algorithm. The real instructions are in
-//! `x86_64/ifma.rs`, one thin function per instruction, reachable only with a [`cpu::Ifma`]
+//! `x86_64/ifma_instructions.rs`, one thin function per instruction, reachable only with a [`cpu::Ifma`]
 //! token.
 //!
 //! # Constant time

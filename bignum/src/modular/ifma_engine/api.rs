@@ -6,13 +6,15 @@ use crate::limb::Limb;
 
 use super::super::{Modulus, Residue};
 use super::job::{PowJob, PowJobVartime};
-use super::policy::{IFMA_MIN_BITS, PowPath, VARTIME_MIN_EXP_BITS, pow_path};
-use super::shape::{MAX_PAIR_VECTORS, shape};
+use crate::backend::{PowPath, Shape, path_for_pair, path_for_pow, path_for_pow_vartime};
+
+use super::shape::{Layout, layout, layout_of};
 use super::single::{Exponent, run};
 
-/// The two exponentiations `a` and `b` (RSA's CRT halves), interleaved in one loop when the
-/// path in use ([`pow_path`]) can ([`pow_pair_on`]), else one after the other with
-/// [`Modulus::pow`].
+/// The two exponentiations `a` and `b` (RSA's CRT halves), on the path
+/// [`backend::path_for_pair`](crate::backend::path_for_pair) chooses ([`pow_pair_on`]): on the
+/// 52-bit engine in the shape of this CPU (interleaved in one loop, or one after the other),
+/// else with [`Modulus::pow`] each.
 ///
 /// # Constant time
 ///
@@ -22,7 +24,7 @@ use super::single::{Exponent, run};
 ///
 /// As [`Modulus::pow`], for each job.
 pub fn pow_pair(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
-    pow_pair_on(pow_path(), a, b).unwrap_or_else(|| {
+    pow_pair_on(path_for_pair(a.modulus.bits()), a, b).unwrap_or_else(|| {
         (
             a.modulus.pow(a.base, a.exp, a.exp_bits),
             b.modulus.pow(b.base, b.exp, b.exp_bits),
@@ -32,7 +34,7 @@ pub fn pow_pair(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
 
 /// [`pow_pair`] on a chosen path, or none if this CPU lacks it or the 52-bit engine cannot
 /// interleave the two (moduli of different digit counts, or outside
-/// [`ifma_supports`](super::policy::ifma_supports)). On [`PowPath::Limbs`], the two
+/// [`ifma_supports`](crate::backend::ifma_supports)). On [`PowPath::Limbs`], the two
 /// exponentiations one after the other.
 ///
 /// # Constant time
@@ -43,6 +45,44 @@ pub fn pow_pair(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
 ///
 /// As [`Modulus::pow`], for each job.
 pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Residue, Residue)> {
+    let lays = (layout(a.modulus.bits())?, layout(b.modulus.bits())?);
+    pow_pair_laid_out(path, lays, a, b)
+}
+
+/// [`pow_pair_on`] in a chosen [`Shape`] rather than this CPU's (to measure each shape, and to
+/// test each on every machine), or none where no instance of exactly that shape (width, and
+/// interleaved or not) is compiled for the moduli's size.
+///
+/// # Constant time
+///
+/// As [`pow_pair_on`].
+///
+/// # Panics
+///
+/// As [`Modulus::pow`], for each job.
+pub fn pow_pair_shaped(
+    path: PowPath,
+    shape: Shape,
+    a: &PowJob<'_>,
+    b: &PowJob<'_>,
+) -> Option<(Residue, Residue)> {
+    let lays = (
+        layout_of(a.modulus.bits(), shape)?,
+        layout_of(b.modulus.bits(), shape)?,
+    );
+    if lays.0.interleave != shape.interleave {
+        return None;
+    }
+    pow_pair_laid_out(path, lays, a, b)
+}
+
+/// [`pow_pair_on`] on the layouts of a's and b's sizes (none where they differ).
+fn pow_pair_laid_out(
+    path: PowPath,
+    (lay, lay_b): (Layout, Layout),
+    a: &PowJob<'_>,
+    b: &PowJob<'_>,
+) -> Option<(Residue, Residue)> {
     for j in [a, b] {
         j.modulus.check_pow_args(j.base, j.exp, j.exp_bits);
     }
@@ -52,16 +92,16 @@ pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Res
             b.modulus.pow_limbs(b.base, b.exp, b.exp_bits),
         ));
     }
-    let shape_a = shape(a.modulus.bits())?;
-    if shape(b.modulus.bits())? != shape_a || !path.is_available() {
+    if lay_b.lanes_nv() != lay.lanes_nv() || !path.is_available() {
         return None;
     }
-    if shape_a.1 > MAX_PAIR_VECTORS {
-        let [ra] = run(path, shape_a, [a], Exponent::Secret)?;
-        let [rb] = run(path, shape_a, [b], Exponent::Secret)?;
+    let shape = lay.lanes_nv();
+    if !lay.interleave {
+        let [ra] = run(path, shape, [a], Exponent::Secret)?;
+        let [rb] = run(path, shape, [b], Exponent::Secret)?;
         return Some((ra, rb));
     }
-    let [ra, rb] = run(path, shape_a, [a, b], Exponent::Secret)?;
+    let [ra, rb] = run(path, shape, [a, b], Exponent::Secret)?;
     Some((ra, rb))
 }
 
@@ -78,14 +118,15 @@ pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Res
 ///
 /// If a base belongs to another modulus (of another limb count; in debug builds, any other).
 pub fn pow_pair_vartime(a: &PowJobVartime<'_>, b: &PowJobVartime<'_>) -> (Residue, Residue) {
-    let path = pow_path();
+    let path = path_for_pair(a.modulus.bits());
     let fused = (path != PowPath::Limbs)
         .then(|| {
-            let shape_a = shape(a.modulus.bits())?;
-            (shape(b.modulus.bits())? == shape_a).then_some(shape_a)
+            let lay = layout(a.modulus.bits())?;
+            (layout(b.modulus.bits())?.lanes_nv() == lay.lanes_nv()).then_some(lay)
         })
         .flatten();
-    if let Some(shape) = fused {
+    if let Some(lay) = fused {
+        let shape = lay.lanes_nv();
         for j in [a, b] {
             j.modulus.check(j.base);
         }
@@ -95,7 +136,7 @@ pub fn pow_pair_vartime(a: &PowJobVartime<'_>, b: &PowJobVartime<'_>) -> (Residu
             exp: j.exp,
             exp_bits: public_bits(j.exp),
         });
-        let results = if shape.1 > MAX_PAIR_VECTORS {
+        let results = if !lay.interleave {
             run(path, shape, [&jobs[0]], Exponent::Public)
                 .zip(run(path, shape, [&jobs[1]], Exponent::Public))
                 .map(|([ra], [rb])| [ra, rb])
@@ -162,39 +203,35 @@ impl Modulus {
             exp,
             exp_bits,
         };
-        let [r] = run(path, shape(self.bits())?, [&job], kind)?;
+        let [r] = run(path, layout(self.bits())?.lanes_nv(), [&job], kind)?;
         Some(r)
     }
-    /// The 52-bit engine for [`Modulus::pow`] when the path in use is IFMA and m's size is
-    /// one it takes with profit (at least [`IFMA_MIN_BITS`]).
+    /// The 52-bit engine for [`Modulus::pow`] where
+    /// [`backend::path_for_pow`](crate::backend::path_for_pow) chooses it for m's size.
     pub(crate) fn pow_ifma_if_chosen(
         &self,
         base: &Residue,
         exp: &[Limb],
         exp_bits: usize,
     ) -> Option<Residue> {
-        let path = pow_path();
-        if path == PowPath::Limbs || self.bits() < IFMA_MIN_BITS {
-            return None;
+        match path_for_pow(self.bits()) {
+            PowPath::Limbs => None,
+            path => self.pow_on(path, base, exp, exp_bits),
         }
-        self.pow_on(path, base, exp, exp_bits)
     }
 
-    /// The 52-bit engine for [`Modulus::pow_vartime`] (public exponent) when the path in use
-    /// is IFMA, m has at least [`IFMA_MIN_BITS`] bits and the exponent at least
-    /// [`VARTIME_MIN_EXP_BITS`]: a short exponent (RSA's e) does not pay for the conversions
-    /// into and out of radix 2^52.
+    /// The 52-bit engine for [`Modulus::pow_vartime`] (public exponent) where
+    /// [`backend::path_for_pow_vartime`](crate::backend::path_for_pow_vartime) chooses it
+    /// for m's size and the exponent's length.
     pub(crate) fn pow_vartime_ifma_if_chosen(
         &self,
         base: &Residue,
         exp: &[Limb],
     ) -> Option<Residue> {
-        let path = pow_path();
         let exp_bits = public_bits(exp);
-        if path == PowPath::Limbs || self.bits() < IFMA_MIN_BITS || exp_bits < VARTIME_MIN_EXP_BITS
-        {
-            return None;
+        match path_for_pow_vartime(self.bits(), exp_bits) {
+            PowPath::Limbs => None,
+            path => self.run_single(path, base, exp, exp_bits, Exponent::Public),
         }
-        self.run_single(path, base, exp, exp_bits, Exponent::Public)
     }
 }

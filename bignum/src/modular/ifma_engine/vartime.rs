@@ -6,7 +6,7 @@ use alloc::vec;
 
 use zeroize::Zeroizing;
 
-use crate::mpn::ifma::Ifma52;
+use crate::mpn::ifma_model::Ifma52;
 
 use super::amm::{Operands, amm, load_m, parts, store};
 

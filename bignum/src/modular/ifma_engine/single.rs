@@ -12,8 +12,8 @@ use core::sync::atomic::{AtomicU64, Ordering};
 use zeroize::Zeroizing;
 
 #[cfg(any(test, feature = "test-hooks"))]
-use crate::mpn::ifma::Model;
-use crate::mpn::ifma::{Ifma52, Task};
+use crate::mpn::ifma_model::Model;
+use crate::mpn::ifma_model::{Ifma52, Task};
 
 use super::super::Residue;
 use super::super::pow::exp_bits_at;
@@ -21,10 +21,10 @@ use super::amm::{Operands, amm, load_m, parts, store};
 use super::ams::ams;
 use super::convert::finish;
 use super::job::{PowJob, Ready};
-use super::policy::PowPath;
 use super::shape::{steps, with_shapes, with_vectors_and_steps};
 use super::vartime::{SLIDING_MIN_BITS, pow_public_k, pow_public_sliding};
 use super::window::{Engine, gather, pow_window};
+use crate::backend::PowPath;
 
 /// How many exponentiations (single or interleaved pairs, one each) the IFMA instructions ran
 /// in this process: the proof for tests that the native path really ran. With the

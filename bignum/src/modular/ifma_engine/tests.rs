@@ -9,14 +9,14 @@ use super::super::{Modulus, Residue};
 use super::api::{pow_pair, pow_pair_on, pow_pair_vartime, public_bits};
 use super::convert::{from_digits, to_digits};
 use super::job::{PowJob, PowJobVartime, Prepared, clear_bits_from};
-use super::policy::{
-    IFMA_MAX_BITS, IFMA_MIN_BITS, PowPath, VARTIME_MIN_EXP_BITS, ifma_supports, pow_path,
-};
-use super::shape::shape;
+use super::shape::layout;
 use super::single::{Exponent, ifma_runs, run};
 use super::vartime::SLIDING_MIN_BITS;
+use crate::backend::{
+    IFMA_MAX_BITS, IFMA_MIN_BITS, PowPath, VARTIME_MIN_EXP_BITS, ifma_supports, pow_path,
+};
 use crate::limb::Limb;
-use crate::mpn::ifma::{Ifma52, MASK52, Model, Task};
+use crate::mpn::ifma_model::{Ifma52, MASK52, Model, Task};
 use num_bigint::BigUint;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -231,7 +231,7 @@ fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
             kept.keep_engine_constants_on(PowPath::Limbs);
             assert!(kept.engine.is_none(), "kept on the 64-bit path");
             kept.keep_engine_constants_on(PowPath::IfmaModel);
-            let (lanes, nv) = shape(bits).unwrap();
+            let (lanes, nv) = layout(bits).unwrap().lanes_nv();
             let len = lanes * nv;
             let got = kept.engine.as_deref().expect("kept");
             // Against num-bigint: m, 2^(104·d − 64·n) mod m and 2^(64·n) mod m in len digits,
@@ -323,7 +323,7 @@ fn model_pair_equals_two_singles() {
             ca.pow_limbs(&xa, &ea, ba),
             cb.pow_limbs(&xb, &eb, 64 * eb.len()),
         );
-        let same_count = shape(ba) == shape(bb);
+        let same_count = layout(ba).map(|l| l.lanes_nv()) == layout(bb).map(|l| l.lanes_nv());
         match pow_pair_on(PowPath::IfmaModel, &ja, &jb) {
             Some(got) => {
                 assert!(same_count);
@@ -436,7 +436,7 @@ fn public_exponent_pairs_equal_pow_vartime() {
             for &path in &paths {
                 let [ra, rb] = run(
                     path,
-                    shape(bits).unwrap(),
+                    layout(bits).unwrap().lanes_nv(),
                     [&jobs[0], &jobs[1]],
                     Exponent::Public,
                 )
@@ -719,4 +719,86 @@ fn model_squaring_equals_the_amm_and_num_bigint() {
     check::<8, 4, 32, 2>(9);
     check::<8, 5, 40, 2>(10);
     check::<8, 10, 80, 1>(11);
+}
+
+/// Every compiled instance of the single and paired engine, on both widths, through the model
+/// (and the instructions where the CPU has them) against the 64-bit limbs and num-bigint: the
+/// macro's literal lists and the `shape` module's constants name the same instances (a pair
+/// of lists that disagreed would leave a shape without its instance, and `run` would give
+/// none), and each runs correctly. Short exponents: the loop is the same at every length.
+#[test]
+fn every_compiled_shape_runs_on_the_model() {
+    use super::shape::{PAIR_256, PAIR_512, SINGLE_256, SINGLE_512, layout_of};
+    use crate::backend::{Shape, Width};
+    let mut rng = ChaCha8Rng::seed_from_u64(50);
+    let paths = model_and_native("every compiled shape");
+    for (width, singles, pairs) in [
+        (Width::Bits256, &SINGLE_256[..], &PAIR_256[..]),
+        (Width::Bits512, &SINGLE_512[..], &PAIR_512[..]),
+    ] {
+        for &(nv, steps) in singles {
+            // The largest modulus of `steps` digits: 52·steps − 2 bits.
+            let bits = 52 * steps - 2;
+            let interleave = pairs.contains(&(nv, steps));
+            let lay = layout_of(
+                bits,
+                Shape {
+                    width,
+                    interleave: true,
+                },
+            )
+            .unwrap();
+            assert_eq!(
+                (lay.lanes_nv(), lay.steps, lay.interleave),
+                ((width.lanes(), nv), steps, interleave),
+                "{bits} bits on {width:?}"
+            );
+            let (ml, ma, xa, a) = random_modulus_and_base(&mut rng, bits);
+            let (_, mb, _, b) = random_modulus_and_base(&mut rng, bits);
+            let e = exponent_of_exactly(&mut rng, 70);
+            let want = padded(&big(&xa).modpow(&big(&e), &big(&ml)), ml.len());
+            let (ja, jb) = (pow_job(&ma, &a, &e, 70), pow_job(&mb, &b, &e, 70));
+            let limbs = (ma.pow_limbs(&a, &e, 70), mb.pow_limbs(&b, &e, 70));
+            for &path in &paths {
+                let [r] = run(path, lay.lanes_nv(), [&ja], Exponent::Secret)
+                    .unwrap_or_else(|| panic!("no single instance ({nv}, {steps}) on {width:?}"));
+                assert_eq!(*ma.retrieve(&r), want, "{bits} bits, {width:?}, {path:?}");
+                if interleave {
+                    let [ra, rb] = run(path, lay.lanes_nv(), [&ja, &jb], Exponent::Secret)
+                        .unwrap_or_else(|| panic!("no pair instance ({nv}, {steps})"));
+                    assert_pair_eq(&(ra, rb), &limbs);
+                }
+            }
+        }
+    }
+}
+
+/// `pow_pair_shaped` in every shape at RSA's sizes (the candidates `pow_paths --shapes` and the
+/// device script time), on the model, against the limbs; a shape with no instance for a size
+/// gives none, never a wrong answer.
+#[test]
+fn each_shape_at_rsa_sizes_equals_the_limbs() {
+    use super::api::pow_pair_shaped;
+    use crate::backend::{Shape, Width};
+    let mut rng = ChaCha8Rng::seed_from_u64(51);
+    for bits in [1024, 1536, 2048] {
+        let (_, ma, _, a) = random_modulus_and_base(&mut rng, bits);
+        let (_, mb, _, b) = random_modulus_and_base(&mut rng, bits);
+        let e = exponent_of_exactly(&mut rng, 40);
+        let want = (ma.pow_limbs(&a, &e, 40), mb.pow_limbs(&b, &e, 40));
+        let (ja, jb) = (pow_job(&ma, &a, &e, 40), pow_job(&mb, &b, &e, 40));
+        let mut ran = 0;
+        for width in [Width::Bits256, Width::Bits512] {
+            for interleave in [true, false] {
+                let shape = Shape { width, interleave };
+                if let Some(got) = pow_pair_shaped(PowPath::IfmaModel, shape, &ja, &jb) {
+                    assert_pair_eq(&got, &want);
+                    ran += 1;
+                }
+            }
+        }
+        // Both widths have singles for each of these sizes, and pairs but for 256-bit
+        // registers at 2048 bits (ten registers a number).
+        assert_eq!(ran, if bits == 2048 { 3 } else { 4 }, "{bits} bits");
+    }
 }

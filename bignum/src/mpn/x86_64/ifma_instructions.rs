@@ -24,7 +24,7 @@ use core::arch::x86_64::{
 };
 
 use crate::cpu;
-use crate::mpn::ifma::{Ifma52, Task};
+use crate::mpn::ifma_model::{Ifma52, Task};
 
 /// AVX-512 IFMA on 256-bit registers (four lanes; needs AVX-512 VL).
 #[derive(Clone, Copy, Debug)]

@@ -20,7 +20,7 @@
 // instructions than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use crate::mpn::ifma::{Ifma52, MASK52};
+use crate::mpn::ifma_model::{Ifma52, MASK52};
 
 use super::amm::{Operands, normalize};
 

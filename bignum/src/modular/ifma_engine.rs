@@ -57,8 +57,8 @@
 //!
 //! # Files, one job each
 //!
-//! - `policy.rs`: which engine runs ([`PowPath`], [`pow_path`]) and the sizes it takes.
-//! - `shape.rs`: the lane and vector (or digit) counts of a size, and the compiled instances.
+//! - `shape.rs`: the layout of a size in the shape `crate::backend` chooses (lanes, vectors,
+//!   steps, pair or singles), and the compiled instances.
 //! - `convert.rs`: limbs to digits and back, the result made canonical.
 //! - `constants.rs`: a modulus's side of the operands, kept with it or computed per run.
 //! - `job.rs`: [`PowJob`] and [`PowJobVartime`], and their preparation for an engine.
@@ -89,7 +89,6 @@ mod batch_amm;
 mod constants;
 mod convert;
 mod job;
-mod policy;
 mod shape;
 mod single;
 mod vartime;
@@ -104,12 +103,11 @@ mod window;
 )]
 mod tests;
 
-pub use api::{pow_pair, pow_pair_on, pow_pair_vartime};
+pub use api::{pow_pair, pow_pair_on, pow_pair_shaped, pow_pair_vartime};
 #[cfg(any(test, feature = "test-hooks"))]
 pub use batch::ifma_batch_runs;
 pub use batch::{BATCH_DIGITS, BATCH_LANES, batch_digits, pow_batch, pow_batch_on};
 pub(super) use constants::EngineConstants;
 pub use job::{PowJob, PowJobVartime};
-pub use policy::{IFMA_MAX_BITS, IFMA_MIN_BITS, PowPath, ifma_supports, pow_path};
 #[cfg(any(test, feature = "test-hooks"))]
 pub use single::ifma_runs;

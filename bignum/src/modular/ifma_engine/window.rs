@@ -13,7 +13,7 @@ use alloc::vec;
 
 use zeroize::Zeroizing;
 
-use crate::mpn::ifma::Ifma52;
+use crate::mpn::ifma_model::Ifma52;
 
 /// The window width of the exponentiation, in bits (a table of 2^5 entries, as OpenSSL's).
 pub(super) const WINDOW: usize = 5;
@@ -46,7 +46,7 @@ pub(super) trait Engine {
 
 /// The exponentiations base^exp·R' mod m of an engine's numbers (below 2m, a block into
 /// `out`), by a fixed window of [`WINDOW`] bits over exponents of `exp_bits` ≥ 1 bits
-/// (public): see the module doc of `ifma`.
+/// (public): see the module doc of `ifma_engine`.
 #[inline(always)]
 pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
     let n = E::WORDS;

@@ -6,12 +6,13 @@ use alloc::{boxed::Box, vec, vec::Vec};
 
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::mpn::ifma::MASK52;
+use crate::mpn::ifma_model::MASK52;
 
 use super::super::Modulus;
 use super::convert::to_digits;
-use super::policy::{PowPath, pow_path};
-use super::shape::{shape, steps};
+use crate::backend::{PowPath, pow_path};
+
+use super::shape::layout;
 
 /// The modulus side of the engine's operands for R = 2^(52·d): m and the two conversion
 /// constants in digits (at least d of them, zero above d, as many as the engine's vectors
@@ -86,9 +87,9 @@ impl Modulus {
         if path == PowPath::Limbs {
             return;
         }
-        if let Some(shape) = shape(self.bits()) {
-            let d = steps(shape, &[self.bits()]);
-            self.engine = Some(Box::new(EngineConstants::new(self, d, shape.0 * shape.1)));
+        if let Some(lay) = layout(self.bits()) {
+            let len = lay.lanes * lay.nv;
+            self.engine = Some(Box::new(EngineConstants::new(self, lay.steps, len)));
         }
     }
 

@@ -58,17 +58,17 @@ use zeroize::Zeroizing;
 
 use crate::limb::Limb;
 #[cfg(any(test, feature = "test-hooks"))]
-use crate::mpn::ifma::Model;
-use crate::mpn::ifma::{Ifma52, Task};
+use crate::mpn::ifma_model::Model;
+use crate::mpn::ifma_model::{Ifma52, Task};
 
 use super::super::pow::exp_bits_at;
 use super::super::{Modulus, Residue};
 use super::batch_amm::{amm, sqr};
 use super::convert::finish;
 use super::job::{PowJob, Prepared, Ready};
-use super::policy::{PowPath, ifma_supports, pow_path};
 use super::shape::{digits, with_vectors};
 use super::window::{Engine, gather, pow_window, store};
+use crate::backend::{PowPath, ifma_supports, pow_path};
 
 /// Exponentiations per batch: the 64-bit lanes of a 512-bit register.
 pub const BATCH_LANES: usize = 8;

@@ -7,7 +7,7 @@ use zeroize::Zeroizing;
 
 use crate::limb::{self, Limb};
 use crate::mpn;
-use crate::mpn::ifma::MASK52;
+use crate::mpn::ifma_model::MASK52;
 
 use super::super::{Modulus, Residue, ct};
 

@@ -6,7 +6,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::limb::Limb;
-use crate::mpn::ifma::{Ifma52, MASK52};
+use crate::mpn::ifma_model::{Ifma52, MASK52};
 
 use super::window;
 

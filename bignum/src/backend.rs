@@ -1,0 +1,674 @@
+//! The one place that decides what runs: the 64-bit kernel table, the exponentiation path
+//! (the 64-bit limbs or the 52-bit engine), from which sizes each operation takes the engine,
+//! the engine's shape for each size on this CPU, and the names reports print for all of these.
+//!
+//! Everything else asks here: `mpn::kernels` caches the table named by
+//! [`choose_kernel_table`]; `Modulus::pow`, `pow_vartime`, `pow_pair` and the batch engine ask
+//! [`path_for_pow`], [`path_for_pow_vartime`], [`pow_path`] and [`path_for_batch`]; the engine
+//! asks [`shape`]; `rsatool speedtest` and `speed` print [`available`], [`current`],
+//! [`describe`] and [`describe_shapes`]. Nothing here touches a secret: every input is a CPU
+//! feature, an environment variable or a public size.
+//!
+//! # The two environment variables (with `std`)
+//!
+//! - [`BACKEND_ENV`] (`BIGNUM_BACKEND`): a kernel table's name (`portable`, `adx`: that table,
+//!   and the 64-bit limbs for exponentiation), `ifma` (the 52-bit engine, the kernels
+//!   detected), or `ifma-model` (the engine on the portable model of the instructions, in
+//!   builds with `test-hooks`). Unset: detection.
+//! - [`SHAPE_ENV`] (`BIGNUM_SHAPE`): pins the engine's shape, see [`shape`].
+//!
+//! Each is read once per process, on first use. Without `std` there is no environment: the
+//! detected choices, always.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+use crate::cpu;
+
+/// The environment variable that overrides the choice of back end: see the module doc.
+pub const BACKEND_ENV: &str = "BIGNUM_BACKEND";
+
+/// The environment variable that pins the 52-bit engine's shape: see [`shape`].
+pub const SHAPE_ENV: &str = "BIGNUM_SHAPE";
+
+/// What [`BACKEND_ENV`] asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Requested {
+    /// Unset (always, without `std`): detect both.
+    Detect,
+    /// `ifma`: the 52-bit engine on the instructions; the kernels detected.
+    Ifma,
+    /// `ifma-model`: the 52-bit engine on the model of the instructions; the kernels detected.
+    IfmaModel,
+    /// Any other value, a kernel table's name: that table where this CPU runs it, and the
+    /// 64-bit limbs for exponentiation.
+    Kernels(String),
+}
+
+impl Requested {
+    fn parse(value: Option<&str>) -> Requested {
+        match value {
+            None => Requested::Detect,
+            Some("ifma") => Requested::Ifma,
+            Some("ifma-model") => Requested::IfmaModel,
+            Some(name) => Requested::Kernels(name.into()),
+        }
+    }
+
+    /// The request in this process (read at each call: the callers cache what they choose).
+    fn from_env() -> Requested {
+        Requested::parse(env(BACKEND_ENV).as_deref())
+    }
+}
+
+/// A variable of the environment, with `std`; none without.
+fn env(name: &str) -> Option<String> {
+    #[cfg(feature = "std")]
+    return std::env::var(name).ok();
+    #[cfg(not(feature = "std"))]
+    {
+        let _ = name;
+        None
+    }
+}
+
+/// A warning on stderr, with `std`; nothing without.
+fn warn(message: &str) {
+    #[cfg(feature = "std")]
+    std::eprintln!("bignum: {message}");
+    #[cfg(not(feature = "std"))]
+    let _ = message;
+}
+
+// ---- The 64-bit kernel tables ----------------------------------------------------------------
+
+/// Every kernel table's name, whether or not this CPU runs it, slowest first.
+pub const KERNEL_TABLES: [&str; 2] = ["portable", "adx"];
+
+/// The kernel tables this CPU runs, slowest first: `portable`, and `adx` where the CPU has
+/// BMI2 and ADX. `mpn::all_available` gives the tables of these names, in this order.
+pub fn kernel_tables() -> Vec<&'static str> {
+    let mut names = alloc::vec!["portable"];
+    if cfg!(target_arch = "x86_64") && cpu::adx().is_some() {
+        names.push("adx");
+    }
+    names
+}
+
+/// The index in [`kernel_tables`] of the table to use (`mpn::kernels` calls it once and caches
+/// the table): the one [`BACKEND_ENV`] names where this CPU runs it (else a warning, and
+/// detection), otherwise the last, fastest.
+pub(crate) fn choose_kernel_table() -> usize {
+    let tables = kernel_tables();
+    let fastest = tables.len() - 1;
+    match Requested::from_env() {
+        Requested::Kernels(wanted) => {
+            tables.iter().position(|&t| t == wanted).unwrap_or_else(|| {
+                warn(&format!(
+                    "{BACKEND_ENV}={wanted} is not available here, detecting instead"
+                ));
+                fastest
+            })
+        }
+        Requested::Ifma if cpu::ifma().is_none() => {
+            warn(&format!(
+                "{BACKEND_ENV}=ifma: this CPU has no AVX-512 IFMA, detecting instead"
+            ));
+            fastest
+        }
+        // `ifma` and `ifma-model` name the 52-bit engine, not a table (`pow_path` warns about
+        // the model): the kernels are the detected ones.
+        _ => fastest,
+    }
+}
+
+// ---- The exponentiation path -----------------------------------------------------------------
+
+/// The smallest modulus, in bits, that [`path_for_pow`] sends to the 52-bit engine: below it
+/// the 64-bit kernels are as fast.
+pub const IFMA_MIN_BITS: usize = 1000;
+
+/// The shortest public exponent, in bits, that [`path_for_pow_vartime`] sends to the engine
+/// (from [`IFMA_MIN_BITS`]-bit moduli): shorter ones (RSA's e) do not pay for the conversions
+/// into and out of radix 2^52.
+pub const VARTIME_MIN_EXP_BITS: usize = 256;
+
+/// The largest modulus the engine takes, in bits: 80 digits of 52 bits less the two spare bits
+/// (RSA-8192's halves).
+pub const IFMA_MAX_BITS: usize = 52 * 80 - 2;
+
+/// Whether the engine takes a modulus of `bits` bits ([`IFMA_MAX_BITS`] at most).
+pub fn ifma_supports(bits: usize) -> bool {
+    (3..=IFMA_MAX_BITS).contains(&bits)
+}
+
+/// An exponentiation engine, for `Modulus::pow_on` and `modular::pow_pair_on`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PowPath {
+    /// The 64-bit limbs and the `mpn` kernels of the back end in use.
+    Limbs,
+    /// The 52-bit engine on the AVX-512 IFMA instructions.
+    Ifma,
+    /// The 52-bit engine on the portable model of the instructions: slow, for tests and the
+    /// constant-time check on every machine. Compiled only with the `test-hooks` feature
+    /// (elsewhere it is never available).
+    IfmaModel,
+}
+
+impl PowPath {
+    /// The path's name in reports: `limbs`, `ifma`, `ifma-model`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PowPath::Limbs => "limbs",
+            PowPath::Ifma => "ifma",
+            PowPath::IfmaModel => "ifma-model",
+        }
+    }
+
+    /// Whether this CPU runs the path (the limbs run everywhere, the model wherever it is
+    /// compiled in: with the `test-hooks` feature).
+    pub fn is_available(self) -> bool {
+        match self {
+            PowPath::Limbs => true,
+            PowPath::Ifma => cpu::ifma().is_some(),
+            PowPath::IfmaModel => cfg!(any(test, feature = "test-hooks")),
+        }
+    }
+
+    /// Every path this CPU runs.
+    pub fn available() -> Vec<PowPath> {
+        [PowPath::Limbs, PowPath::Ifma, PowPath::IfmaModel]
+            .into_iter()
+            .filter(|p| p.is_available())
+            .collect()
+    }
+}
+
+/// The path the exponentiations take for the sizes the engine supports, chosen once: IFMA when
+/// the CPU has it, unless [`BACKEND_ENV`] names a kernel table (`adx`, `portable`);
+/// `ifma-model` sends them through the model of the instructions (slow: for the constant-time
+/// check under valgrind, which cannot execute AVX-512).
+pub fn pow_path() -> PowPath {
+    // 0 until chosen, then 1 + the path's index in `PATHS`. Relaxed: the byte is the whole
+    // message; a race on the first call makes the same choice twice.
+    const PATHS: [PowPath; 3] = [PowPath::Limbs, PowPath::Ifma, PowPath::IfmaModel];
+    static CHOSEN: AtomicU8 = AtomicU8::new(0);
+    let code = usize::from(CHOSEN.load(Ordering::Relaxed));
+    if let Some(&p) = code.checked_sub(1).and_then(|i| PATHS.get(i)) {
+        return p;
+    }
+    let path = choose_pow_path();
+    let at = PATHS.iter().position(|&p| p == path).unwrap_or(0);
+    CHOSEN.store(u8::try_from(at + 1).unwrap_or(0), Ordering::Relaxed);
+    path
+}
+
+/// The choice of [`pow_path`].
+#[cold]
+fn choose_pow_path() -> PowPath {
+    let detected = if PowPath::Ifma.is_available() {
+        PowPath::Ifma
+    } else {
+        PowPath::Limbs
+    };
+    match Requested::from_env() {
+        Requested::IfmaModel if PowPath::IfmaModel.is_available() => PowPath::IfmaModel,
+        Requested::IfmaModel => {
+            warn(&format!(
+                "{BACKEND_ENV}=ifma-model: built without the model (the `test-hooks` feature), \
+                 detecting instead"
+            ));
+            detected
+        }
+        // A kernel table (even one this CPU lacks, which `choose_kernel_table` warns about):
+        // the 64-bit limbs.
+        Requested::Kernels(_) => PowPath::Limbs,
+        Requested::Detect | Requested::Ifma => detected,
+    }
+}
+
+/// The path of one secret-exponent exponentiation (`Modulus::pow`) modulo `bits` bits:
+/// [`pow_path`] from [`IFMA_MIN_BITS`] up to [`IFMA_MAX_BITS`], the limbs elsewhere.
+pub fn path_for_pow(bits: usize) -> PowPath {
+    if bits < IFMA_MIN_BITS || !ifma_supports(bits) {
+        return PowPath::Limbs;
+    }
+    pow_path()
+}
+
+/// The path of one public-exponent exponentiation (`Modulus::pow_vartime`): as
+/// [`path_for_pow`], and the limbs for exponents shorter than [`VARTIME_MIN_EXP_BITS`].
+pub fn path_for_pow_vartime(bits: usize, exp_bits: usize) -> PowPath {
+    if exp_bits < VARTIME_MIN_EXP_BITS {
+        return PowPath::Limbs;
+    }
+    path_for_pow(bits)
+}
+
+/// The path of a pair (`modular::pow_pair`, `pow_pair_vartime`: RSA's CRT halves): [`pow_path`]
+/// for every size the engine supports, even below [`IFMA_MIN_BITS`] (two numbers interleaved
+/// keep the multipliers busy where one does not).
+pub fn path_for_pair(bits: usize) -> PowPath {
+    if !ifma_supports(bits) {
+        return PowPath::Limbs;
+    }
+    pow_path()
+}
+
+/// Whether groups of private operations take the eight-lane batch engine (`pow_batch`): only
+/// on the real instructions (the model would be slower than the single path's limbs).
+pub fn path_for_batch() -> Option<PowPath> {
+    (pow_path() == PowPath::Ifma).then_some(PowPath::Ifma)
+}
+
+// ---- The engine's shape ----------------------------------------------------------------------
+
+/// The vector registers one number spans on the 52-bit engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Width {
+    /// 256-bit registers, four 52-bit digits each (`ymm`).
+    Bits256,
+    /// 512-bit registers, eight digits each (`zmm`).
+    Bits512,
+}
+
+impl Width {
+    /// The digits (64-bit lanes) of one register.
+    pub fn lanes(self) -> usize {
+        match self {
+            Width::Bits256 => 4,
+            Width::Bits512 => 8,
+        }
+    }
+
+    fn bits(self) -> u32 {
+        match self {
+            Width::Bits256 => 256,
+            Width::Bits512 => 512,
+        }
+    }
+}
+
+/// How the engine runs the exponentiations modulo one size: the register width, and whether
+/// the two of a pair run interleaved in one loop or one after the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// The register width.
+    pub width: Width,
+    /// Two exponentiations of a pair interleaved (true) or one after the other.
+    pub interleave: bool,
+}
+
+impl core::fmt::Display for Shape {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let how = if self.interleave { "pair" } else { "single" };
+        write!(f, "{}-{how}", self.width.bits())
+    }
+}
+
+/// The digit count of a modulus of `bits` bits: the least d with 52·d ≥ bits + 2.
+pub fn digits(bits: usize) -> usize {
+    (bits + 2).div_ceil(52)
+}
+
+/// The rule that gives each digit count its shape, in one CPU's row of [`CPU_SHAPES`].
+#[derive(Clone, Copy, Debug)]
+struct Rule {
+    /// Up to this many digits a number takes 256-bit registers, above it 512-bit ones.
+    max_digits_on_256: usize,
+    /// Pairs interleave up to this many registers a number, and run one after the other above.
+    max_pair_registers: usize,
+}
+
+impl Rule {
+    fn shape(self, d: usize) -> Shape {
+        let width = if d <= self.max_digits_on_256 {
+            Width::Bits256
+        } else {
+            Width::Bits512
+        };
+        Shape {
+            width,
+            interleave: d.div_ceil(width.lanes()) <= self.max_pair_registers,
+        }
+    }
+}
+
+/// One row of the table: the CPUs it covers, the rule, and where the rule's figures come from.
+struct CpuRow {
+    /// A name for reports.
+    name: &'static str,
+    vendor: &'static [u8; 12],
+    family: u32,
+    /// Models covered (inclusive).
+    models: (u32, u32),
+    rule: Rule,
+}
+
+/// The rule measured on AMD Zen 5 (`bignum/examples/pow_paths.rs --shapes`, 2026-12-04, best of
+/// 7, two alternated runs, BENCHMARKS.md "Engine shapes"): RSA-2048's halves (20 digits) fastest
+/// as an interleaved pair on 256-bit registers (8 lanes x 3: 1.03x; two singles: 1.36x),
+/// RSA-3072's (30) and RSA-4096's (40) as pairs on 512-bit (256-bit x 8: 1.5x; 256-bit x 10
+/// singles: 1.8x); a pair of more than five 512-bit registers a number (RSA-8192's halves)
+/// spills: 6.2 ms against 2 x 2.4 ms as singles.
+const MEASURED_ON_ZEN5: Rule = Rule {
+    max_digits_on_256: 24,
+    max_pair_registers: 5,
+};
+
+/// The rule for CPUs no row covers: Zen 5's, the only one measured shape by shape so far.
+const DEFAULT_RULE: Rule = MEASURED_ON_ZEN5;
+
+/// The table of shapes by CPU, filled from measurements only (`pow_paths --shapes` on the CPU,
+/// or `benches/device/engine-shapes.sh` on the lent Intel machine). A CPU not listed takes
+/// [`DEFAULT_RULE`].
+const CPU_SHAPES: [CpuRow; 1] = [CpuRow {
+    name: "AMD Zen 5",
+    vendor: b"AuthenticAMD",
+    family: 0x1a,
+    models: (0x00, 0xff),
+    rule: MEASURED_ON_ZEN5,
+}];
+
+/// This CPU's row of [`CPU_SHAPES`] (none: the default rule), looked up once (CPUID traps to
+/// the hypervisor in a VM).
+fn cpu_row() -> Option<&'static CpuRow> {
+    // 0 until looked up, then 1 + the row's index, or 255 for none.
+    static ROW: AtomicU8 = AtomicU8::new(0);
+    let code = ROW.load(Ordering::Relaxed);
+    if code == 0 {
+        let id = cpu::Identity::of_this_cpu();
+        let at = CPU_SHAPES.iter().position(|r| {
+            id.is_some_and(|id| {
+                &id.vendor == r.vendor
+                    && id.family == r.family
+                    && (r.models.0..=r.models.1).contains(&id.model)
+            })
+        });
+        let code = at.map_or(255, |i| u8::try_from(i + 1).unwrap_or(255));
+        ROW.store(code, Ordering::Relaxed);
+        return at.and_then(|i| CPU_SHAPES.get(i));
+    }
+    usize::from(code)
+        .checked_sub(1)
+        .and_then(|i| CPU_SHAPES.get(i))
+}
+
+/// One entry of [`SHAPE_ENV`]: a shape for one digit count, or for all (`None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pin {
+    digits: Option<usize>,
+    width: Width,
+    interleave: Option<bool>,
+}
+
+/// The entries of a [`SHAPE_ENV`] value: comma-separated `[BITS:]WIDTH[-pair|-single]`, with
+/// WIDTH `256` or `512` and BITS a modulus size (it pins every modulus of that digit count);
+/// an entry without BITS applies to every size. None if any entry is malformed.
+fn parse_pins(value: &str) -> Option<Vec<Pin>> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .map(|entry| {
+            let (bits, rest) = match entry.split_once(':') {
+                Some((b, r)) => (Some(b.trim().parse::<usize>().ok()?), r.trim()),
+                None => (None, entry),
+            };
+            let (width, how) = match rest.split_once('-') {
+                Some((w, h)) => (w, Some(h)),
+                None => (rest, None),
+            };
+            let width = match width {
+                "256" => Width::Bits256,
+                "512" => Width::Bits512,
+                _ => return None,
+            };
+            let interleave = match how {
+                None => None,
+                Some("pair") => Some(true),
+                Some("single") => Some(false),
+                Some(_) => return None,
+            };
+            Some(Pin {
+                digits: bits.filter(|&b| ifma_supports(b)).map(digits),
+                width,
+                interleave,
+            })
+            .filter(|_| bits.is_none_or(ifma_supports))
+        })
+        .collect()
+}
+
+/// The pins of [`SHAPE_ENV`] in this process, parsed once (a malformed value: a warning, and
+/// none).
+fn pins() -> &'static [Pin] {
+    #[cfg(feature = "std")]
+    {
+        static PINS: std::sync::OnceLock<Vec<Pin>> = std::sync::OnceLock::new();
+        PINS.get_or_init(|| {
+            let Some(value) = env(SHAPE_ENV) else {
+                return Vec::new();
+            };
+            parse_pins(&value).unwrap_or_else(|| {
+                warn(&format!(
+                    "{SHAPE_ENV}={value}: expected entries like 256, 512-single or \
+                     1536:256-pair, separated by commas; using the CPU's table instead"
+                ));
+                Vec::new()
+            })
+        })
+    }
+    #[cfg(not(feature = "std"))]
+    &[]
+}
+
+/// The shape the engine takes for moduli of `bits` bits (none outside [`ifma_supports`]): the
+/// last entry of [`SHAPE_ENV`] that covers the size, where there is one; else this CPU's row
+/// of the table, measured per CPU (`describe_shapes` names it). The engine falls back to the
+/// table's shape where a pinned one has no compiled instance (`modular`'s shape module says
+/// which exist).
+pub fn shape(bits: usize) -> Option<Shape> {
+    if !ifma_supports(bits) {
+        return None;
+    }
+    let d = digits(bits);
+    let table = table_shape(d);
+    let pin = pins()
+        .iter()
+        .rev()
+        .find(|p| p.digits.is_none_or(|pd| pd == d));
+    Some(pin.map_or(table, |p| Shape {
+        width: p.width,
+        interleave: p.interleave.unwrap_or(table.interleave),
+    }))
+}
+
+/// The table's shape for `d` digits on this CPU, pins aside.
+pub fn table_shape(d: usize) -> Shape {
+    cpu_row().map_or(DEFAULT_RULE, |r| r.rule).shape(d)
+}
+
+// ---- Names in reports ------------------------------------------------------------------------
+
+/// The back ends this CPU runs, as `BIGNUM_BACKEND` spells them, slowest first: the kernel
+/// tables, then `ifma`.
+pub fn available() -> Vec<&'static str> {
+    let mut names = kernel_tables();
+    if PowPath::Ifma.is_available() {
+        names.push("ifma");
+    }
+    names
+}
+
+/// The back end this process runs: `ifma` (or `ifma-model`) when the exponentiations take the
+/// 52-bit engine, else the name of the kernel table (`kernels`, `mpn::kernels().name`, passed
+/// in: the table lives a layer up).
+pub fn current(kernels: &'static str) -> &'static str {
+    match pow_path() {
+        PowPath::Ifma => "ifma",
+        PowPath::IfmaModel => "ifma-model",
+        PowPath::Limbs => kernels,
+    }
+}
+
+/// What a back end of [`available`] is, for a report's header (`kernels`: the kernel table in
+/// use, `mpn::kernels().name`); the 52-bit engine's with its shapes ([`describe_shapes`]).
+pub fn describe(backend: &str, kernels: &str) -> String {
+    match backend {
+        "ifma" => format!(
+            "the 52-bit AVX-512 IFMA exponentiation in shapes {} for {}, {kernels} kernels \
+             elsewhere",
+            describe_shapes(),
+            describe_cpu()
+        ),
+        "ifma-model" => format!(
+            "the 52-bit engine on its portable model of the instructions, shapes {}",
+            describe_shapes()
+        ),
+        "adx" => "BMI2/ADX assembly kernels".into(),
+        _ => "plain Rust kernels".into(),
+    }
+}
+
+/// The CPU as the shape table knows it: `AMD Zen 5 (AuthenticAMD family 26 model 2)`, or
+/// `GenuineIntel family 6 model 207 (not in the table)`.
+pub fn describe_cpu() -> String {
+    let Some(id) = cpu::Identity::of_this_cpu() else {
+        return "not x86-64".into();
+    };
+    let which = format!(
+        "{} family {} model {}",
+        id.vendor_str(),
+        id.family,
+        id.model
+    );
+    match cpu_row() {
+        Some(row) => format!("{} ({which})", row.name),
+        None => format!("{which} (not in the table: the default rule)"),
+    }
+}
+
+/// The engine's shapes for RSA-2048, 3072 and 4096's halves on this CPU, pins included:
+/// `1024: 256-pair, 1536: 512-pair, 2048: 512-pair`, with ` (pinned)` where [`SHAPE_ENV`]
+/// changed one.
+pub fn describe_shapes() -> String {
+    [1024, 1536, 2048]
+        .iter()
+        .filter_map(|&bits| {
+            let s = shape(bits)?;
+            let pinned = s != table_shape(digits(bits));
+            Some(format!(
+                "{bits}: {s}{}",
+                if pinned { " (pinned)" } else { "" }
+            ))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backend_request_parses_each_kind() {
+        assert_eq!(Requested::parse(None), Requested::Detect);
+        assert_eq!(Requested::parse(Some("ifma")), Requested::Ifma);
+        assert_eq!(Requested::parse(Some("ifma-model")), Requested::IfmaModel);
+        assert_eq!(
+            Requested::parse(Some("adx")),
+            Requested::Kernels("adx".into())
+        );
+        assert_eq!(
+            Requested::parse(Some("nonsense")),
+            Requested::Kernels("nonsense".into())
+        );
+    }
+
+    #[test]
+    fn shape_pins_parse() {
+        let pin = |digits, width, interleave| Pin {
+            digits,
+            width,
+            interleave,
+        };
+        assert_eq!(
+            parse_pins("256").unwrap(),
+            [pin(None, Width::Bits256, None)]
+        );
+        assert_eq!(
+            parse_pins("1536:256-pair, 2048:512-single,").unwrap(),
+            [
+                pin(Some(30), Width::Bits256, Some(true)),
+                pin(Some(40), Width::Bits512, Some(false))
+            ]
+        );
+        for bad in ["128", "256-both", "x:256", "1536:", "99999:512", "512-"] {
+            assert_eq!(parse_pins(bad), None, "{bad}");
+        }
+    }
+
+    /// The rule's arithmetic, on the measured row: the sizes RSA uses and the edges.
+    #[test]
+    fn zen5_rule_gives_the_measured_shapes() {
+        let s = |bits| MEASURED_ON_ZEN5.shape(digits(bits));
+        let (narrow, wide) = (Width::Bits256, Width::Bits512);
+        assert_eq!(
+            s(1024),
+            Shape {
+                width: narrow,
+                interleave: true
+            }
+        );
+        assert_eq!(
+            s(1536),
+            Shape {
+                width: wide,
+                interleave: true
+            }
+        );
+        assert_eq!(
+            s(2048),
+            Shape {
+                width: wide,
+                interleave: true
+            }
+        );
+        assert_eq!(
+            s(52 * 24 - 2),
+            Shape {
+                width: narrow,
+                interleave: false
+            }
+        );
+        assert_eq!(
+            s(52 * 24 - 1),
+            Shape {
+                width: wide,
+                interleave: true
+            }
+        );
+        assert_eq!(
+            s(4096),
+            Shape {
+                width: wide,
+                interleave: false
+            }
+        );
+    }
+
+    #[test]
+    fn paths_by_size() {
+        assert_eq!(path_for_pow(IFMA_MIN_BITS - 1), PowPath::Limbs);
+        assert_eq!(path_for_pow(IFMA_MAX_BITS + 1), PowPath::Limbs);
+        assert_eq!(
+            path_for_pow_vartime(2048, VARTIME_MIN_EXP_BITS - 1),
+            PowPath::Limbs
+        );
+        assert_eq!(path_for_pow(2048), pow_path());
+        assert_eq!(path_for_pair(512), pow_path());
+    }
+}
