@@ -31,6 +31,19 @@ fn best_of(rounds: usize, reps: usize, mut f: impl FnMut()) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// `count` random odd moduli of `bits` bits (a multiple of 64: the top bit of the top limb set).
+fn random_moduli(s: &mut SplitMix64, bits: usize, count: usize) -> Vec<Modulus> {
+    let n = bits.div_ceil(64);
+    (0..count)
+        .map(|_| {
+            let mut m = s.limbs(n);
+            m[0] |= 1;
+            m[n - 1] |= 1 << 63;
+            Modulus::new_vartime(&m).expect("odd")
+        })
+        .collect()
+}
+
 fn main() {
     let batch = std::env::args().any(|a| a == "--batch");
     let args: Vec<usize> = std::env::args()
@@ -105,14 +118,7 @@ fn batches(sizes: Vec<usize>) {
     let mut s = SplitMix64::new(42);
     for bits in sizes {
         let n = bits.div_ceil(64);
-        let ctxs: Vec<Modulus> = (0..8)
-            .map(|_| {
-                let mut m = s.limbs(n);
-                m[0] |= 1;
-                m[n - 1] |= 1 << 63;
-                Modulus::new_vartime(&m).expect("odd")
-            })
-            .collect();
+        let ctxs = random_moduli(&mut s, bits, 8);
         let bases: Vec<Residue> = ctxs.iter().map(|c| c.reduce(&s.limbs(n))).collect();
         let exps: Vec<Vec<u64>> = (0..8).map(|_| s.limbs(n)).collect();
         let jobs: Vec<PowJob<'_>> = (0..8)
@@ -178,14 +184,7 @@ fn shapes(sizes: Vec<usize>) {
         .collect();
     for bits in sizes {
         let n = bits.div_ceil(64);
-        let ctxs: Vec<Modulus> = (0..2)
-            .map(|_| {
-                let mut m = s.limbs(n);
-                m[0] |= 1;
-                m[n - 1] |= 1 << 63;
-                Modulus::new_vartime(&m).expect("odd")
-            })
-            .collect();
+        let ctxs = random_moduli(&mut s, bits, 2);
         let bases: Vec<Residue> = ctxs.iter().map(|c| c.reduce(&s.limbs(n))).collect();
         let e = s.limbs(n);
         let [a, b] = [0, 1].map(|k| PowJob {

@@ -6,39 +6,46 @@ use crate::backend::{self, Shape, Width};
 
 pub(super) use crate::backend::digits;
 
-/// The compiled instances, as (vectors, steps) for one number (K = 1) and for pairs (K = 2)
-/// on each width: [`with_shapes`] instantiates exactly these (a test runs each on the model).
-/// Singles: every count RSA needs on each width; 256-bit registers go up to RSA-4096's halves
-/// (the shape OpenSSL's code takes on Intel), 512-bit ones up to RSA-8192's. Pairs: only up
-/// to 5 vectors on 512-bit registers and 8 on 256-bit ones: above that the two accumulator
-/// sets outgrow the 32 vector registers (a 4096-bit pair 6.2 ms against 2 × 2.4 ms as
-/// singles on Zen 5).
-pub(super) const SINGLE_256: [(usize, usize); 8] = [
-    (3, 10),
-    (3, 12),
-    (4, 16),
-    (5, 20),
-    (6, 24),
-    (8, 30),
-    (8, 32),
-    (10, 40),
-];
-/// See [`SINGLE_256`].
-pub(super) const PAIR_256: [(usize, usize); 5] = [(3, 10), (3, 12), (4, 16), (5, 20), (8, 30)];
-/// See [`SINGLE_256`].
-pub(super) const SINGLE_512: [(usize, usize); 9] = [
-    (3, 20),
-    (4, 30),
-    (4, 32),
-    (5, 40),
-    (6, 48),
-    (7, 56),
-    (8, 64),
-    (9, 72),
-    (10, 80),
-];
-/// See [`SINGLE_256`].
-pub(super) const PAIR_512: [(usize, usize); 4] = [(3, 20), (4, 30), (4, 32), (5, 40)];
+/// Defines `$list`, a list of (vectors, steps) instances, and the macro `$with` that calls a
+/// body with the consts bound to one of exactly those pairs ([`with_vectors_and_steps`]): one
+/// literal list serves both, so the instances the code asks about are the ones compiled. (`$d`
+/// is a `$` passed in, for the inner macro's own variables.)
+macro_rules! instances {
+    ($d:tt $(#[$doc:meta])* $list:ident, $with:ident, [$(($c:literal, $t:literal)),* $(,)?]) => {
+        $(#[$doc])*
+        pub(super) const $list: &[(usize, usize)] = &[$(($c, $t)),*];
+        macro_rules! $with {
+            ($d nv:expr, $d steps:expr, |$d n:ident, $d s:ident| $d body:expr) => {
+                with_vectors_and_steps!($d nv, $d steps, [$(($c, $t)),*], |$d n, $d s| $d body)
+            };
+        }
+    };
+}
+
+instances!($
+    /// The compiled instances of one number (K = 1) on 256-bit registers, as (vectors, steps):
+    /// every count RSA needs up to RSA-4096's halves (the width OpenSSL's code takes on Intel).
+    /// [`with_shapes`] instantiates exactly the four lists; a test runs each on the model.
+    SINGLE_256, with_single_256,
+    [(3, 10), (3, 12), (4, 16), (5, 20), (6, 24), (8, 30), (8, 32), (10, 40)]
+);
+instances!($
+    /// Pairs (K = 2) on 256-bit registers: up to 8 vectors a number; above that the two
+    /// accumulator sets outgrow the 32 vector registers.
+    PAIR_256, with_pair_256,
+    [(3, 10), (3, 12), (4, 16), (5, 20), (8, 30)]
+);
+instances!($
+    /// One number on 512-bit registers: from RSA-2048's halves up to RSA-8192's.
+    SINGLE_512, with_single_512,
+    [(3, 20), (4, 30), (4, 32), (5, 40), (6, 48), (7, 56), (8, 64), (9, 72), (10, 80)]
+);
+instances!($
+    /// Pairs on 512-bit registers: up to 5 vectors a number (a 4096-bit pair took 6.2 ms
+    /// against 2 × 2.4 ms as singles on Zen 5).
+    PAIR_512, with_pair_512,
+    [(3, 20), (4, 30), (4, 32), (5, 40)]
+);
 
 /// The shapes whose numbers span more lanes than they have digits and that have an instance
 /// of their own taking one AMM step per digit, not per lane (lanes, vectors, steps): RSA-1024's
@@ -75,8 +82,8 @@ pub(super) fn layout_of(bits: usize, shape: Shape) -> Option<Layout> {
         lanes * nv
     };
     let (singles, pairs): (&[_], &[_]) = match shape.width {
-        Width::Bits256 => (&SINGLE_256, &PAIR_256),
-        Width::Bits512 => (&SINGLE_512, &PAIR_512),
+        Width::Bits256 => (SINGLE_256, PAIR_256),
+        Width::Bits512 => (SINGLE_512, PAIR_512),
     };
     singles.contains(&(nv, steps)).then_some(Layout {
         lanes,
@@ -133,62 +140,22 @@ macro_rules! with_vectors_and_steps {
 }
 pub(super) use with_vectors_and_steps;
 
-/// [`with_vectors_and_steps`] over the shapes compiled for K numbers on `lanes` lanes: the
-/// lists [`SINGLE_256`], [`PAIR_256`], [`SINGLE_512`] and [`PAIR_512`], written out (a macro
-/// needs literals; `every_compiled_shape_runs_on_the_model` proves the two agree).
+/// [`with_vectors_and_steps`] over the instances compiled for K numbers on `lanes` lanes:
+/// [`SINGLE_256`], [`PAIR_256`], [`SINGLE_512`] or [`PAIR_512`].
 macro_rules! with_shapes {
     ($k:ident, 4, $nv:expr, $steps:expr, |$n:ident, $s:ident| $body:expr) => {
         if const { $k == 1 } {
-            with_vectors_and_steps!(
-                $nv,
-                $steps,
-                [
-                    (3, 10),
-                    (3, 12),
-                    (4, 16),
-                    (5, 20),
-                    (6, 24),
-                    (8, 30),
-                    (8, 32),
-                    (10, 40)
-                ],
-                |$n, $s| $body
-            )
+            with_single_256!($nv, $steps, |$n, $s| $body)
         } else {
-            with_vectors_and_steps!(
-                $nv,
-                $steps,
-                [(3, 10), (3, 12), (4, 16), (5, 20), (8, 30)],
-                |$n, $s| $body
-            )
+            with_pair_256!($nv, $steps, |$n, $s| $body)
         }
     };
     ($k:ident, 8, $nv:expr, $steps:expr, |$n:ident, $s:ident| $body:expr) => {
         if const { $k == 1 } {
-            with_vectors_and_steps!(
-                $nv,
-                $steps,
-                [
-                    (3, 20),
-                    (4, 30),
-                    (4, 32),
-                    (5, 40),
-                    (6, 48),
-                    (7, 56),
-                    (8, 64),
-                    (9, 72),
-                    (10, 80)
-                ],
-                |$n, $s| $body
-            )
+            with_single_512!($nv, $steps, |$n, $s| $body)
         } else {
-            with_vectors_and_steps!(
-                $nv,
-                $steps,
-                [(3, 20), (4, 30), (4, 32), (5, 40)],
-                |$n, $s| $body
-            )
+            with_pair_512!($nv, $steps, |$n, $s| $body)
         }
     };
 }
-pub(super) use with_shapes;
+pub(super) use {with_pair_256, with_pair_512, with_shapes, with_single_256, with_single_512};

@@ -21,7 +21,10 @@ use super::amm::{Operands, amm, load_m, parts, store};
 use super::ams::ams;
 use super::convert::finish;
 use super::job::{PowJob, Ready};
-use super::shape::{steps, with_shapes, with_vectors_and_steps};
+use super::shape::{
+    steps, with_pair_256, with_pair_512, with_shapes, with_single_256, with_single_512,
+    with_vectors_and_steps,
+};
 use super::vartime::{SLIDING_MIN_BITS, pow_public_k, pow_public_sliding};
 use super::window::{Engine, gather, pow_window};
 use crate::backend::PowPath;

@@ -722,10 +722,8 @@ fn model_squaring_equals_the_amm_and_num_bigint() {
 }
 
 /// Every compiled instance of the single and paired engine, on both widths, through the model
-/// (and the instructions where the CPU has them) against the 64-bit limbs and num-bigint: the
-/// macro's literal lists and the `shape` module's constants name the same instances (a pair
-/// of lists that disagreed would leave a shape without its instance, and `run` would give
-/// none), and each runs correctly. Short exponents: the loop is the same at every length.
+/// (and the instructions where the CPU has them) against the 64-bit limbs and num-bigint:
+/// `layout_of` lays each size out on its instance, `run` finds it, and it computes correctly. Short exponents: the loop is the same at every length.
 #[test]
 fn every_compiled_shape_runs_on_the_model() {
     use super::shape::{PAIR_256, PAIR_512, SINGLE_256, SINGLE_512, layout_of};
@@ -733,8 +731,8 @@ fn every_compiled_shape_runs_on_the_model() {
     let mut rng = ChaCha8Rng::seed_from_u64(50);
     let paths = model_and_native("every compiled shape");
     for (width, singles, pairs) in [
-        (Width::Bits256, &SINGLE_256[..], &PAIR_256[..]),
-        (Width::Bits512, &SINGLE_512[..], &PAIR_512[..]),
+        (Width::Bits256, SINGLE_256, PAIR_256),
+        (Width::Bits512, SINGLE_512, PAIR_512),
     ] {
         for &(nv, steps) in singles {
             // The largest modulus of `steps` digits: 52·steps − 2 bits.
