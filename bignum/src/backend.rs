@@ -407,6 +407,7 @@ struct Pin {
 /// The entries of a [`SHAPE_ENV`] value: comma-separated `[BITS:]WIDTH[-pair|-single]`, with
 /// WIDTH `256` or `512` and BITS a modulus size (it pins every modulus of that digit count);
 /// an entry without BITS applies to every size. None if any entry is malformed.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 fn parse_pins(value: &str) -> Option<Vec<Pin>> {
     value
         .split(',')
@@ -442,40 +443,160 @@ fn parse_pins(value: &str) -> Option<Vec<Pin>> {
         .collect()
 }
 
-/// The pins of [`SHAPE_ENV`] in this process, parsed once (a malformed value: a warning, and
-/// none).
-fn pins() -> &'static [Pin] {
+/// What [`SHAPE_ENV`] asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+enum ShapeRequest {
+    /// Unset (always, without `std`): the CPU's row of the table, or a calibration where the
+    /// table has no row for this CPU.
+    Default,
+    /// `table`: the table's rule, never a calibration.
+    Table,
+    /// `calibrate`: a calibration on every CPU, listed or not.
+    Calibrate,
+    /// Pins (the last one covering a size wins), the table for the other sizes.
+    Pins(Vec<Pin>),
+}
+
+/// The request of [`SHAPE_ENV`] in this process, parsed once (a malformed value: a warning, and
+/// the default).
+fn shape_request() -> &'static ShapeRequest {
     #[cfg(feature = "std")]
     {
-        static PINS: std::sync::OnceLock<Vec<Pin>> = std::sync::OnceLock::new();
-        PINS.get_or_init(|| {
-            let Some(value) = env(SHAPE_ENV) else {
-                return Vec::new();
-            };
-            parse_pins(&value).unwrap_or_else(|| {
-                warn(&format!(
-                    "{SHAPE_ENV}={value}: expected entries like 256, 512-single or \
-                     1536:256-pair, separated by commas; using the CPU's table instead"
-                ));
-                Vec::new()
-            })
+        static REQUEST: std::sync::OnceLock<ShapeRequest> = std::sync::OnceLock::new();
+        REQUEST.get_or_init(|| match env(SHAPE_ENV).as_deref() {
+            None => ShapeRequest::Default,
+            Some("table") => ShapeRequest::Table,
+            Some("calibrate") => ShapeRequest::Calibrate,
+            Some(value) => parse_pins(value).map_or_else(
+                || {
+                    warn(&format!(
+                        "{SHAPE_ENV}={value}: expected table, calibrate, or entries like 256, \
+                         512-single or 1536:256-pair separated by commas; using the default"
+                    ));
+                    ShapeRequest::Default
+                },
+                ShapeRequest::Pins,
+            ),
         })
     }
     #[cfg(not(feature = "std"))]
-    &[]
+    &ShapeRequest::Default
+}
+
+/// The pins of [`SHAPE_ENV`], if it pins any.
+fn pins() -> &'static [Pin] {
+    match shape_request() {
+        ShapeRequest::Pins(p) => p,
+        _ => &[],
+    }
+}
+
+// ---- Calibration --------------------------------------------------------------------------
+
+/// Whether the engine's shapes are chosen by a calibration in this process: where the CPU has
+/// no row in [`CPU_SHAPES`] (unless [`SHAPE_ENV`] is `table` or pins shapes), or where
+/// [`SHAPE_ENV`] is `calibrate`; only with `std` (a clock) and on the real instructions (the
+/// model's times say nothing of the CPU's).
+pub fn calibrates() -> bool {
+    let asked = match shape_request() {
+        ShapeRequest::Default => cpu_row().is_none(),
+        ShapeRequest::Calibrate => true,
+        ShapeRequest::Table | ShapeRequest::Pins(_) => false,
+    };
+    asked && cfg!(feature = "std") && pow_path() == PowPath::Ifma
+}
+
+/// The shapes a calibration times, in order: the table's first (ties go to it).
+pub fn shape_candidates(d: usize) -> [Shape; 4] {
+    let table = table_shape(d);
+    let mut all = [Width::Bits256, Width::Bits512]
+        .map(|width| [true, false].map(|interleave| Shape { width, interleave }));
+    let flat = all.as_flattened_mut();
+    if let Some(at) = flat.iter().position(|&s| s == table) {
+        flat.swap(0, at);
+    }
+    [flat[0], flat[1], flat[2], flat[3]]
+}
+
+/// A calibration's verdict from each candidate's best time (seconds; none where a shape has no
+/// instance for the size), the table's shape first: the fastest, where it beats the table's
+/// by more than [`CALIBRATION_MARGIN`], else the table's. The margin keeps a noisy timing from
+/// moving a process off the measured rule for less than it could win.
+pub fn calibration_verdict(times: &[(Shape, Option<f64>)]) -> Option<Shape> {
+    let &(table, Some(table_time)) = times.first()? else {
+        return times
+            .iter()
+            .filter_map(|&(s, t)| Some((s, t?)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(s, _)| s);
+    };
+    let (best, best_time) = times
+        .iter()
+        .filter_map(|&(s, t)| Some((s, t?)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))?;
+    Some(if best_time < CALIBRATION_MARGIN * table_time {
+        best
+    } else {
+        table
+    })
+}
+
+/// A calibrated shape must take less than this fraction of the table shape's time.
+pub const CALIBRATION_MARGIN: f64 = 0.95;
+
+/// The calibrated shape per digit count (index d, up to the engine's 80): 0 not calibrated,
+/// else 1 + the shape's code ([`shape_code`]).
+static CALIBRATED: [AtomicU8; 81] = [const { AtomicU8::new(0) }; 81];
+
+fn shape_code(s: Shape) -> u8 {
+    u8::from(s.width == Width::Bits512) << 1 | u8::from(s.interleave)
+}
+
+fn shape_of_code(c: u8) -> Shape {
+    Shape {
+        width: if c & 2 == 0 {
+            Width::Bits256
+        } else {
+            Width::Bits512
+        },
+        interleave: c & 1 == 1,
+    }
+}
+
+/// The calibrated shape for `d` digits, if a calibration chose one.
+fn calibrated(d: usize) -> Option<Shape> {
+    let code = CALIBRATED.get(d)?.load(Ordering::Relaxed);
+    code.checked_sub(1).map(shape_of_code)
+}
+
+/// Whether moduli of `bits` bits wait for a calibration ([`calibrates`], none recorded yet):
+/// the engine then times the candidates and calls [`record_calibration`].
+pub fn needs_calibration(bits: usize) -> bool {
+    ifma_supports(bits) && calibrates() && calibrated(digits(bits)).is_none()
+}
+
+/// Records the calibrated shape for moduli of `bits` bits (the engine's calibration).
+pub fn record_calibration(bits: usize, shape: Shape) {
+    if let Some(slot) = CALIBRATED.get(digits(bits)) {
+        slot.store(1 + shape_code(shape), Ordering::Relaxed);
+    }
 }
 
 /// The shape the engine takes for moduli of `bits` bits (none outside [`ifma_supports`]): the
-/// last entry of [`SHAPE_ENV`] that covers the size, where there is one; else this CPU's row
-/// of the table, measured per CPU (`describe_shapes` names it). The engine falls back to the
-/// table's shape where a pinned one has no compiled instance (`modular`'s shape module says
-/// which exist).
+/// last entry of [`SHAPE_ENV`] that covers the size, where there is one; else the calibrated
+/// shape where this process calibrates ([`calibrates`]: CPUs the table lacks) and has done so
+/// for the size; else this CPU's row of the table, measured per CPU (`describe_shapes` names
+/// the source). The engine falls back to the table's shape where a pinned one has no compiled
+/// instance (`modular`'s shape module says which exist).
 pub fn shape(bits: usize) -> Option<Shape> {
     if !ifma_supports(bits) {
         return None;
     }
     let d = digits(bits);
-    let table = table_shape(d);
+    let table = calibrated(d)
+        .filter(|_| calibrates())
+        .unwrap_or_else(|| table_shape(d));
     let pin = pins()
         .iter()
         .rev()
@@ -547,23 +668,31 @@ pub fn describe_cpu() -> String {
     );
     match cpu_row() {
         Some(row) => format!("{} ({which})", row.name),
-        None => format!("{which} (not in the table: the default rule)"),
+        None => format!("{which} (not in the table)"),
     }
 }
 
-/// The engine's shapes for RSA-2048, 3072 and 4096's halves on this CPU, pins included:
-/// `1024: 256-pair, 1536: 512-pair, 2048: 512-pair`, with ` (pinned)` where [`SHAPE_ENV`]
-/// changed one.
+/// The engine's shapes for RSA-2048, 3072 and 4096's halves on this CPU, with where each came
+/// from: `1024: 256-pair, 1536: 512-pair (pinned), 2048: 512-pair (calibrated)`, or `(to be
+/// calibrated)` where this process calibrates and has not yet used the size (`modular::
+/// calibrate_shapes` does it at once).
 pub fn describe_shapes() -> String {
     [1024, 1536, 2048]
         .iter()
         .filter_map(|&bits| {
             let s = shape(bits)?;
-            let pinned = s != table_shape(digits(bits));
-            Some(format!(
-                "{bits}: {s}{}",
-                if pinned { " (pinned)" } else { "" }
-            ))
+            let d = digits(bits);
+            let pinned = pins().iter().any(|p| p.digits.is_none_or(|pd| pd == d));
+            let note = if pinned {
+                " (pinned)"
+            } else if !calibrates() {
+                ""
+            } else if calibrated(d).is_some() {
+                " (calibrated)"
+            } else {
+                " (to be calibrated)"
+            };
+            Some(format!("{bits}: {s}{note}"))
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -658,6 +787,30 @@ mod tests {
                 interleave: false
             }
         );
+    }
+
+    #[test]
+    fn calibration_keeps_the_table_unless_clearly_beaten() {
+        let shapes = shape_candidates(30);
+        assert_eq!(shapes[0], table_shape(30), "the table's shape first");
+        let mut all = shapes.to_vec();
+        all.sort_by_key(|&s| shape_code(s));
+        all.dedup();
+        assert_eq!(all.len(), 4, "each shape once: {shapes:?}");
+        let [t, a, b, c] = shapes;
+        // 4% faster: within the margin, the table's stays.
+        let close = [(t, Some(1.0)), (a, Some(0.96)), (b, None), (c, Some(1.5))];
+        assert_eq!(calibration_verdict(&close), Some(t));
+        // 10% faster: the calibration moves.
+        let clear = [(t, Some(1.0)), (a, Some(1.2)), (b, Some(0.9)), (c, None)];
+        assert_eq!(calibration_verdict(&clear), Some(b));
+        // The table's shape without an instance: the fastest of the others.
+        let none = [(t, None), (a, Some(2.0)), (b, Some(1.0)), (c, None)];
+        assert_eq!(calibration_verdict(&none), Some(b));
+        assert_eq!(calibration_verdict(&[(t, None)]), None);
+        for s in shapes {
+            assert_eq!(shape_of_code(shape_code(s)), s);
+        }
     }
 
     #[test]

@@ -246,3 +246,43 @@ fn coalesce_adds_the_coalesced_crt_line_with_its_median_call() {
         "{line}"
     );
 }
+
+/// The engine's shapes in the JSON: one `BITS: WIDTH-HOW` entry per RSA size, with the source
+/// of each; a `BIGNUM_SHAPE` pin shows as pinned (on any CPU: the choice is made whether or
+/// not the engine runs), and a malformed value is a warning, not a failure.
+#[test]
+fn json_names_the_engine_shapes_and_pins() {
+    let run = |shape: Option<&str>| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_rsatool"));
+        cmd.args([&["speedtest", "--json"][..], &SMALL[..]].concat());
+        if let Some(s) = shape {
+            cmd.env("BIGNUM_SHAPE", s);
+        }
+        let out = cmd.output().expect("rsatool runs");
+        assert_exit(&out, 0);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        let shapes = v["engine_shapes"]
+            .as_str()
+            .expect("engine_shapes")
+            .to_owned();
+        assert!(!v["cpu"].as_str().expect("cpu").is_empty());
+        (shapes, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (plain, _) = run(Some("table"));
+    let entries: Vec<&str> = plain.split(", ").collect();
+    assert_eq!(entries.len(), 3, "{plain}");
+    for (entry, bits) in entries.iter().zip(["1024", "1536", "2048"]) {
+        let (size, shape) = entry.split_once(": ").expect("BITS: SHAPE");
+        assert_eq!(size, bits, "{plain}");
+        assert!(
+            ["256-pair", "256-single", "512-pair", "512-single"].contains(&shape),
+            "{entry}: no source note under BIGNUM_SHAPE=table"
+        );
+    }
+    let (pinned, _) = run(Some("1536:256-single"));
+    assert!(pinned.contains("1536: 256-single (pinned)"), "{pinned}");
+    assert!(!pinned.contains("1024: 256-single (pinned)"), "{pinned}");
+    let (bad, stderr) = run(Some("1536:1024"));
+    assert!(stderr.contains("BIGNUM_SHAPE=1536:1024"), "{stderr}");
+    assert!(!bad.contains("pinned"), "{bad}");
+}

@@ -59,6 +59,8 @@
 //!
 //! - `shape.rs`: the layout of a size in the shape `crate::backend` chooses (lanes, vectors,
 //!   steps, pair or singles), and the compiled instances.
+//! - `calibrate.rs`: where the backend asks for it, the first use of a size times each shape
+//!   on public dummy values and records the fastest.
 //! - `convert.rs`: limbs to digits and back, the result made canonical.
 //! - `constants.rs`: a modulus's side of the operands, kept with it or computed per run.
 //! - `job.rs`: [`PowJob`] and [`PowJobVartime`], and their preparation for an engine.
@@ -86,6 +88,7 @@ mod ams;
 mod api;
 mod batch;
 mod batch_amm;
+mod calibrate;
 mod constants;
 mod convert;
 mod job;
@@ -109,5 +112,6 @@ pub use batch::ifma_batch_runs;
 pub use batch::{BATCH_DIGITS, BATCH_LANES, batch_digits, pow_batch, pow_batch_on};
 pub(super) use constants::EngineConstants;
 pub use job::{PowJob, PowJobVartime};
+pub use shape::calibrate_shapes;
 #[cfg(any(test, feature = "test-hooks"))]
 pub use single::ifma_runs;

@@ -77,7 +77,7 @@ pub fn pow_pair_shaped(
 }
 
 /// [`pow_pair_on`] on the layouts of a's and b's sizes (none where they differ).
-fn pow_pair_laid_out(
+pub(super) fn pow_pair_laid_out(
     path: PowPath,
     (lay, lay_b): (Layout, Layout),
     a: &PowJob<'_>,
