@@ -282,6 +282,14 @@ fn json_names_the_engine_shapes_and_pins() {
     let (pinned, _) = run(Some("1536:256-single"));
     assert!(pinned.contains("1536: 256-single (pinned)"), "{pinned}");
     assert!(!pinned.contains("1024: 256-single (pinned)"), "{pinned}");
+    // Calibrating (where the engine runs on the instructions; elsewhere the table's, with no
+    // note): every size calibrated, and the private operations, each checked with e, succeed.
+    let (calibrated, _) = run(Some("calibrate"));
+    let notes = calibrated.matches(" (calibrated)").count();
+    assert!(
+        notes == 3 || (notes == 0 && !calibrated.contains('(')),
+        "{calibrated}"
+    );
     let (bad, stderr) = run(Some("1536:1024"));
     assert!(stderr.contains("BIGNUM_SHAPE=1536:1024"), "{stderr}");
     assert!(!bad.contains("pinned"), "{bad}");
