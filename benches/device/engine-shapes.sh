@@ -31,14 +31,8 @@ fi
 
 OUT=${OUT:-target/device-out}
 mkdir -p "$OUT"
-{
-    date -u
-    grep -m4 -E '^(vendor_id|cpu family|model|model name)\s' /proc/cpuinfo
-    echo "nproc $(nproc)"
-    grep -o -m1 avx512ifma /proc/cpuinfo || echo "no avx512ifma"
-    openssl version
-    uptime
-} > "$OUT/machine.txt" 2>&1
+source benches/device/machine.sh
+describe_machine "$OUT/machine.txt"
 
 # Every shape against the table's, twice (the second run says how much the first moved).
 for run in 1 2; do

@@ -28,14 +28,8 @@ fi
 OUT=${OUT:-target/device-out}
 mkdir -p "$OUT"
 N=$(nproc)
-{
-    date -u
-    grep -m4 -E '^(vendor_id|cpu family|model|model name)\s' /proc/cpuinfo
-    echo "nproc $N"
-    grep -o -m1 avx512ifma /proc/cpuinfo || echo "no avx512ifma"
-    openssl version
-    uptime
-} > "$OUT/machine.txt" 2>&1
+source benches/device/machine.sh
+describe_machine "$OUT/machine.txt"
 
 # Cryptokit's lines with N threads on one key, plain and coalesced, and with 4N threads.
 for t in "$N" $((4 * N)); do

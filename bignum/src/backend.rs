@@ -3,7 +3,7 @@
 //! the engine's shape for each size on this CPU, and the names reports print for all of these.
 //!
 //! Everything else asks here: `mpn::kernels` caches the table named by
-//! [`choose_kernel_table`]; `Modulus::pow`, `pow_vartime`, `pow_pair` and the batch engine ask
+//! `choose_kernel_table`; `Modulus::pow`, `pow_vartime`, `pow_pair` and the batch engine ask
 //! [`path_for_pow`], [`path_for_pow_vartime`], [`pow_path`] and [`path_for_batch`]; the engine
 //! asks [`shape`]; `rsatool speedtest` and `speed` print [`available`], [`current`],
 //! [`describe`] and [`describe_shapes`]. Nothing here touches a secret: every input is a CPU
@@ -495,7 +495,7 @@ fn pins() -> &'static [Pin] {
 // ---- Calibration --------------------------------------------------------------------------
 
 /// Whether the engine's shapes are chosen by a calibration in this process: where the CPU has
-/// no row in [`CPU_SHAPES`] (unless [`SHAPE_ENV`] is `table` or pins shapes), or where
+/// no row in the table of measured CPUs (unless [`SHAPE_ENV`] is `table` or pins shapes), or where
 /// [`SHAPE_ENV`] is `calibrate`; only with `std` (a clock) and on the real instructions (the
 /// model's times say nothing of the CPU's).
 pub fn calibrates() -> bool {

@@ -163,8 +163,8 @@ impl Modulus {
     /// ([`mpn::redc_1_below_r`], as GMP's `mpn_sec_powm`): no comparison with m per product, and
     /// one product by R mod m at the end.
     ///
-    /// [`IFMA_MIN_BITS`]: super::IFMA_MIN_BITS
-    /// [`PowPath::Ifma`]: super::PowPath::Ifma
+    /// [`IFMA_MIN_BITS`]: crate::backend::IFMA_MIN_BITS
+    /// [`PowPath::Ifma`]: crate::backend::PowPath::Ifma
     ///
     /// # Constant time
     ///
@@ -195,7 +195,7 @@ impl Modulus {
         self.check(base);
     }
 
-    /// [`Modulus::pow`] on the 64-bit kernels ([`PowPath::Limbs`](super::PowPath::Limbs)).
+    /// [`Modulus::pow`] on the 64-bit kernels ([`PowPath::Limbs`](crate::backend::PowPath::Limbs)).
     pub(crate) fn pow_limbs(&self, base: &Residue, exp: &[Limb], exp_bits: usize) -> Residue {
         if exp_bits == 0 {
             return self.one();
@@ -248,7 +248,7 @@ impl Modulus {
 
     /// base^exp mod m for a PUBLIC exponent (RSA's e): left-to-right square-and-multiply that
     /// branches on the exponent's bits. Where the path in use is the 52-bit IFMA engine
-    /// ([`pow_path`](super::pow_path)), moduli from [`IFMA_MIN_BITS`](super::IFMA_MIN_BITS)
+    /// ([`pow_path`](crate::backend::pow_path)), moduli from [`IFMA_MIN_BITS`](crate::backend::IFMA_MIN_BITS)
     /// bits with exponents of at least 256 bits run there.
     ///
     /// # Constant time

@@ -162,7 +162,7 @@ pub(super) fn public_bits(exp: &[Limb]) -> usize {
 
 impl Modulus {
     /// [`Modulus::pow`] on a chosen path, or none if this CPU lacks the path or the 52-bit
-    /// engine does not take m's size ([`ifma_supports`](super::ifma_supports)).
+    /// engine does not take m's size ([`ifma_supports`](crate::backend::ifma_supports)).
     ///
     /// # Constant time
     ///
