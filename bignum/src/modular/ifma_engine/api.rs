@@ -6,9 +6,13 @@ use crate::limb::Limb;
 
 use super::super::{Modulus, Residue};
 use super::job::{PowJob, PowJobVartime};
-use crate::backend::{PowPath, Shape, path_for_pair, path_for_pow, path_for_pow_vartime};
+use alloc::boxed::Box;
 
-use super::shape::{Layout, layout, layout_of};
+use crate::backend::{PowPath, Shape, path_for_pair, path_for_pow, path_for_pow_vartime, pow_path};
+
+use super::calibrate::layout;
+use super::constants::EngineConstants;
+use super::shape::{Layout, layout_of};
 use super::single::{Exponent, run};
 
 /// The two exponentiations `a` and `b` (RSA's CRT halves), on the path
@@ -77,7 +81,7 @@ pub fn pow_pair_shaped(
 }
 
 /// [`pow_pair_on`] on the layouts of a's and b's sizes (none where they differ).
-pub(super) fn pow_pair_laid_out(
+fn pow_pair_laid_out(
     path: PowPath,
     (lay, lay_b): (Layout, Layout),
     a: &PowJob<'_>,
@@ -161,6 +165,32 @@ pub(super) fn public_bits(exp: &[Limb]) -> usize {
 }
 
 impl Modulus {
+    /// Computes the 52-bit engine's constants for m once and keeps them with the modulus (m
+    /// and the conversion constants in digits, and k0), where the path in use
+    /// ([`pow_path`]) is the engine and it takes m's size; else does nothing. Each
+    /// exponentiation modulo m, single or paired, then starts without computing them: for a
+    /// modulus that serves many, as an RSA key's primes do (the CRT private operation runs
+    /// six exponentiations modulo its primes).
+    ///
+    /// # Constant time
+    ///
+    /// As [`Modulus::new`]; it branches on m's bit length, which is public
+    /// ([`Modulus::bits`]).
+    pub fn keep_engine_constants(&mut self) {
+        self.keep_engine_constants_on(pow_path());
+    }
+
+    /// [`Modulus::keep_engine_constants`] as if `path` were the path in use.
+    pub(crate) fn keep_engine_constants_on(&mut self, path: PowPath) {
+        if path == PowPath::Limbs {
+            return;
+        }
+        if let Some(lay) = layout(self.bits()) {
+            let len = lay.lanes * lay.nv;
+            self.engine = Some(Box::new(EngineConstants::new(self, lay.steps, len)));
+        }
+    }
+
     /// [`Modulus::pow`] on a chosen path, or none if this CPU lacks the path or the 52-bit
     /// engine does not take m's size ([`ifma_supports`](crate::backend::ifma_supports)).
     ///

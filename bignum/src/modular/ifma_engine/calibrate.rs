@@ -8,6 +8,24 @@
 #[cfg(feature = "std")]
 use crate::backend::{self, PowPath, Shape};
 
+use super::shape::{Layout, chosen_layout};
+
+/// The layout for moduli of `bits` bits, after the calibration of that size where one is due:
+/// what the engine's entry points (`api.rs`) lay their numbers out by.
+pub(super) fn layout(bits: usize) -> Option<Layout> {
+    calibrate_if_needed(bits);
+    chosen_layout(bits)
+}
+
+/// Runs now the calibration that the first use of each size in `sizes` (modulus bits) would
+/// run, where the backend asks for one (`bignum::backend::calibrates`), so that a report can
+/// name the shapes before it times anything; elsewhere does nothing.
+pub fn calibrate_shapes(sizes: &[usize]) {
+    for &bits in sizes {
+        calibrate_if_needed(bits);
+    }
+}
+
 /// Calibrates the shape for moduli of `bits` bits if the backend asks for it and none is
 /// recorded yet; otherwise returns at once (two relaxed loads).
 pub(super) fn calibrate_if_needed(bits: usize) {
@@ -33,9 +51,9 @@ pub(super) fn calibrate_if_needed(bits: usize) {
 #[cfg(feature = "std")]
 fn measure(bits: usize) -> Option<Shape> {
     use super::super::Modulus;
-    use super::api::pow_pair_laid_out;
     use super::job::PowJob;
     use super::shape::layout_of;
+    use super::single::{Exponent, run};
     use alloc::vec::Vec;
     use std::time::Instant;
 
@@ -88,8 +106,15 @@ fn measure(bits: usize) -> Option<Shape> {
     for _ in 0..3 {
         for (t, lay) in best.iter_mut().zip(&lays) {
             if let Some(lay) = *lay {
+                // As `pow_pair_on` runs a pair in this layout: interleaved, or one by one.
+                let (shape, kind) = (lay.lanes_nv(), Exponent::Secret);
                 let start = Instant::now();
-                core::hint::black_box(pow_pair_laid_out(PowPath::Ifma, (lay, lay), &a, &b));
+                if lay.interleave {
+                    core::hint::black_box(run(PowPath::Ifma, shape, [&a, &b], kind));
+                } else {
+                    core::hint::black_box(run(PowPath::Ifma, shape, [&a], kind));
+                    core::hint::black_box(run(PowPath::Ifma, shape, [&b], kind));
+                }
                 *t = t.min(start.elapsed().as_secs_f64());
             }
         }

@@ -2,7 +2,7 @@
 //! constants in digits, k0), computed per exponentiation or once and kept with the modulus
 //! ([`Modulus::keep_engine_constants`]).
 
-use alloc::{boxed::Box, vec, vec::Vec};
+use alloc::{vec, vec::Vec};
 
 use zeroize::{Zeroize, Zeroizing};
 
@@ -10,9 +10,6 @@ use crate::mpn::ifma_model::MASK52;
 
 use super::super::Modulus;
 use super::convert::to_digits;
-use crate::backend::{PowPath, pow_path};
-
-use super::shape::layout;
 
 /// The modulus side of the engine's operands for R = 2^(52·d): m and the two conversion
 /// constants in digits (at least d of them, zero above d, as many as the engine's vectors
@@ -67,32 +64,6 @@ impl Drop for EngineConstants {
 }
 
 impl Modulus {
-    /// Computes the 52-bit engine's constants for m once and keeps them with the modulus (m
-    /// and the conversion constants in digits, and k0), where the path in use
-    /// ([`pow_path`]) is the engine and it takes m's size; else does nothing. Each
-    /// exponentiation modulo m, single or paired, then starts without computing them: for a
-    /// modulus that serves many, as an RSA key's primes do (the CRT private operation runs
-    /// six exponentiations modulo its primes).
-    ///
-    /// # Constant time
-    ///
-    /// As [`Modulus::new`]; it branches on m's bit length, which is public
-    /// ([`Modulus::bits`]).
-    pub fn keep_engine_constants(&mut self) {
-        self.keep_engine_constants_on(pow_path());
-    }
-
-    /// [`Modulus::keep_engine_constants`] as if `path` were the path in use.
-    pub(crate) fn keep_engine_constants_on(&mut self, path: PowPath) {
-        if path == PowPath::Limbs {
-            return;
-        }
-        if let Some(lay) = layout(self.bits()) {
-            let len = lay.lanes * lay.nv;
-            self.engine = Some(Box::new(EngineConstants::new(self, lay.steps, len)));
-        }
-    }
-
     /// The kept constants' digits (m, and the two conversion constants), for the constant-time
     /// drivers to mark secret with m's limbs; empty if none are kept. With the `test-hooks`
     /// feature only.

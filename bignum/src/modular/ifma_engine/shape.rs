@@ -4,8 +4,6 @@
 
 use crate::backend::{self, Shape, Width};
 
-use super::calibrate::calibrate_if_needed;
-
 pub(super) use crate::backend::digits;
 
 /// Defines `$list`, a list of (vectors, steps) instances, and the macro `$with` that calls a
@@ -95,23 +93,13 @@ pub(super) fn layout_of(bits: usize, shape: Shape) -> Option<Layout> {
     })
 }
 
-/// The layout for moduli of `bits` bits: the shape [`backend::shape`] chooses (the CPU's
-/// table, a pin of `BIGNUM_SHAPE`, or a calibration, which the first use of a size runs where
-/// the backend asks for one), or the table's where a pinned shape has no instance.
-/// None outside the engine's sizes.
-pub(super) fn layout(bits: usize) -> Option<Layout> {
-    calibrate_if_needed(bits);
+/// The layout for moduli of `bits` bits in the shape [`backend::shape`] chooses now (the CPU's
+/// table, a pin of `BIGNUM_SHAPE`, or a calibration already recorded), or the table's where a
+/// pinned shape has no instance. None outside the engine's sizes. The engine's entry points
+/// call `calibrate::layout`, which runs a calibration first where one is due.
+pub(super) fn chosen_layout(bits: usize) -> Option<Layout> {
     let shape = backend::shape(bits)?;
     layout_of(bits, shape).or_else(|| layout_of(bits, backend::table_shape(digits(bits))))
-}
-
-/// Runs now the calibration that the first use of each size in `sizes` (modulus bits) would
-/// run, where the backend asks for one (`bignum::backend::calibrates`), so that a report can
-/// name the shapes before it times anything; elsewhere does nothing.
-pub fn calibrate_shapes(sizes: &[usize]) {
-    for &bits in sizes {
-        calibrate_if_needed(bits);
-    }
 }
 
 /// The AMM's steps (R = 2^(52·steps)) for moduli of `bits` bits (each) on `lanes` × `nv`:

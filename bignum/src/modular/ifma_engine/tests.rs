@@ -7,9 +7,9 @@ use alloc::{borrow::Cow, vec, vec::Vec};
 
 use super::super::{Modulus, Residue};
 use super::api::{pow_pair, pow_pair_on, pow_pair_vartime, public_bits};
+use super::calibrate::layout;
 use super::convert::{from_digits, to_digits};
 use super::job::{PowJob, PowJobVartime, Prepared, clear_bits_from};
-use super::shape::layout;
 use super::single::{Exponent, ifma_runs, run};
 use super::vartime::SLIDING_MIN_BITS;
 use crate::backend::{
