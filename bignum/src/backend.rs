@@ -636,19 +636,18 @@ pub fn current(kernels: &'static str) -> &'static str {
 }
 
 /// What a back end of [`available`] is, for a report's header (`kernels`: the kernel table in
-/// use, `mpn::kernels().name`); the 52-bit engine's with its shapes ([`describe_shapes`]).
-pub fn describe(backend: &str, kernels: &str) -> String {
+/// use, `mpn::kernels().name`; `shapes`: the engine's, `modular::describe_shapes()`, which
+/// [`describe_shapes_of`] words).
+pub fn describe(backend: &str, kernels: &str, shapes: &str) -> String {
     match backend {
         "ifma" => format!(
-            "the 52-bit AVX-512 IFMA exponentiation in shapes {} for {}, {kernels} kernels \
-             elsewhere",
-            describe_shapes(),
+            "the 52-bit AVX-512 IFMA exponentiation in shapes {shapes} for {}, {kernels} \
+             kernels elsewhere",
             describe_cpu()
         ),
-        "ifma-model" => format!(
-            "the 52-bit engine on its portable model of the instructions, shapes {}",
-            describe_shapes()
-        ),
+        "ifma-model" => {
+            format!("the 52-bit engine on its portable model of the instructions, shapes {shapes}")
+        }
         "adx" => "BMI2/ADX assembly kernels".into(),
         _ => "plain Rust kernels".into(),
     }
@@ -672,25 +671,31 @@ pub fn describe_cpu() -> String {
     }
 }
 
-/// The engine's shapes for RSA-2048, 3072 and 4096's halves on this CPU, with where each came
-/// from: `1024: 256-pair, 1536: 512-pair (pinned), 2048: 512-pair (calibrated)`, or `(to be
-/// calibrated)` where this process calibrates and has not yet used the size (`modular::
-/// calibrate_shapes` does it at once).
-pub fn describe_shapes() -> String {
+/// The engine's shapes for RSA-2048, 3072 and 4096's halves, as `effective` says the engine
+/// lays each size out (`modular::describe_shapes` passes its layout), with where each came
+/// from: `1024: 256-pair, 1536: 512-pair (pinned), 2048: 512-pair (calibrated)`; `(to be
+/// calibrated)` where this process calibrates and has not used the size yet, and `(pinned
+/// 256-pair has no instance)` where a pin could not be followed.
+pub fn describe_shapes_of(effective: impl Fn(usize) -> Option<Shape>) -> String {
     [1024, 1536, 2048]
         .iter()
         .filter_map(|&bits| {
-            let s = shape(bits)?;
+            let s = effective(bits)?;
             let d = digits(bits);
-            let pinned = pins().iter().any(|p| p.digits.is_none_or(|pd| pd == d));
-            let note = if pinned {
-                " (pinned)"
-            } else if !calibrates() {
-                ""
-            } else if calibrated(d).is_some() {
-                " (calibrated)"
-            } else {
-                " (to be calibrated)"
+            let pin = pins()
+                .iter()
+                .rev()
+                .find(|p| p.digits.is_none_or(|pd| pd == d));
+            let asked = shape(bits);
+            let note = match pin {
+                Some(_) if asked == Some(s) => String::from(" (pinned)"),
+                Some(_) => format!(
+                    " (pinned {} has no instance)",
+                    asked.map_or(String::new(), |a| format!("{a}"))
+                ),
+                None if !calibrates() => String::new(),
+                None if calibrated(d).is_some() => String::from(" (calibrated)"),
+                None => String::from(" (to be calibrated)"),
             };
             Some(format!("{bits}: {s}{note}"))
         })

@@ -30,8 +30,9 @@ mod pow;
 mod residue;
 
 pub use ifma_engine::{
-    BATCH_DIGITS, BATCH_LANES, PowJob, PowJobVartime, batch_digits, calibrate_shapes, pow_batch,
-    pow_batch_on, pow_pair, pow_pair_on, pow_pair_shaped, pow_pair_vartime,
+    BATCH_DIGITS, BATCH_LANES, PowJob, PowJobVartime, batch_digits, calibrate_shapes,
+    describe_shapes, pow_batch, pow_batch_on, pow_pair, pow_pair_on, pow_pair_shaped,
+    pow_pair_vartime,
 };
 #[cfg(any(test, feature = "test-hooks"))]
 pub use ifma_engine::{ifma_batch_runs, ifma_runs};

@@ -282,6 +282,13 @@ fn json_names_the_engine_shapes_and_pins() {
     let (pinned, _) = run(Some("1536:256-single"));
     assert!(pinned.contains("1536: 256-single (pinned)"), "{pinned}");
     assert!(!pinned.contains("1024: 256-single (pinned)"), "{pinned}");
+    // A pin with no instance (a pair of ten 256-bit registers a number) says so and names
+    // what runs instead: the two as singles on those registers.
+    let (spill, _) = run(Some("2048:256-pair"));
+    assert!(
+        spill.contains("2048: 256-single (pinned 256-pair has no instance)"),
+        "{spill}"
+    );
     // Calibrating (where the engine runs on the instructions; elsewhere the table's, with no
     // note): every size calibrated, and the private operations, each checked with e, succeed.
     let (calibrated, _) = run(Some("calibrate"));

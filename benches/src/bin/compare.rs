@@ -13,7 +13,7 @@
 //! the figures as JSON to `benches/results/compare.json`, and draws log-log SVG charts of time
 //! against size (`benches/results/powm.svg`, `mulsqr.svg`, `rsa.svg`) with each curve's fitted
 //! growth exponent in the legend. `--no-write` only prints; `--rsa-only` runs only the RSA rows
-//! (batches included) and key generation, `--powm-only` only the exponentiation table,
+//! (batches included) and key generation, not the threads-on-one-key rows (`--threads-only`), `--powm-only` only the exponentiation table,
 //! `--batch-only` only the batch rows and their targets; all three only print.
 //!
 //! Before timing, every implementation's result is checked against num-bigint (the kernels
@@ -159,8 +159,8 @@ fn batch_only(args: &Args, tsc: f64, started: Instant) {
     );
 }
 
-/// Every row (or with `--rsa-only` the RSA rows and key generation), printed, then written
-/// unless `--no-write` or `--rsa-only`.
+/// Every row (or with `--rsa-only` the RSA rows and key generation, without the scaling rows
+/// of `--threads-only`), printed, then written unless `--no-write` or `--rsa-only`.
 fn all(args: &Args, machine: &Value, tsc: f64, started: Instant) {
     let mut cases = Vec::new();
     if !args.rsa_only {
@@ -200,7 +200,9 @@ fn all(args: &Args, machine: &Value, tsc: f64, started: Instant) {
     text.push_str(&keygen::markdown(&keygen_rows, args.keygen_cap));
     text.push_str(&rsa_rows::targets(&results, &keygen_rows, plain));
     text.push_str(&batch::targets(&results));
-    text.push_str(&scaling::markdown(&scaling::run(&rsa_keys, args.budget)));
+    if !args.rsa_only {
+        text.push_str(&scaling::markdown(&scaling::run(&rsa_keys, args.budget)));
+    }
     println!("{text}");
     eprintln!("compare: {:.0} s", started.elapsed().as_secs_f64());
     if args.write && args.rsa_only {

@@ -111,7 +111,7 @@ pub use api::{pow_pair, pow_pair_on, pow_pair_shaped, pow_pair_vartime};
 #[cfg(any(test, feature = "test-hooks"))]
 pub use batch::ifma_batch_runs;
 pub use batch::{BATCH_DIGITS, BATCH_LANES, batch_digits, pow_batch, pow_batch_on};
-pub use calibrate::calibrate_shapes;
+pub use calibrate::{calibrate_shapes, describe_shapes};
 pub(super) use constants::EngineConstants;
 pub use job::{PowJob, PowJobVartime};
 #[cfg(any(test, feature = "test-hooks"))]

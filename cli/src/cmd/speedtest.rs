@@ -178,7 +178,8 @@ fn current_backend() -> &'static str {
 
 /// What a back end is, for the header line (`bignum::backend::describe`).
 fn describe(backend: &str) -> String {
-    bignum::backend::describe(backend, bignum::mpn::kernels().name)
+    let shapes = bignum::modular::describe_shapes();
+    bignum::backend::describe(backend, bignum::mpn::kernels().name, &shapes)
 }
 
 /// Runs `rsatool speedtest`, then with `--then` prints the 2003 figures.
@@ -498,7 +499,7 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
         report::json::print(&json!({"bits": bits, "threads": args.threads,
             "backend": backend, "kernels": bignum::mpn::kernels().name,
             "exponentiation": bignum::backend::pow_path().name(), "path": describe(backend),
-            "engine_shapes": bignum::backend::describe_shapes(),
+            "engine_shapes": bignum::modular::describe_shapes(),
             "cpu": bignum::backend::describe_cpu(),
             "rows": rows}));
     }

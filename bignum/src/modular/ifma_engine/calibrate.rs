@@ -5,8 +5,11 @@
 //! the table's). Once per size and process, a few milliseconds; never on a secret, so the
 //! choice it makes says nothing about any key.
 
+use alloc::string::String;
+
+use crate::backend;
 #[cfg(feature = "std")]
-use crate::backend::{self, PowPath, Shape};
+use crate::backend::{PowPath, Shape};
 
 use super::shape::{Layout, chosen_layout};
 
@@ -15,6 +18,13 @@ use super::shape::{Layout, chosen_layout};
 pub(super) fn layout(bits: usize) -> Option<Layout> {
     calibrate_if_needed(bits);
     chosen_layout(bits)
+}
+
+/// The engine's shapes for RSA-2048, 3072 and 4096's halves as it lays them out (after their
+/// calibration, where one is due), with where each came from: for reports
+/// (`backend::describe_shapes_of` words it).
+pub fn describe_shapes() -> String {
+    backend::describe_shapes_of(|bits| layout(bits).map(Layout::shape))
 }
 
 /// Runs now the calibration that the first use of each size in `sizes` (modulus bits) would

@@ -68,6 +68,18 @@ impl Layout {
     pub(super) fn lanes_nv(self) -> (usize, usize) {
         (self.lanes, self.nv)
     }
+
+    /// The shape this layout runs.
+    pub(super) fn shape(self) -> Shape {
+        Shape {
+            width: if self.lanes == 4 {
+                Width::Bits256
+            } else {
+                Width::Bits512
+            },
+            interleave: self.interleave,
+        }
+    }
 }
 
 /// The layout of `shape` for moduli of `bits` bits, where an instance is compiled for it: an
