@@ -6,8 +6,9 @@
 //! `choose_kernel_table`; `Modulus::pow`, `pow_vartime`, `pow_pair` and the batch engine ask
 //! [`path_for_pow`], [`path_for_pow_vartime`], [`pow_path`] and [`path_for_batch`]; the engine
 //! asks [`shape`]; `rsatool speedtest` and `speed` print [`available`], [`current`],
-//! [`describe`] and [`describe_shapes`]. Nothing here touches a secret: every input is a CPU
-//! feature, an environment variable or a public size.
+//! [`describe`] and [`describe_shapes_of`] (with the engine's layouts:
+//! `modular::describe_shapes`). Nothing here touches a secret: every input is a CPU feature,
+//! an environment variable or a public size.
 //!
 //! # The two environment variables (with `std`)
 //!
@@ -586,8 +587,8 @@ pub fn record_calibration(bits: usize, shape: Shape) {
 /// The shape the engine takes for moduli of `bits` bits (none outside [`ifma_supports`]): the
 /// last entry of [`SHAPE_ENV`] that covers the size, where there is one; else the calibrated
 /// shape where this process calibrates ([`calibrates`]: CPUs the table lacks) and has done so
-/// for the size; else this CPU's row of the table, measured per CPU (`describe_shapes` names
-/// the source). The engine falls back to the table's shape where a pinned one has no compiled
+/// for the size; else this CPU's row of the table, measured per CPU
+/// (`modular::describe_shapes` names the source). The engine falls back to the table's shape where a pinned one has no compiled
 /// instance (`modular`'s shape module says which exist).
 pub fn shape(bits: usize) -> Option<Shape> {
     if !ifma_supports(bits) {
