@@ -588,8 +588,8 @@ pub fn record_calibration(bits: usize, shape: Shape) {
 /// last entry of [`SHAPE_ENV`] that covers the size, where there is one; else the calibrated
 /// shape where this process calibrates ([`calibrates`]: CPUs the table lacks) and has done so
 /// for the size; else this CPU's row of the table, measured per CPU
-/// (`modular::describe_shapes` names the source). The engine falls back to the table's shape where a pinned one has no compiled
-/// instance (`modular`'s shape module says which exist).
+/// (`modular::describe_shapes` names the source). The engine falls back to the table's shape
+/// where a pinned one has no compiled instance (`modular`'s shape module says which exist).
 pub fn shape(bits: usize) -> Option<Shape> {
     if !ifma_supports(bits) {
         return None;

@@ -723,7 +723,8 @@ fn model_squaring_equals_the_amm_and_num_bigint() {
 
 /// Every compiled instance of the single and paired engine, on both widths, through the model
 /// (and the instructions where the CPU has them) against the 64-bit limbs and num-bigint:
-/// `layout_of` lays each size out on its instance, `run` finds it, and it computes correctly. Short exponents: the loop is the same at every length.
+/// `layout_of` lays each size out on its instance, `run` finds it, and it computes correctly.
+/// Short exponents: the loop is the same at every length.
 #[test]
 fn every_compiled_shape_runs_on_the_model() {
     use super::shape::{PAIR_256, PAIR_512, SINGLE_256, SINGLE_512, layout_of};
