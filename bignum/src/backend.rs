@@ -350,7 +350,8 @@ struct CpuRow {
 
 /// The rule measured on AMD Zen 5 (`bignum/examples/pow_paths.rs --shapes`, 2026-12-04, best of
 /// 7, two alternated runs, BENCHMARKS.md "Engine shapes"): RSA-2048's halves (20 digits) fastest
-/// as an interleaved pair on 256-bit registers (8 lanes x 3: 1.03x; two singles: 1.36x),
+/// as an interleaved pair on 256-bit registers (three 512-bit registers a number: 0.99-1.00x,
+/// an instance since dropped; two singles: 1.37x),
 /// RSA-3072's (30) and RSA-4096's (40) as pairs on 512-bit (256-bit x 8: 1.5x; 256-bit x 10
 /// singles: 1.8x); a pair of more than five 512-bit registers a number (RSA-8192's halves)
 /// spills: 6.2 ms against 2 x 2.4 ms as singles.
@@ -525,22 +526,16 @@ pub fn shape_candidates(d: usize) -> [Shape; 4] {
 /// by more than [`CALIBRATION_MARGIN`], else the table's. The margin keeps a noisy timing from
 /// moving a process off the measured rule for less than it could win.
 pub fn calibration_verdict(times: &[(Shape, Option<f64>)]) -> Option<Shape> {
-    let &(table, Some(table_time)) = times.first()? else {
-        return times
-            .iter()
-            .filter_map(|&(s, t)| Some((s, t?)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(s, _)| s);
-    };
     let (best, best_time) = times
         .iter()
         .filter_map(|&(s, t)| Some((s, t?)))
         .min_by(|a, b| a.1.total_cmp(&b.1))?;
-    Some(if best_time < CALIBRATION_MARGIN * table_time {
-        best
-    } else {
-        table
-    })
+    match times.first() {
+        Some(&(table, Some(table_time))) if best_time >= CALIBRATION_MARGIN * table_time => {
+            Some(table)
+        }
+        _ => Some(best),
+    }
 }
 
 /// A calibrated shape must take less than this fraction of the table shape's time.

@@ -13,7 +13,7 @@ use crate::backend::{PowPath, Shape, path_for_pair, path_for_pow, path_for_pow_v
 use super::calibrate::layout;
 use super::constants::EngineConstants;
 use super::shape::{Layout, layout_of};
-use super::single::{Exponent, run};
+use super::single::{Exponent, run, run_pair};
 
 /// The two exponentiations `a` and `b` (RSA's CRT halves), on the path
 /// [`backend::path_for_pair`](crate::backend::path_for_pair) chooses ([`pow_pair_on`]): on the
@@ -99,13 +99,7 @@ fn pow_pair_laid_out(
     if lay_b.lanes_nv() != lay.lanes_nv() || !path.is_available() {
         return None;
     }
-    let shape = lay.lanes_nv();
-    if !lay.interleave {
-        let [ra] = run(path, shape, [a], Exponent::Secret)?;
-        let [rb] = run(path, shape, [b], Exponent::Secret)?;
-        return Some((ra, rb));
-    }
-    let [ra, rb] = run(path, shape, [a, b], Exponent::Secret)?;
+    let [ra, rb] = run_pair(path, lay, [a, b], Exponent::Secret)?;
     Some((ra, rb))
 }
 
@@ -130,7 +124,6 @@ pub fn pow_pair_vartime(a: &PowJobVartime<'_>, b: &PowJobVartime<'_>) -> (Residu
         })
         .flatten();
     if let Some(lay) = fused {
-        let shape = lay.lanes_nv();
         for j in [a, b] {
             j.modulus.check(j.base);
         }
@@ -140,14 +133,7 @@ pub fn pow_pair_vartime(a: &PowJobVartime<'_>, b: &PowJobVartime<'_>) -> (Residu
             exp: j.exp,
             exp_bits: public_bits(j.exp),
         });
-        let results = if !lay.interleave {
-            run(path, shape, [&jobs[0]], Exponent::Public)
-                .zip(run(path, shape, [&jobs[1]], Exponent::Public))
-                .map(|([ra], [rb])| [ra, rb])
-        } else {
-            run(path, shape, [&jobs[0], &jobs[1]], Exponent::Public)
-        };
-        if let Some([ra, rb]) = results {
+        if let Some([ra, rb]) = run_pair(path, lay, [&jobs[0], &jobs[1]], Exponent::Public) {
             return (ra, rb);
         }
     }

@@ -63,7 +63,7 @@ fn measure(bits: usize) -> Option<Shape> {
     use super::super::Modulus;
     use super::job::PowJob;
     use super::shape::layout_of;
-    use super::single::{Exponent, run};
+    use super::single::{Exponent, run_pair};
     use alloc::vec::Vec;
     use std::time::Instant;
 
@@ -116,15 +116,9 @@ fn measure(bits: usize) -> Option<Shape> {
     for _ in 0..3 {
         for (t, lay) in best.iter_mut().zip(&lays) {
             if let Some(lay) = *lay {
-                // As `pow_pair_on` runs a pair in this layout: interleaved, or one by one.
-                let (shape, kind) = (lay.lanes_nv(), Exponent::Secret);
+                // The pair as `pow_pair_on` runs it in this layout.
                 let start = Instant::now();
-                if lay.interleave {
-                    core::hint::black_box(run(PowPath::Ifma, shape, [&a, &b], kind));
-                } else {
-                    core::hint::black_box(run(PowPath::Ifma, shape, [&a], kind));
-                    core::hint::black_box(run(PowPath::Ifma, shape, [&b], kind));
-                }
+                core::hint::black_box(run_pair(PowPath::Ifma, lay, [&a, &b], Exponent::Secret));
                 *t = t.min(start.elapsed().as_secs_f64());
             }
         }

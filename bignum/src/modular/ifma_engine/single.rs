@@ -22,7 +22,7 @@ use super::ams::ams;
 use super::convert::finish;
 use super::job::{PowJob, Ready};
 use super::shape::{
-    steps, with_pair_256, with_pair_512, with_shapes, with_single_256, with_single_512,
+    Layout, steps, with_pair_256, with_pair_512, with_shapes, with_single_256, with_single_512,
     with_vectors_and_steps,
 };
 use super::vartime::{SLIDING_MIN_BITS, pow_public_k, pow_public_sliding};
@@ -94,6 +94,23 @@ pub(super) fn run<const K: usize>(
     Some(core::array::from_fn(|k| {
         finish(jobs[k].modulus, &digits[k * d..(k + 1) * d])
     }))
+}
+
+/// The two exponentiations of a pair on `path` in layout `lay`: interleaved in one loop where
+/// the layout says so, else one after the other; none where the path or instance is missing.
+pub(super) fn run_pair(
+    path: PowPath,
+    lay: Layout,
+    [a, b]: [&PowJob<'_>; 2],
+    kind: Exponent,
+) -> Option<[Residue; 2]> {
+    let shape = lay.lanes_nv();
+    if lay.interleave {
+        return run(path, shape, [a, b], kind);
+    }
+    let [ra] = run(path, shape, [a], kind)?;
+    let [rb] = run(path, shape, [b], kind)?;
+    Some([ra, rb])
 }
 
 /// The native instructions, where the CPU has them.
