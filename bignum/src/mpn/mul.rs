@@ -13,7 +13,7 @@
 //!
 //! Scratch: `karatsuba_scratch_len(n)` limbs for an n × n product, none below the threshold.
 
-use super::tune::KARATSUBA_MUL_THRESHOLD;
+use super::tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD};
 use crate::limb::{self, Limb};
 use crate::mpn::{self, Kernels};
 use alloc::vec;
@@ -130,8 +130,14 @@ pub(super) fn mul_n(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]
     }
 }
 
-/// Needed by [`karatsuba`]: the middle sum must fit inside r (3h + 1 ≤ 2n).
+/// Needed by [`karatsuba`] and the Karatsuba square: the middle sum must fit inside r
+/// (3h + 1 ≤ 2n).
 pub(super) const KARATSUBA_MIN_LEN: usize = 4;
+
+// Both thresholds leave the Karatsuba steps at least that many limbs.
+const _: () = assert!(
+    KARATSUBA_MUL_THRESHOLD >= KARATSUBA_MIN_LEN && KARATSUBA_SQR_THRESHOLD >= KARATSUBA_MIN_LEN
+);
 
 /// One Karatsuba step on n × n limbs (n ≥ 4), the three sub-products by [`mul_n`].
 pub(super) fn karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
@@ -229,9 +235,6 @@ pub fn mul_karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let mut scratch = zeroize::Zeroizing::new(vec![0; 4 * h + 1 + karatsuba_scratch_len(h)]);
     karatsuba(r, a, b, &mut scratch);
 }
-
-// Karatsuba needs n ≥ 4 so that its middle sum (3h + 1 limbs) fits in the 2n-limb result.
-const _: () = assert!(KARATSUBA_MUL_THRESHOLD >= KARATSUBA_MIN_LEN);
 
 #[cfg(test)]
 mod tests {

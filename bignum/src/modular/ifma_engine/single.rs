@@ -126,26 +126,25 @@ fn native<const K: usize>(
     let tok = crate::cpu::ifma()?;
     #[cfg(any(test, feature = "test-hooks"))]
     IFMA_RUNS.fetch_add(1, Ordering::Relaxed);
+    // One text for both widths: the shapes compiled for `$lanes` lanes, on that width's
+    // instructions.
+    macro_rules! run_on {
+        ($isa:ident, $lanes:tt) => {{
+            let isa = $isa::new(tok);
+            with_shapes!(K, $lanes, nv, steps, |N, S| {
+                isa.run(PowTask::<N, S, K> {
+                    ops,
+                    exp_bits,
+                    kind,
+                    out: digits,
+                })
+            })
+        }};
+    }
     if lanes == 8 {
-        let isa = Avx512Ifma512::new(tok);
-        with_shapes!(K, 8, nv, steps, |N, S| {
-            isa.run(PowTask::<N, S, K> {
-                ops,
-                exp_bits,
-                kind,
-                out: digits,
-            })
-        })
+        run_on!(Avx512Ifma512, 8)
     } else {
-        let isa = Avx512Ifma256::new(tok);
-        with_shapes!(K, 4, nv, steps, |N, S| {
-            isa.run(PowTask::<N, S, K> {
-                ops,
-                exp_bits,
-                kind,
-                out: digits,
-            })
-        })
+        run_on!(Avx512Ifma256, 4)
     }
 }
 
