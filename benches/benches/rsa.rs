@@ -18,7 +18,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rsatool_rsa::{HashAlg, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, RsaPrivateKey};
+use rsatool_rsa::{
+    EncryptionScheme, HashAlg, Oaep, OsRng, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, RsaPrivateKey,
+    SignatureScheme,
+};
 
 /// Key sizes of every group.
 const BITS: [usize; 4] = [1024, 2048, 3072, 4096];
@@ -105,6 +108,97 @@ fn peer_ops(g: &mut Group<'_>, bits: usize, ops: Vec<benches::rsa_peers::Op>) {
     }
 }
 
+/// What the groups of the padding schemes share: our keys (one a size), an RNG, the message,
+/// and with the `peers` feature the peers' forms of the keys.
+struct Schemes<'a> {
+    keys: &'a [Arc<RsaPrivateKey>],
+    rng: OsRng,
+    msg: &'a [u8],
+    #[cfg(feature = "peers")]
+    peers: &'a [benches::rsa_peers::Keys],
+}
+
+impl Schemes<'_> {
+    /// The groups `rsa/<name>_sign` and `rsa/<name>_verify` of a signature scheme: ours, and
+    /// the peers' PSS operations if `pss` is set (PKCS #1 v1.5's if not).
+    fn sign_and_verify<S: SignatureScheme>(
+        &mut self,
+        c: &mut Criterion,
+        name: &str,
+        scheme: &S,
+        #[cfg(feature = "peers")] pss: bool,
+    ) {
+        let (rng, msg) = (&mut self.rng, self.msg);
+        let mut g = c.benchmark_group(format!("rsa/{name}_sign"));
+        for key in self.keys {
+            g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+                b.iter(|| key.sign(rng, scheme, black_box(msg)).expect("sign"))
+            });
+            #[cfg(feature = "peers")]
+            {
+                let peer = peer(self.peers, key);
+                let ops = if pss {
+                    peer.pss_sign_ops()
+                } else {
+                    peer.pkcs1v15_sign_ops()
+                };
+                peer_ops(&mut g, key.bits(), ops);
+            }
+        }
+        g.finish();
+        let mut g = c.benchmark_group(format!("rsa/{name}_verify"));
+        for key in self.keys {
+            let sig = key.sign(rng, scheme, msg).expect("sign");
+            let public = key.public_key();
+            g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+                b.iter(|| public.verify(scheme, black_box(msg), &sig).expect("verify"))
+            });
+            #[cfg(feature = "peers")]
+            peer_ops(
+                &mut g,
+                key.bits(),
+                peer(self.peers, key).verify_ops(pss, &sig),
+            );
+        }
+        g.finish();
+    }
+
+    /// The message encrypted to `key` with `scheme`: the input of the decryption groups.
+    fn ciphertext<S: EncryptionScheme>(&mut self, key: &RsaPrivateKey, scheme: &S) -> Vec<u8> {
+        key.public_key()
+            .encrypt(&mut self.rng, scheme, self.msg)
+            .expect("encrypt")
+    }
+
+    /// The group `rsa/<name>_encrypt` of an encryption scheme: ours, and the operations
+    /// `peer_ops_of` gives for the peers' form of each key.
+    fn encrypt<S: EncryptionScheme>(
+        &mut self,
+        c: &mut Criterion,
+        name: &str,
+        scheme: &S,
+        #[cfg(feature = "peers")] peer_ops_of: fn(
+            &benches::rsa_peers::Keys,
+        ) -> Vec<benches::rsa_peers::Op>,
+    ) {
+        let (rng, msg) = (&mut self.rng, self.msg);
+        let mut g = c.benchmark_group(format!("rsa/{name}_encrypt"));
+        for key in self.keys {
+            let public = key.public_key();
+            g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
+                b.iter(|| {
+                    public
+                        .encrypt(rng, scheme, black_box(msg))
+                        .expect("encrypt")
+                })
+            });
+            #[cfg(feature = "peers")]
+            peer_ops(&mut g, key.bits(), peer_ops_of(peer(self.peers, key)));
+        }
+        g.finish();
+    }
+}
+
 fn ops(c: &mut Criterion) {
     let mut rng = rsatool_rsa::os_rng();
     let keys: Vec<Arc<RsaPrivateKey>> = BITS
@@ -153,73 +247,40 @@ fn ops(c: &mut Criterion) {
     g.finish();
 
     let msg = b"rsatool side-by-side benchmark message, signed by every peer";
-    let mut g = c.benchmark_group("rsa/pkcs1v15_sign");
+    let mut schemes = Schemes {
+        keys: &keys,
+        rng: rsatool_rsa::os_rng(),
+        msg,
+        #[cfg(feature = "peers")]
+        peers: &peers,
+    };
     let pkcs1 = Pkcs1v15Sign::new(HashAlg::Sha256);
-    for key in &keys {
-        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
-            b.iter(|| key.sign(&mut rng, &pkcs1, black_box(msg)).expect("sign"))
-        });
+    schemes.sign_and_verify(
+        c,
+        "pkcs1v15",
+        &pkcs1,
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peer(&peers, key).pkcs1v15_sign_ops());
-    }
-    g.finish();
-    let mut g = c.benchmark_group("rsa/pkcs1v15_verify");
-    for key in &keys {
-        let sig = key.sign(&mut rng, &pkcs1, msg).expect("sign");
-        let public = key.public_key();
-        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
-            b.iter(|| public.verify(&pkcs1, black_box(msg), &sig).expect("verify"))
-        });
-        #[cfg(feature = "peers")]
-        peer_ops(
-            &mut g,
-            key.bits(),
-            peer(&peers, key).verify_ops(false, &sig),
-        );
-    }
-    g.finish();
+        false,
+    );
     let pss = Pss::new(HashAlg::Sha256);
-    let mut g = c.benchmark_group("rsa/pss_sign");
-    for key in &keys {
-        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
-            b.iter(|| key.sign(&mut rng, &pss, black_box(msg)).expect("sign"))
-        });
+    schemes.sign_and_verify(
+        c,
+        "pss",
+        &pss,
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peer(&peers, key).pss_sign_ops());
-    }
-    g.finish();
-    let mut g = c.benchmark_group("rsa/pss_verify");
-    for key in &keys {
-        let sig = key.sign(&mut rng, &pss, msg).expect("sign");
-        let public = key.public_key();
-        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
-            b.iter(|| public.verify(&pss, black_box(msg), &sig).expect("verify"))
-        });
-        #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peer(&peers, key).verify_ops(true, &sig));
-    }
-    g.finish();
+        true,
+    );
     let oaep = Oaep::new(HashAlg::Sha256);
-    let mut g = c.benchmark_group("rsa/oaep_encrypt");
-    for key in &keys {
-        let public = key.public_key();
-        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
-            b.iter(|| {
-                public
-                    .encrypt(&mut rng, &oaep, black_box(msg))
-                    .expect("encrypt")
-            })
-        });
+    schemes.encrypt(
+        c,
+        "oaep",
+        &oaep,
         #[cfg(feature = "peers")]
-        peer_ops(&mut g, key.bits(), peer(&peers, key).oaep_encrypt_ops());
-    }
-    g.finish();
+        benches::rsa_peers::Keys::oaep_encrypt_ops,
+    );
     let mut g = c.benchmark_group("rsa/oaep_decrypt");
     for key in &keys {
-        let ct = key
-            .public_key()
-            .encrypt(&mut rng, &oaep, msg)
-            .expect("encrypt");
+        let ct = schemes.ciphertext(key, &oaep);
         g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
             b.iter(|| {
                 key.decrypt(&mut rng, &oaep, black_box(&ct))
@@ -236,24 +297,16 @@ fn ops(c: &mut Criterion) {
     // the two must take the same time. Ours only: the system's OpenSSL 3.0 predates implicit
     // rejection (3.2), and the other peers have none.
     let v15 = Pkcs1v15Encrypt::new();
-    let mut g = c.benchmark_group("rsa/pkcs1v15_encrypt");
-    for key in &keys {
-        let public = key.public_key();
-        g.bench_function(BenchmarkId::new("ours", key.bits()), |b| {
-            b.iter(|| {
-                public
-                    .encrypt(&mut rng, &v15, black_box(msg))
-                    .expect("encrypt")
-            })
-        });
-    }
-    g.finish();
+    schemes.encrypt(
+        c,
+        "pkcs1v15",
+        &v15,
+        #[cfg(feature = "peers")]
+        |_| Vec::new(),
+    );
     let mut g = c.benchmark_group("rsa/pkcs1v15_decrypt");
     for key in &keys {
-        let ct = key
-            .public_key()
-            .encrypt(&mut rng, &v15, msg)
-            .expect("encrypt");
+        let ct = schemes.ciphertext(key, &v15);
         let mut bad = ct.clone();
         bad[key.size() >> 1] ^= 0x5a;
         bad[0] = 0;
