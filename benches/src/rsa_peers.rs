@@ -16,7 +16,7 @@ use std::sync::Arc;
 use openssl::{
     hash::MessageDigest,
     pkey::{PKey, Private},
-    rsa::{Padding, Rsa},
+    rsa::{Padding, Rsa, RsaRef},
     sign::{RsaPssSaltlen, Signer, Verifier},
 };
 use rand_chacha::ChaCha20Rng;
@@ -57,6 +57,47 @@ pub const RING: &str = "ring";
 pub fn rng(seed: u64) -> ChaCha20Rng {
     ChaCha20Rng::seed_from_u64(seed)
 }
+
+/// An [`Op`] signing [`MESSAGE`] with PKCS #1 v1.5 or PSS (`$pss`) and SHA-256 in a library
+/// with ring's API (`ring`, and `aws-lc-rs`, which copies it): `$key` its RSA key pair, `$k`
+/// the signature length.
+macro_rules! ring_api_sign_op {
+    ($lib:ident, $name:expr, $key:expr, $k:expr, $pss:expr) => {{
+        let (key, k) = ($key, $k);
+        let rng = $lib::rand::SystemRandom::new();
+        let alg: &'static dyn $lib::signature::RsaEncoding = if $pss {
+            &$lib::signature::RSA_PSS_SHA256
+        } else {
+            &$lib::signature::RSA_PKCS1_SHA256
+        };
+        Op::new($name, move || {
+            let mut sig = vec![0u8; k];
+            key.sign(alg, &rng, MESSAGE, &mut sig).expect("sign");
+            sig
+        })
+    }};
+}
+
+/// The verification parameters of PKCS #1 v1.5 or PSS (`$pss`) with SHA-256 at `$bits` in a
+/// library with ring's API: the legacy ones for PKCS #1 v1.5 under 2048 bits, none for PSS
+/// there.
+macro_rules! ring_api_verify_params {
+    ($lib:ident, $pss:expr, $bits:expr) => {{
+        use $lib::signature as sig;
+        let params: Option<&'static sig::RsaParameters> = match ($pss, $bits >= 2048) {
+            (true, true) => Some(&sig::RSA_PSS_2048_8192_SHA256),
+            (false, true) => Some(&sig::RSA_PKCS1_2048_8192_SHA256),
+            (false, false) => Some(&sig::RSA_PKCS1_1024_8192_SHA256_FOR_LEGACY_USE_ONLY),
+            (true, false) => None,
+        };
+        params
+    }};
+}
+
+/// OpenSSL's raw RSA operations (`Rsa::public_encrypt`, `Rsa::private_decrypt`): input,
+/// output buffer and padding; the output's length.
+type OpensslRaw =
+    fn(&RsaRef<Private>, &[u8], &mut [u8], Padding) -> Result<usize, openssl::error::ErrorStack>;
 
 /// One implementation of one operation: a closure that runs it once and returns its output.
 pub struct Op {
@@ -164,6 +205,17 @@ impl Keys {
         rsa010::PrivateKey::from_pkcs8_der(&self.pkcs8).expect("rsa 0.10 reads our PKCS #8")
     }
 
+    /// OpenSSL's raw RSA (no padding) on `input` as an [`Op`]: `op` is
+    /// `RSA_public_encrypt` or `RSA_private_decrypt` (`name`), its output as k bytes.
+    fn openssl_raw_op(&self, input: &[u8], op: OpensslRaw, name: &'static str) -> Op {
+        let (key, input, k) = (self.openssl_rsa(), input.to_vec(), self.k);
+        let mut out = vec![0u8; k];
+        Op::new(OPENSSL, move || {
+            let n = op(&key, &input, &mut out, Padding::NONE).expect(name);
+            fit(&out[..n], k)
+        })
+    }
+
     /// AWS-LC's key pair, if it takes this size (2048 to 8192 bits).
     fn aws_lc(&self) -> Option<aws_lc_rs::rsa::KeyPair> {
         aws_lc_rs::rsa::KeyPair::from_pkcs8(&self.pkcs8).ok()
@@ -183,14 +235,7 @@ impl Keys {
         ops.push(Op::new(OURS, move || {
             key.public_key().public_op(&s).expect("public op")
         }));
-        let (key, s) = (self.openssl_rsa(), self.s.clone());
-        let mut out = vec![0u8; k];
-        ops.push(Op::new(OPENSSL, move || {
-            let n = key
-                .public_encrypt(&s, &mut out, Padding::NONE)
-                .expect("RSA_public_encrypt");
-            out[..n].to_vec()
-        }));
+        ops.push(self.openssl_raw_op(&self.s, RsaRef::public_encrypt, "RSA_public_encrypt"));
         let key = self.rsa09().to_public_key();
         let s9 = rsa09::BigUint::from_bytes_be(&self.s);
         ops.push(Op::new(RSA09, move || {
@@ -227,14 +272,7 @@ impl Keys {
         ops.push(Op::new(OURS, move || {
             key.private_op(&mut r, &m).expect("private op")
         }));
-        let (key, m) = (self.openssl_rsa(), self.m.clone());
-        let mut out = vec![0u8; k];
-        ops.push(Op::new(OPENSSL, move || {
-            let n = key
-                .private_decrypt(&m, &mut out, Padding::NONE)
-                .expect("RSA_private_decrypt");
-            fit(&out[..n], k)
-        }));
+        ops.push(self.openssl_raw_op(&self.m, RsaRef::private_decrypt, "RSA_private_decrypt"));
         let key = self.rsa09();
         let m9 = rsa09::BigUint::from_bytes_be(&self.m);
         let mut r9 = rand_core06::OsRng;
@@ -303,18 +341,7 @@ impl Keys {
             signer.sign_oneshot_to_vec(MESSAGE).expect("sign")
         }));
         if let Some(key) = self.aws_lc() {
-            let k = self.k;
-            let rng = aws_lc_rs::rand::SystemRandom::new();
-            let alg: &'static dyn aws_lc_rs::signature::RsaEncoding = if pss {
-                &aws_lc_rs::signature::RSA_PSS_SHA256
-            } else {
-                &aws_lc_rs::signature::RSA_PKCS1_SHA256
-            };
-            ops.push(Op::new(AWS_LC, move || {
-                let mut sig = vec![0u8; k];
-                key.sign(alg, &rng, MESSAGE, &mut sig).expect("sign");
-                sig
-            }));
+            ops.push(ring_api_sign_op!(aws_lc_rs, AWS_LC, key, self.k, pss));
         }
         let key = self.rsa09();
         let mut r9 = rand_core06::OsRng;
@@ -341,18 +368,7 @@ impl Keys {
             .expect("sign")
         }));
         if let Some(key) = self.ring() {
-            let k = self.k;
-            let rng = ring::rand::SystemRandom::new();
-            let alg: &'static dyn ring::signature::RsaEncoding = if pss {
-                &ring::signature::RSA_PSS_SHA256
-            } else {
-                &ring::signature::RSA_PKCS1_SHA256
-            };
-            ops.push(Op::new(RING, move || {
-                let mut sig = vec![0u8; k];
-                key.sign(alg, &rng, MESSAGE, &mut sig).expect("sign");
-                sig
-            }));
+            ops.push(ring_api_sign_op!(ring, RING, key, self.k, pss));
         }
         ops
     }
@@ -408,13 +424,7 @@ impl Keys {
         }));
         {
             use aws_lc_rs::signature as sig_lc;
-            let params: Option<&'static sig_lc::RsaParameters> = match (pss, self.bits >= 2048) {
-                (true, true) => Some(&sig_lc::RSA_PSS_2048_8192_SHA256),
-                (false, true) => Some(&sig_lc::RSA_PKCS1_2048_8192_SHA256),
-                (false, false) => Some(&sig_lc::RSA_PKCS1_1024_8192_SHA256_FOR_LEGACY_USE_ONLY),
-                (true, false) => None,
-            };
-            if let Some(params) = params {
+            if let Some(params) = ring_api_verify_params!(aws_lc_rs, pss, self.bits) {
                 let key = sig_lc::UnparsedPublicKey::new(params, self.pkcs1_public.clone())
                     .parse()
                     .expect("AWS-LC reads our PKCS #1 public key");
@@ -450,13 +460,7 @@ impl Keys {
         }));
         {
             use ring::signature as sig_ring;
-            let params: Option<&'static sig_ring::RsaParameters> = match (pss, self.bits >= 2048) {
-                (true, true) => Some(&sig_ring::RSA_PSS_2048_8192_SHA256),
-                (false, true) => Some(&sig_ring::RSA_PKCS1_2048_8192_SHA256),
-                (false, false) => Some(&sig_ring::RSA_PKCS1_1024_8192_SHA256_FOR_LEGACY_USE_ONLY),
-                (true, false) => None,
-            };
-            if let Some(params) = params {
+            if let Some(params) = ring_api_verify_params!(ring, pss, self.bits) {
                 let pubkey = self.pkcs1_public.clone();
                 let s = sig.to_vec();
                 ops.push(Op::new(RING, move || {
@@ -494,21 +498,30 @@ pub fn openssl_oaep_decrypt_with(pkey: &PKey<Private>, c: &[u8]) -> Option<Vec<u
     Some(out)
 }
 
+/// OpenSSL's OAEP encryption (SHA-256, MGF1-SHA-256, empty label) of [`MESSAGE`] with
+/// `pkey`.
+///
+/// # Panics
+///
+/// If OpenSSL fails.
+pub fn openssl_oaep_encrypt_with(pkey: &PKey<Private>) -> Vec<u8> {
+    let mut enc = openssl::encrypt::Encrypter::new(pkey).expect("encrypter");
+    enc.set_rsa_padding(Padding::PKCS1_OAEP).expect("OAEP");
+    enc.set_rsa_oaep_md(MessageDigest::sha256())
+        .expect("OAEP hash");
+    enc.set_rsa_mgf1_md(MessageDigest::sha256())
+        .expect("MGF1 hash");
+    let mut out = vec![0u8; enc.encrypt_len(MESSAGE).expect("length")];
+    let n = enc.encrypt(MESSAGE, &mut out).expect("encrypt");
+    out.truncate(n);
+    out
+}
+
 impl Keys {
     /// An OAEP (SHA-256, MGF1-SHA-256, empty label) ciphertext of [`MESSAGE`] made by OpenSSL:
     /// what the decryption rows decrypt.
     pub fn openssl_oaep_ciphertext(&self) -> Vec<u8> {
-        let pkey = self.openssl_pkey();
-        let mut enc = openssl::encrypt::Encrypter::new(&pkey).expect("encrypter");
-        enc.set_rsa_padding(Padding::PKCS1_OAEP).expect("OAEP");
-        enc.set_rsa_oaep_md(MessageDigest::sha256())
-            .expect("OAEP hash");
-        enc.set_rsa_mgf1_md(MessageDigest::sha256())
-            .expect("MGF1 hash");
-        let mut out = vec![0u8; enc.encrypt_len(MESSAGE).expect("length")];
-        let n = enc.encrypt(MESSAGE, &mut out).expect("encrypt");
-        out.truncate(n);
-        out
+        openssl_oaep_encrypt_with(&self.openssl_pkey())
     }
 
     /// OpenSSL's OAEP decryption of `c`, `None` if it rejects it: the check of the randomized
@@ -531,18 +544,7 @@ impl Keys {
                 .expect("encrypt")
         }));
         let pkey = self.openssl_pkey();
-        ops.push(Op::new(OPENSSL, move || {
-            let mut enc = openssl::encrypt::Encrypter::new(&pkey).expect("encrypter");
-            enc.set_rsa_padding(Padding::PKCS1_OAEP).expect("OAEP");
-            enc.set_rsa_oaep_md(MessageDigest::sha256())
-                .expect("OAEP hash");
-            enc.set_rsa_mgf1_md(MessageDigest::sha256())
-                .expect("MGF1 hash");
-            let mut out = vec![0u8; enc.encrypt_len(MESSAGE).expect("length")];
-            let n = enc.encrypt(MESSAGE, &mut out).expect("encrypt");
-            out.truncate(n);
-            out
-        }));
+        ops.push(Op::new(OPENSSL, move || openssl_oaep_encrypt_with(&pkey)));
         if let Ok(key) = aws_lc_rs::rsa::PrivateDecryptingKey::from_pkcs8(&self.pkcs8) {
             use aws_lc_rs::rsa::{OAEP_SHA256_MGF1SHA256, OaepPublicEncryptingKey};
             let key = OaepPublicEncryptingKey::new(key.public_key()).expect("OAEP key");
