@@ -228,74 +228,70 @@ fn pem_and_der_twins_give_identical_parts() {
     });
 }
 
+/// The format of a key file: a private key's or a public key's.
+enum Form {
+    Private(KeyFormat),
+    Public(PublicFormat),
+}
+
 #[test]
 fn decode_then_encode_gives_back_the_same_bytes() {
+    use Form::{Private, Public};
     // All these files are exactly what OpenSSL 3 writes for their keys (checked with
     // `openssl pkey`/`openssl rsa`), so re-encoding must reproduce them.
-    let private = [
+    for (file, form) in [
         (
             "DER_Serialization/unenc-rsa-pkcs8.der",
-            KeyFormat::Pkcs8,
-            Encoding::Der,
+            Private(KeyFormat::Pkcs8),
         ),
-        ("PKCS8/unenc-rsa-pkcs8.pem", KeyFormat::Pkcs8, Encoding::Pem),
-        (
-            "DER_Serialization/testrsa.der",
-            KeyFormat::Pkcs1,
-            Encoding::Der,
-        ),
+        ("PKCS8/unenc-rsa-pkcs8.pem", Private(KeyFormat::Pkcs8)),
+        ("DER_Serialization/testrsa.der", Private(KeyFormat::Pkcs1)),
         (
             "Traditional_OpenSSL_Serialization/testrsa.pem",
-            KeyFormat::Pkcs1,
-            Encoding::Pem,
+            Private(KeyFormat::Pkcs1),
         ),
-    ];
-    for (file, format, encoding) in private {
-        let bytes = data(file);
-        let k = decode_private_key(&bytes).expect("decodes");
-        // The PKCS #8 PEM file has an ASN.1 dump before its block.
-        assert_eq!(
-            encode_priv(&k, format, encoding),
-            pem_block_or_der(&bytes),
-            "{file}"
-        );
-    }
-    let public = [
         (
             "DER_Serialization/unenc-rsa-pkcs8.pub.der",
-            PublicFormat::Spki,
-            Encoding::Der,
+            Public(PublicFormat::Spki),
         ),
-        (
-            "PKCS8/unenc-rsa-pkcs8.pub.pem",
-            PublicFormat::Spki,
-            Encoding::Pem,
-        ),
+        ("PKCS8/unenc-rsa-pkcs8.pub.pem", Public(PublicFormat::Spki)),
         (
             "DER_Serialization/rsa_public_key.der",
-            PublicFormat::Spki,
-            Encoding::Der,
+            Public(PublicFormat::Spki),
         ),
         (
             "PEM_Serialization/rsa_public_key.pem",
-            PublicFormat::Spki,
-            Encoding::Pem,
+            Public(PublicFormat::Spki),
         ),
-        (
-            "public/PKCS1/rsa.pub.der",
-            PublicFormat::Pkcs1,
-            Encoding::Der,
-        ),
-        (
-            "public/PKCS1/rsa.pub.pem",
-            PublicFormat::Pkcs1,
-            Encoding::Pem,
-        ),
-    ];
-    for (file, format, encoding) in public {
+        ("public/PKCS1/rsa.pub.der", Public(PublicFormat::Pkcs1)),
+        ("public/PKCS1/rsa.pub.pem", Public(PublicFormat::Pkcs1)),
+    ] {
         let bytes = data(file);
-        let k = decode_public_key(&bytes).expect("decodes");
-        assert_eq!(encode_pub(&k, format, encoding), bytes, "{file}");
+        let encoding = if file.ends_with(".der") {
+            Encoding::Der
+        } else {
+            Encoding::Pem
+        };
+        let (encoded, expected) = match form {
+            // The PKCS #8 PEM file has an ASN.1 dump before its block.
+            Private(format) => (
+                encode_priv(
+                    &decode_private_key(&bytes).expect("decodes"),
+                    format,
+                    encoding,
+                ),
+                pem_block_or_der(&bytes),
+            ),
+            Public(format) => (
+                encode_pub(
+                    &decode_public_key(&bytes).expect("decodes"),
+                    format,
+                    encoding,
+                ),
+                bytes.clone(),
+            ),
+        };
+        assert_eq!(encoded, expected, "{file}");
     }
 }
 
@@ -937,16 +933,7 @@ fn truncated_input_is_refused_at_every_length() {
     ];
     for file in der_files {
         let der = data(file);
-        for len in 0..der.len() {
-            assert!(
-                decode_private_key(&der[..len]).is_err(),
-                "{file} cut at {len}"
-            );
-            assert!(
-                decode_public_key(&der[..len]).is_err(),
-                "{file} cut at {len}"
-            );
-        }
+        assert_cuts_refused(file, &der, der.len());
     }
     let pem_files = [
         "Traditional_OpenSSL_Serialization/testrsa.pem",
@@ -955,16 +942,22 @@ fn truncated_input_is_refused_at_every_length() {
     for file in pem_files {
         let pem = data(file);
         // Cutting only the final line feed leaves a valid block.
-        for len in 0..pem.len() - 1 {
-            assert!(
-                decode_public_key(&pem[..len]).is_err(),
-                "{file} cut at {len}"
-            );
-            assert!(
-                decode_private_key(&pem[..len]).is_err(),
-                "{file} cut at {len}"
-            );
-        }
+        assert_cuts_refused(file, &pem, pem.len() - 1);
+    }
+}
+
+/// Asserts that neither decoder accepts `bytes`, the key file `file`, cut to any length below
+/// `end`.
+fn assert_cuts_refused(file: &str, bytes: &[u8], end: usize) {
+    for len in 0..end {
+        assert!(
+            decode_private_key(&bytes[..len]).is_err(),
+            "{file} cut at {len}"
+        );
+        assert!(
+            decode_public_key(&bytes[..len]).is_err(),
+            "{file} cut at {len}"
+        );
     }
 }
 
