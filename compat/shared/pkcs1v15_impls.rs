@@ -1,7 +1,7 @@
-//! The PKCS #1 v1.5 trait impls that are the same in both facades, written once: one text,
-//! two API generations (see `compat/shared/README.md`). Each facade's `pkcs1v15` module
-//! expands them over its own `encrypt`, `decrypt`, `sign` and `verify` (rsatool-rsa's scheme
-//! behind that facade's types and errors) and its own traits.
+//! The PKCS #1 v1.5 trait impls, and the typed keys' structs and constructors, that are the same
+//! in both facades, written once: one text, two API generations (see `compat/shared/README.md`).
+//! Each facade's `pkcs1v15` module expands them over its own `encrypt`, `decrypt`, `sign` and
+//! `verify` (rsatool-rsa's scheme behind that facade's types and errors) and its own traits.
 
 /// `PaddingScheme for $encrypt_padding` and `SignatureScheme for $sign_padding` (with its
 /// `check_len`), by the calling module's `encrypt(rng, key, msg)`,
@@ -133,4 +133,114 @@ macro_rules! encryption_key_impls {
     };
 }
 
-pub(crate) use {encryption_key_impls, scheme_impls};
+/// The PKCS #1 v1.5 key `$key<D>` holding a `$inner`: its struct (`typed_key_struct!`, of kind
+/// `private` or `public`, documented by `$doc`, with the bytes of T before the digest in
+/// `prefix`) and its constructors, each with the attributes given: `new` (T is `D`'s
+/// DigestInfo) and `new_unprefixed` (T is the digest alone); for a signing key, given `rng`,
+/// also `random` and `random_unprefixed` (a new `$inner` of `bit_size` bits from an RNG
+/// bounded by `$rng`); then the private `sign_hash` of a `private` key, or `verify_hash` of a
+/// `public` one.
+macro_rules! pkcs1v15_key {
+    (@private $key:ident, $rng:path) => {
+        impl<D> $key<D>
+        where
+            D: ::digest::Digest,
+        {
+            /// Signs `hashed` (of any length: the prehash signers check none), blinded with
+            /// `rng` or without one as the facade blinds without an RNG.
+            fn sign_hash<R: $rng + ?Sized>(
+                &self,
+                rng: Option<&mut R>,
+                hashed: &[u8],
+            ) -> ::signature::Result<$crate::pkcs1v15::Signature> {
+                let sig = $crate::pkcs1v15::sign(rng, &self.inner, &self.prefix, hashed)?;
+                Ok($crate::pkcs1v15::Signature { inner: sig.into() })
+            }
+        }
+    };
+
+    (@public $key:ident) => {
+        impl<D> $key<D>
+        where
+            D: ::digest::Digest,
+        {
+            /// Verifies `signature` over `hashed`, a digest.
+            fn verify_hash(
+                &self,
+                hashed: &[u8],
+                signature: &$crate::pkcs1v15::Signature,
+            ) -> ::signature::Result<()> {
+                let sig = &signature.inner;
+                Ok($crate::pkcs1v15::verify(&self.inner, &self.prefix, hashed, sig)?)
+            }
+        }
+    };
+
+    (
+        $(#[$doc:meta])*
+        $kind:ident $key:ident($inner:ty),
+        $(#[$new:meta])* new,
+        $(#[$unprefixed:meta])* new_unprefixed,
+        $(
+            rng: $rng:path,
+            $(#[$random:meta])* random,
+            $(#[$random_unprefixed:meta])* random_unprefixed,
+        )?
+    ) => {
+        $crate::typed_key::typed_key_struct!(
+            $(#[$doc])* $kind $key($inner) { prefix: ::alloc::vec::Vec<u8> }
+        );
+
+        impl<D> $key<D>
+        where
+            D: ::digest::Digest + ::const_oid::AssociatedOid,
+        {
+            $(#[$new])*
+            pub fn new(key: $inner) -> Self {
+                Self {
+                    inner: key,
+                    prefix: $crate::pkcs1v15::digest_info_prefix::<D>(),
+                    phantom: ::core::marker::PhantomData,
+                }
+            }
+
+            $(
+                $(#[$random])*
+                pub fn random<R: $rng + ?Sized>(
+                    rng: &mut R,
+                    bit_size: usize,
+                ) -> $crate::errors::Result<Self> {
+                    Ok(Self::new(<$inner>::new(rng, bit_size)?))
+                }
+            )?
+        }
+
+        impl<D> $key<D>
+        where
+            D: ::digest::Digest,
+        {
+            $(#[$unprefixed])*
+            pub fn new_unprefixed(key: $inner) -> Self {
+                Self {
+                    inner: key,
+                    prefix: ::alloc::vec::Vec::new(),
+                    phantom: ::core::marker::PhantomData,
+                }
+            }
+
+            $(
+                $(#[$random_unprefixed])*
+                pub fn random_unprefixed<R: $rng + ?Sized>(
+                    rng: &mut R,
+                    bit_size: usize,
+                ) -> $crate::errors::Result<Self> {
+                    Ok(Self::new_unprefixed(<$inner>::new(rng, bit_size)?))
+                }
+            )?
+        }
+
+        $crate::pkcs1v15_impls::pkcs1v15_key!(@$kind $key $(, $rng)?);
+    };
+}
+
+pub(crate) use {encryption_key_impls, pkcs1v15_key, scheme_impls};

@@ -1,5 +1,5 @@
-//! The PSS scheme's impls that are the same in both facades, written once: one text, two API
-//! generations (see `compat/shared/README.md`).
+//! The PSS scheme's impls, and the typed keys' structs and constructors, that are the same in
+//! both facades, written once: one text, two API generations (see `compat/shared/README.md`).
 
 /// `SignatureScheme` for `$pss` (generic over `$g`, bounded by `$bounds`), keys of types
 /// `$private` and `$public`, RNGs bounded by `$rng`, by the facade's own
@@ -56,4 +56,75 @@ macro_rules! pss_impls {
     };
 }
 
-pub(crate) use pss_impls;
+/// The PSS key `$key<D>` holding a `$inner`: its struct (`typed_key_struct!`, of kind `private`
+/// or `public`, documented by `$doc`, with the salt length in `salt_len` of type `$salt_len_ty`)
+/// and its constructors, each with the attributes given: `new` (a salt of `D`'s output length)
+/// and `new_with_salt_len`; for a signing key, given `rng`, also `random` and
+/// `random_with_salt_len` (a new `$inner` of `bit_size` bits from an RNG bounded by `$rng`) and
+/// the accessor `salt_len`.
+macro_rules! pss_key {
+    (
+        $(#[$doc:meta])*
+        $kind:ident $key:ident($inner:ty) { salt_len: $salt_len_ty:ty },
+        $(#[$new:meta])* new,
+        $(#[$with_salt_len:meta])* new_with_salt_len,
+        $(
+            rng: $rng:path,
+            $(#[$random:meta])* random,
+            $(#[$random_with_salt_len:meta])* random_with_salt_len,
+            $(#[$salt_len:meta])* salt_len,
+        )?
+    ) => {
+        $crate::typed_key::typed_key_struct!(
+            $(#[$doc])* $kind $key($inner) { salt_len: $salt_len_ty }
+        );
+
+        impl<D> $key<D>
+        where
+            D: ::digest::Digest,
+        {
+            $(#[$new])*
+            pub fn new(key: $inner) -> Self {
+                Self::new_with_salt_len(key, <D as ::digest::Digest>::output_size())
+            }
+
+            $(#[$with_salt_len])*
+            // `Into`: a verifying key of 0.10 holds the salt length as an `Option`.
+            #[allow(clippy::useless_conversion)]
+            pub fn new_with_salt_len(key: $inner, salt_len: usize) -> Self {
+                Self {
+                    inner: key,
+                    salt_len: Into::into(salt_len),
+                    phantom: ::core::marker::PhantomData,
+                }
+            }
+
+            $(
+                $(#[$random])*
+                pub fn random<R: $rng + ?Sized>(
+                    rng: &mut R,
+                    bit_size: usize,
+                ) -> $crate::errors::Result<Self> {
+                    let salt_len = <D as ::digest::Digest>::output_size();
+                    Self::random_with_salt_len(rng, bit_size, salt_len)
+                }
+
+                $(#[$random_with_salt_len])*
+                pub fn random_with_salt_len<R: $rng + ?Sized>(
+                    rng: &mut R,
+                    bit_size: usize,
+                    salt_len: usize,
+                ) -> $crate::errors::Result<Self> {
+                    Ok(Self::new_with_salt_len(<$inner>::new(rng, bit_size)?, salt_len))
+                }
+
+                $(#[$salt_len])*
+                pub fn salt_len(&self) -> $salt_len_ty {
+                    self.salt_len
+                }
+            )?
+        }
+    };
+}
+
+pub(crate) use {pss_impls, pss_key};

@@ -1,5 +1,5 @@
-//! The impls that every key typed by its hash (the PKCS #1 v1.5 and PSS signing and verifying
-//! keys) has in both facades, written once.
+//! The impls and the struct that every key typed by its hash (the PKCS #1 v1.5 and PSS signing
+//! and verifying keys) has in both facades, written once.
 //!
 //! One text, two API generations: RustCrypto `rsa` 0.9 and 0.10 give those keys the same
 //! conversions and PKCS #8 / SubjectPublicKeyInfo traits, but of different major versions of
@@ -166,4 +166,37 @@ macro_rules! typed_key_impls {
     };
 }
 
-pub(crate) use typed_key_impls;
+/// `pub struct $key<D>` (`D: Digest`), documented by `$doc`: our key in `inner`, the scheme's
+/// parameter (PKCS #1 v1.5's prefix, PSS's salt length) in `$field`, and `phantom`. A `private`
+/// (signing) key derives `Debug` and `Clone`, its fields private; a `public` (verifying) one
+/// derives `Debug` (its `Clone` is `typed_key_impls!`'s), its fields `pub(super)`, for the
+/// signing key's `Keypair`.
+macro_rules! typed_key_struct {
+    ($(#[$doc:meta])* private $key:ident($inner:ty) { $field:ident: $field_ty:ty }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone)]
+        pub struct $key<D>
+        where
+            D: ::digest::Digest,
+        {
+            inner: $inner,
+            $field: $field_ty,
+            phantom: ::core::marker::PhantomData<D>,
+        }
+    };
+
+    ($(#[$doc:meta])* public $key:ident($inner:ty) { $field:ident: $field_ty:ty }) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $key<D>
+        where
+            D: ::digest::Digest,
+        {
+            pub(super) inner: $inner,
+            pub(super) $field: $field_ty,
+            pub(super) phantom: ::core::marker::PhantomData<D>,
+        }
+    };
+}
+
+pub(crate) use {typed_key_impls, typed_key_struct};

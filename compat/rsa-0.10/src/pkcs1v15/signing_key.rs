@@ -1,98 +1,46 @@
 //! [`SigningKey`]: a private key typed by its hash for RSASSA-PKCS1-v1_5.
 
-use alloc::vec::Vec;
-use core::marker::PhantomData;
-
 use const_oid::AssociatedOid;
 use digest::{Digest, FixedOutput, HashMarker, Update};
 use rand_core::TryCryptoRng;
 use signature::DigestSigner;
 
-use super::{Signature, VerifyingKey, digest_info_prefix, sign};
+use super::{Signature, VerifyingKey};
+use crate::PrivateKey;
 use crate::bridge::NoRng;
-use crate::{PrivateKey, Result};
 
-/// A private key that signs with RSASSA-PKCS1-v1_5 ([RFC 8017 §8.2]) over the hash `D`, T
-/// being `D`'s DigestInfo ([`new`](Self::new)) or the digest alone
-/// ([`new_unprefixed`](Self::new_unprefixed)).
-///
-/// The signature is deterministic. The RNG given to the randomized signers blinds the private
-/// operation; the others blind with the operating system's RNG (feature `getrandom`) or a
-/// stream keyed by the private key and the encoded message.
-///
-/// [RFC 8017 §8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
-#[derive(Debug, Clone)]
-pub struct SigningKey<D>
-where
-    D: Digest,
-{
-    inner: PrivateKey,
-    prefix: Vec<u8>,
-    phantom: PhantomData<D>,
-}
-
-impl<D> SigningKey<D>
-where
-    D: Digest + AssociatedOid,
-{
+crate::pkcs1v15_impls::pkcs1v15_key!(
+    /// A private key that signs with RSASSA-PKCS1-v1_5 ([RFC 8017 §8.2]) over the hash `D`, T
+    /// being `D`'s DigestInfo ([`new`](Self::new)) or the digest alone
+    /// ([`new_unprefixed`](Self::new_unprefixed)).
+    ///
+    /// The signature is deterministic. The RNG given to the randomized signers blinds the private
+    /// operation; the others blind with the operating system's RNG (feature `getrandom`) or a
+    /// stream keyed by the private key and the encoded message.
+    ///
+    /// [RFC 8017 §8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
+    private SigningKey(PrivateKey),
     /// A signing key whose T is `D`'s DigestInfo.
     #[must_use]
-    pub fn new(key: PrivateKey) -> Self {
-        SigningKey {
-            inner: key,
-            prefix: digest_info_prefix::<D>(),
-            phantom: PhantomData,
-        }
-    }
-
+    new,
+    /// A signing key whose T is the digest alone, without a DigestInfo (uncommon: most
+    /// protocols want [`new`](Self::new)).
+    #[must_use]
+    new_unprefixed,
+    rng: TryCryptoRng,
     /// A new key of `bit_size` bits (e = 65537) whose T is `D`'s DigestInfo.
     ///
     /// # Errors
     ///
     /// As [`PrivateKey::new`].
-    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-        Ok(Self::new(PrivateKey::new(rng, bit_size)?))
-    }
-}
-
-impl<D> SigningKey<D>
-where
-    D: Digest,
-{
-    /// A signing key whose T is the digest alone, without a DigestInfo (uncommon: most
-    /// protocols want [`new`](Self::new)).
-    #[must_use]
-    pub fn new_unprefixed(key: PrivateKey) -> Self {
-        SigningKey {
-            inner: key,
-            prefix: Vec::new(),
-            phantom: PhantomData,
-        }
-    }
-
+    random,
     /// A new key of `bit_size` bits (e = 65537) whose T is the digest alone.
     ///
     /// # Errors
     ///
     /// As [`PrivateKey::new`].
-    pub fn random_unprefixed<R: TryCryptoRng + ?Sized>(
-        rng: &mut R,
-        bit_size: usize,
-    ) -> Result<Self> {
-        Ok(Self::new_unprefixed(PrivateKey::new(rng, bit_size)?))
-    }
-
-    /// Signs `hashed` (of any length: the prehash signers check none), blinded with `rng` or
-    /// without one with the crate's own.
-    fn sign_hash<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        hashed: &[u8],
-    ) -> signature::Result<Signature> {
-        let sig = sign(rng, &self.inner, &self.prefix, hashed)?;
-        Ok(Signature { inner: sig.into() })
-    }
-}
+    random_unprefixed,
+);
 
 impl<D> DigestSigner<D, Signature> for SigningKey<D>
 where

@@ -1,63 +1,26 @@
 //! [`VerifyingKey`]: a public key typed by its hash for RSASSA-PKCS1-v1_5.
 
-use alloc::vec::Vec;
-use core::marker::PhantomData;
-
 use const_oid::AssociatedOid;
 use digest::{Digest, FixedOutput, HashMarker, Update};
 
-use super::{Signature, digest_info_prefix, verify};
+use super::Signature;
 use crate::PublicKey;
 
-/// A public key that verifies RSASSA-PKCS1-v1_5 signatures ([RFC 8017 §8.2]) over the hash
-/// `D`, T being `D`'s DigestInfo ([`new`](Self::new)) or the digest alone
-/// ([`new_unprefixed`](Self::new_unprefixed)).
-///
-/// [RFC 8017 §8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
-#[derive(Debug)]
-pub struct VerifyingKey<D>
-where
-    D: Digest,
-{
-    pub(super) inner: PublicKey,
-    pub(super) prefix: Vec<u8>,
-    pub(super) phantom: PhantomData<D>,
-}
-
-impl<D> VerifyingKey<D>
-where
-    D: Digest + AssociatedOid,
-{
+crate::pkcs1v15_impls::pkcs1v15_key!(
+    /// A public key that verifies RSASSA-PKCS1-v1_5 signatures ([RFC 8017 §8.2]) over the hash
+    /// `D`, T being `D`'s DigestInfo ([`new`](Self::new)) or the digest alone
+    /// ([`new_unprefixed`](Self::new_unprefixed)).
+    ///
+    /// [RFC 8017 §8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
+    public VerifyingKey(PublicKey),
     /// A verifying key whose T is `D`'s DigestInfo.
     #[must_use]
-    pub fn new(key: PublicKey) -> Self {
-        VerifyingKey {
-            inner: key,
-            prefix: digest_info_prefix::<D>(),
-            phantom: PhantomData,
-        }
-    }
-}
-
-impl<D> VerifyingKey<D>
-where
-    D: Digest,
-{
+    new,
     /// A verifying key whose T is the digest alone, without a DigestInfo (uncommon: most
     /// protocols want [`new`](Self::new)).
     #[must_use]
-    pub fn new_unprefixed(key: PublicKey) -> Self {
-        VerifyingKey {
-            inner: key,
-            prefix: Vec::new(),
-            phantom: PhantomData,
-        }
-    }
-
-    fn verify_hash(&self, hashed: &[u8], signature: &Signature) -> signature::Result<()> {
-        Ok(verify(&self.inner, &self.prefix, hashed, &signature.inner)?)
-    }
-}
+    new_unprefixed,
+);
 
 crate::key_traits::verifying_key_impls!(
     VerifyingKey { prefix },

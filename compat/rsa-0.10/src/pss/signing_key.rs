@@ -1,13 +1,11 @@
 //! [`SigningKey`]: a private key typed by its hash for RSASSA-PSS.
 
-use core::marker::PhantomData;
-
 use digest::{Digest, FixedOutputReset, Update};
 use rand_core::TryCryptoRng;
 use signature::hazmat::RandomizedPrehashSigner;
 
 use super::{Signature, VerifyingKey, sign_digest};
-use crate::{PrivateKey, Result};
+use crate::PrivateKey;
 
 #[cfg(feature = "getrandom")]
 use crypto_common::getrandom::SysRng;
@@ -19,75 +17,44 @@ use {
     spki::{AlgorithmIdentifierOwned, DynSignatureAlgorithmIdentifier},
 };
 
-/// A private key that signs with RSASSA-PSS ([RFC 8017 §8.1]) over the hash `D` (and MGF1
-/// over `D`), with a salt of a fixed length (`D`'s output length unless said otherwise).
-///
-/// The RNG given to the randomized signers supplies the salt, then the blinding of the
-/// private operation; [`Signer`](signature::Signer) and the other RNG-less signers (feature
-/// `getrandom`) take both from the operating system.
-///
-/// [RFC 8017 §8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
-#[derive(Debug, Clone)]
-pub struct SigningKey<D>
-where
-    D: Digest,
-{
-    inner: PrivateKey,
-    salt_len: usize,
-    phantom: PhantomData<D>,
-}
-
-impl<D> SigningKey<D>
-where
-    D: Digest,
-{
+crate::pss_impls::pss_key!(
+    /// A private key that signs with RSASSA-PSS ([RFC 8017 §8.1]) over the hash `D` (and MGF1
+    /// over `D`), with a salt of a fixed length (`D`'s output length unless said otherwise).
+    ///
+    /// The RNG given to the randomized signers supplies the salt, then the blinding of the
+    /// private operation; [`Signer`](signature::Signer) and the other RNG-less signers (feature
+    /// `getrandom`) take both from the operating system.
+    ///
+    /// [RFC 8017 §8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
+    private SigningKey(PrivateKey) { salt_len: usize },
     /// A signing key with a salt of `D`'s output length.
     #[must_use]
-    pub fn new(key: PrivateKey) -> Self {
-        Self::new_with_salt_len(key, <D as Digest>::output_size())
-    }
-
+    new,
     /// A signing key with a salt of `salt_len` bytes.
     #[must_use]
-    pub fn new_with_salt_len(key: PrivateKey, salt_len: usize) -> Self {
-        SigningKey {
-            inner: key,
-            salt_len,
-            phantom: PhantomData,
-        }
-    }
-
+    new_with_salt_len,
+    rng: TryCryptoRng,
     /// A new key of `bit_size` bits (e = 65537) with a salt of `D`'s output length.
     ///
     /// # Errors
     ///
     /// As [`PrivateKey::new`].
-    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-        Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
-    }
-
+    random,
     /// A new key of `bit_size` bits (e = 65537) with a salt of `salt_len` bytes.
     ///
     /// # Errors
     ///
     /// As [`PrivateKey::new`].
-    pub fn random_with_salt_len<R: TryCryptoRng + ?Sized>(
-        rng: &mut R,
-        bit_size: usize,
-        salt_len: usize,
-    ) -> Result<Self> {
-        Ok(Self::new_with_salt_len(
-            PrivateKey::new(rng, bit_size)?,
-            salt_len,
-        ))
-    }
-
+    random_with_salt_len,
     /// The salt length, in bytes.
     #[must_use]
-    pub fn salt_len(&self) -> usize {
-        self.salt_len
-    }
+    salt_len,
+);
 
+impl<D> SigningKey<D>
+where
+    D: Digest,
+{
     /// Signs `hashed`, the salt and the blinding from `rng`, or without one from the operating
     /// system's RNG (only the signers of feature `getrandom` pass none).
     fn sign_hash<R: TryCryptoRng + ?Sized>(

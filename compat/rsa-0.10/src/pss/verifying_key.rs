@@ -10,41 +10,25 @@ use crate::PublicKey;
 #[cfg(feature = "serde")]
 use const_oid::AssociatedOid;
 
-/// A public key that verifies RSASSA-PSS signatures ([RFC 8017 §8.1]) over the hash `D` (and
-/// MGF1 over `D`), with a salt of a fixed length or, made with
-/// [`new_with_auto_salt_len`](Self::new_with_auto_salt_len), of any length.
-///
-/// [RFC 8017 §8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
-#[derive(Debug)]
-pub struct VerifyingKey<D>
-where
-    D: Digest,
-{
-    pub(super) inner: PublicKey,
-    pub(super) salt_len: Option<usize>,
-    pub(super) phantom: PhantomData<D>,
-}
+crate::pss_impls::pss_key!(
+    /// A public key that verifies RSASSA-PSS signatures ([RFC 8017 §8.1]) over the hash `D` (and
+    /// MGF1 over `D`), with a salt of a fixed length or, made with
+    /// [`new_with_auto_salt_len`](Self::new_with_auto_salt_len), of any length.
+    ///
+    /// [RFC 8017 §8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
+    public VerifyingKey(PublicKey) { salt_len: Option<usize> },
+    /// A verifying key expecting a salt of `D`'s output length.
+    #[must_use]
+    new,
+    /// A verifying key expecting a salt of `salt_len` bytes.
+    #[must_use]
+    new_with_salt_len,
+);
 
 impl<D> VerifyingKey<D>
 where
     D: Digest,
 {
-    /// A verifying key expecting a salt of `D`'s output length.
-    #[must_use]
-    pub fn new(key: PublicKey) -> Self {
-        Self::new_with_salt_len(key, <D as Digest>::output_size())
-    }
-
-    /// A verifying key expecting a salt of `salt_len` bytes.
-    #[must_use]
-    pub fn new_with_salt_len(key: PublicKey, salt_len: usize) -> Self {
-        VerifyingKey {
-            inner: key,
-            salt_len: Some(salt_len),
-            phantom: PhantomData,
-        }
-    }
-
     /// A verifying key accepting a salt of any length (found from the position of the 0x01
     /// separator in DB).
     #[must_use]

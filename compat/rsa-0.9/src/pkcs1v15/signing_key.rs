@@ -1,54 +1,48 @@
 //! [`SigningKey`]: a private key typed by its hash for `RSASSA-PKCS1-v1_5`.
 
-use alloc::vec::Vec;
-use core::marker::PhantomData;
-
 use digest::Digest;
 use pkcs8::AssociatedOid;
 use rand_core::CryptoRngCore;
 use signature::hazmat::PrehashSigner;
 use signature::{DigestSigner, RandomizedDigestSigner, RandomizedSigner, Signer};
 
-use super::{Signature, VerifyingKey, digest_info_prefix, sign};
+use super::{Signature, VerifyingKey};
 use crate::RsaPrivateKey;
 use crate::bridge::NoRng;
 use crate::errors::Result;
 
-/// Signing key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
-///
-/// [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
-#[derive(Debug, Clone)]
-pub struct SigningKey<D>
-where
-    D: Digest,
-{
-    inner: RsaPrivateKey,
-    prefix: Vec<u8>,
-    phantom: PhantomData<D>,
-}
-
-impl<D> SigningKey<D>
-where
-    D: Digest + AssociatedOid,
-{
+crate::pkcs1v15_impls::pkcs1v15_key!(
+    /// Signing key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
+    ///
+    /// [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
+    private SigningKey(RsaPrivateKey),
     /// Create a new signing key with a prefix for the digest `D`.
-    pub fn new(key: RsaPrivateKey) -> Self {
-        Self {
-            inner: key,
-            prefix: digest_info_prefix::<D>(),
-            phantom: PhantomData,
-        }
-    }
-
+    new,
+    /// Create a new signing key from the give RSA private key with an empty prefix.
+    ///
+    /// ## Note: unprefixed signatures are uncommon
+    ///
+    /// In most cases you'll want to use [`SigningKey::new`].
+    new_unprefixed,
+    rng: CryptoRngCore,
     /// Generate a new signing key with a prefix for the digest `D`.
     ///
     /// # Errors
     ///
     /// As [`RsaPrivateKey::new`].
-    pub fn random<R: CryptoRngCore + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-        Ok(Self::new(RsaPrivateKey::new(rng, bit_size)?))
-    }
+    random,
+    /// Generate a new signing key with an empty prefix.
+    ///
+    /// # Errors
+    ///
+    /// As [`RsaPrivateKey::new`].
+    random_unprefixed,
+);
 
+impl<D> SigningKey<D>
+where
+    D: Digest + AssociatedOid,
+{
     /// Create a new signing key with a prefix for the digest `D`.
     #[deprecated(since = "0.9.0", note = "use SigningKey::new instead")]
     pub fn new_with_prefix(key: RsaPrivateKey) -> Self {
@@ -66,46 +60,6 @@ where
         bit_size: usize,
     ) -> Result<Self> {
         Self::random(rng, bit_size)
-    }
-}
-
-impl<D> SigningKey<D>
-where
-    D: Digest,
-{
-    /// Create a new signing key from the give RSA private key with an empty prefix.
-    ///
-    /// ## Note: unprefixed signatures are uncommon
-    ///
-    /// In most cases you'll want to use [`SigningKey::new`].
-    pub fn new_unprefixed(key: RsaPrivateKey) -> Self {
-        Self {
-            inner: key,
-            prefix: Vec::new(),
-            phantom: PhantomData,
-        }
-    }
-
-    /// Generate a new signing key with an empty prefix.
-    ///
-    /// # Errors
-    ///
-    /// As [`RsaPrivateKey::new`].
-    pub fn random_unprefixed<R: CryptoRngCore + ?Sized>(
-        rng: &mut R,
-        bit_size: usize,
-    ) -> Result<Self> {
-        Ok(Self::new_unprefixed(RsaPrivateKey::new(rng, bit_size)?))
-    }
-
-    /// Signs a digest, blinded with `rng` (the operating system's RNG if `None`).
-    fn sign_hash<R: CryptoRngCore + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        hashed: &[u8],
-    ) -> signature::Result<Signature> {
-        let sig = sign(rng, &self.inner, &self.prefix, hashed)?;
-        Signature::try_from(sig.as_slice())
     }
 }
 

@@ -1,8 +1,6 @@
 //! [`SigningKey`] and [`BlindedSigningKey`]: private keys typed by their hash for RSASSA-PSS,
 //! the same here (rsatool-rsa blinds every private operation), with 0.9's names and impls.
 
-use core::marker::PhantomData;
-
 use const_oid::AssociatedOid;
 use digest::{Digest, FixedOutputReset};
 use pkcs8::spki::{AlgorithmIdentifierOwned, DynSignatureAlgorithmIdentifier};
@@ -12,70 +10,36 @@ use signature::{RandomizedDigestSigner, RandomizedSigner};
 
 use super::{Signature, VerifyingKey, get_pss_signature_algo_id, sign_digest};
 use crate::RsaPrivateKey;
-use crate::errors::Result;
 
 /// A PSS signing key: `SigningKey` and `BlindedSigningKey` are the same here (rsatool-rsa
 /// blinds every private operation), with 0.9's names and impls.
 macro_rules! signing_key {
     ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone)]
-        pub struct $name<D>
-        where
-            D: Digest,
-        {
-            inner: RsaPrivateKey,
-            salt_len: usize,
-            phantom: PhantomData<D>,
-        }
-
-        impl<D> $name<D>
-        where
-            D: Digest,
-        {
+        crate::pss_impls::pss_key!(
+            $(#[$doc])*
+            private $name(RsaPrivateKey) { salt_len: usize },
             /// Create a new RSASSA-PSS signing key.
             /// Digest output size is used as a salt length.
-            pub fn new(key: RsaPrivateKey) -> Self {
-                Self::new_with_salt_len(key, <D as Digest>::output_size())
-            }
-
+            new,
             /// Create a new RSASSA-PSS signing key with a salt of the given length.
-            pub fn new_with_salt_len(key: RsaPrivateKey, salt_len: usize) -> Self {
-                Self {
-                    inner: key,
-                    salt_len,
-                    phantom: PhantomData,
-                }
-            }
-
+            new_with_salt_len,
+            rng: CryptoRngCore,
             /// Generate a new random RSASSA-PSS signing key.
             /// Digest output size is used as a salt length.
             ///
             /// # Errors
             ///
             /// As [`RsaPrivateKey::new`].
-            pub fn random<R: CryptoRngCore + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-                Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
-            }
-
+            random,
             /// Generate a new random RSASSA-PSS signing key with a salt of the given length.
             ///
             /// # Errors
             ///
             /// As [`RsaPrivateKey::new`].
-            pub fn random_with_salt_len<R: CryptoRngCore + ?Sized>(
-                rng: &mut R,
-                bit_size: usize,
-                salt_len: usize,
-            ) -> Result<Self> {
-                Ok(Self::new_with_salt_len(RsaPrivateKey::new(rng, bit_size)?, salt_len))
-            }
-
+            random_with_salt_len,
             /// Return specified salt length for this key
-            pub fn salt_len(&self) -> usize {
-                self.salt_len
-            }
-        }
+            salt_len,
+        );
 
         impl<D> RandomizedDigestSigner<D, Signature> for $name<D>
         where

@@ -1,7 +1,5 @@
 //! [`VerifyingKey`]: a public key typed by its hash for RSASSA-PSS.
 
-use core::marker::PhantomData;
-
 use digest::{Digest, FixedOutputReset};
 use signature::hazmat::PrehashVerifier;
 use signature::{DigestVerifier, Verifier};
@@ -10,39 +8,23 @@ use super::{Signature, scheme};
 use crate::RsaPublicKey;
 use crate::bridge::hash_of;
 
-/// Verifying key for checking the validity of RSASSA-PSS signatures as
-/// described in [RFC8017 § 8.1].
-///
-/// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
-#[derive(Debug)]
-pub struct VerifyingKey<D>
-where
-    D: Digest,
-{
-    pub(super) inner: RsaPublicKey,
-    pub(super) salt_len: usize,
-    pub(super) phantom: PhantomData<D>,
-}
+crate::pss_impls::pss_key!(
+    /// Verifying key for checking the validity of RSASSA-PSS signatures as
+    /// described in [RFC8017 § 8.1].
+    ///
+    /// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
+    public VerifyingKey(RsaPublicKey) { salt_len: usize },
+    /// Create a new RSASSA-PSS verifying key.
+    /// Digest output size is used as a salt length.
+    new,
+    /// Create a new RSASSA-PSS verifying key.
+    new_with_salt_len,
+);
 
 impl<D> VerifyingKey<D>
 where
     D: Digest,
 {
-    /// Create a new RSASSA-PSS verifying key.
-    /// Digest output size is used as a salt length.
-    pub fn new(key: RsaPublicKey) -> Self {
-        Self::new_with_salt_len(key, <D as Digest>::output_size())
-    }
-
-    /// Create a new RSASSA-PSS verifying key.
-    pub fn new_with_salt_len(key: RsaPublicKey, salt_len: usize) -> Self {
-        Self {
-            inner: key,
-            salt_len,
-            phantom: PhantomData,
-        }
-    }
-
     /// Verifies a signature over a digest.
     fn verify_hash(&self, hashed: &[u8], signature: &Signature) -> signature::Result<()> {
         let scheme = scheme(hash_of::<D>()?, self.salt_len);
