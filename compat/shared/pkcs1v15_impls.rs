@@ -243,4 +243,50 @@ macro_rules! pkcs1v15_key {
     };
 }
 
-pub(crate) use {encryption_key_impls, pkcs1v15_key, scheme_impls};
+/// `pub struct $name` (`Pkcs1v15Sign`), RSASSA-PKCS1-v1_5 as data: T = `prefix ‖ H`, H of
+/// `hash_len` bytes when that is set; `new::<D>()` (the DigestInfo header of `D`'s OID, `D`'s
+/// output length) and `new_unprefixed()` (no prefix, any length). The struct, its two fields
+/// and the two constructors each have the attributes given.
+macro_rules! sign_padding {
+    (
+        $(#[$doc:meta])*
+        $name:ident,
+        $(#[$hash_len:meta])* hash_len,
+        $(#[$prefix:meta])* prefix,
+        $(#[$new:meta])* new,
+        $(#[$unprefixed:meta])* new_unprefixed,
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, Eq, PartialEq)]
+        pub struct $name {
+            $(#[$hash_len])*
+            pub hash_len: Option<usize>,
+
+            $(#[$prefix])*
+            pub prefix: ::alloc::boxed::Box<[u8]>,
+        }
+
+        impl $name {
+            $(#[$new])*
+            pub fn new<D>() -> Self
+            where
+                D: ::digest::Digest + ::const_oid::AssociatedOid,
+            {
+                Self {
+                    hash_len: Some(<D as ::digest::Digest>::output_size()),
+                    prefix: $crate::pkcs1v15::digest_info_prefix::<D>().into_boxed_slice(),
+                }
+            }
+
+            $(#[$unprefixed])*
+            pub fn new_unprefixed() -> Self {
+                Self {
+                    hash_len: None,
+                    prefix: ::alloc::boxed::Box::new([]),
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use {encryption_key_impls, pkcs1v15_key, scheme_impls, sign_padding};

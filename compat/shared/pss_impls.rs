@@ -2,15 +2,17 @@
 //! both facades, written once: one text, two API generations (see `compat/shared/README.md`).
 
 /// `SignatureScheme` for `$pss` (generic over `$g`, bounded by `$bounds`), keys of types
-/// `$private` and `$public`, RNGs bounded by `$rng`, by the facade's own
-/// `$pss::sign_prehash(self, rng, key, hashed)` and `$pss::verify_prehash(self, key, hashed,
-/// sig)`; and `Debug` (any `$g`), as upstream prints it: the name `PSS`, `blinded`, the digest
-/// as `"..."`, and the salt length.
+/// `$private` and `$public`, RNGs bounded by `$rng`, by the facade's own bodies: `$sign` with
+/// the scheme bound to `$s`, the RNG (required) to `$rng_arg`, the key and the digest to the
+/// names given; `$verify` likewise; and `Debug` (any `$g`), as upstream prints it: the name
+/// `PSS`, `blinded`, the digest as `"..."`, and the salt length.
 macro_rules! pss_impls {
     (
         <$($g:ident),*> $pss:ty where [$($bounds:tt)*],
         keys: $private:ty, $public:ty,
-        rng: [$($rng:tt)+] $(,)?
+        rng: [$($rng:tt)+],
+        sign: |$s:ident, $rng_arg:ident, $priv_key:ident, $hashed:ident| $sign:expr,
+        verify: |$v:ident, $pub_key:ident, $v_hashed:ident, $sig:ident| $verify:expr $(,)?
     ) => {
         impl<$($g),*> $crate::traits::SignatureScheme for $pss
         where
@@ -26,12 +28,13 @@ macro_rules! pss_impls {
             /// scheme's errors for a digest of the wrong length or a key too small.
             fn sign<Rng: $($rng)+>(
                 self,
-                rng: Option<&mut Rng>,
-                priv_key: &$private,
-                hashed: &[u8],
+                $rng_arg: Option<&mut Rng>,
+                $priv_key: &$private,
+                $hashed: &[u8],
             ) -> $crate::Result<::alloc::vec::Vec<u8>> {
-                let rng = rng.ok_or($crate::Error::InvalidPaddingScheme)?;
-                self.sign_prehash(rng, priv_key, hashed)
+                let $rng_arg = $rng_arg.ok_or($crate::Error::InvalidPaddingScheme)?;
+                let $s = self;
+                $sign
             }
 
             /// Verifies `sig` over `hashed` with the configured salt length.
@@ -39,8 +42,14 @@ macro_rules! pss_impls {
             /// # Errors
             ///
             /// [`Error::Verification`](crate::Error::Verification) for every invalid signature.
-            fn verify(self, pub_key: &$public, hashed: &[u8], sig: &[u8]) -> $crate::Result<()> {
-                self.verify_prehash(pub_key, hashed, sig)
+            fn verify(
+                self,
+                $pub_key: &$public,
+                $v_hashed: &[u8],
+                $sig: &[u8],
+            ) -> $crate::Result<()> {
+                let $v = self;
+                $verify
             }
         }
 

@@ -32,7 +32,7 @@ pub use self::{
     signing_key::SigningKey, verifying_key::VerifyingKey,
 };
 
-use alloc::{boxed::Box, vec::Vec};
+use alloc::vec::Vec;
 
 use const_oid::AssociatedOid;
 use digest::Digest;
@@ -208,41 +208,23 @@ impl PrivateKey {
 #[derive(Clone, Copy, Debug, Default, Eq, PartialEq)]
 pub struct Pkcs1v15Encrypt;
 
-/// RSASSA-PKCS1-v1_5 as data, for [`PrivateKey::sign`] and [`PublicKey::verify`]: T =
-/// `prefix ‖ H`, with H of `hash_len` bytes when that is set.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct Pkcs1v15Sign {
+crate::pkcs1v15_impls::sign_padding!(
+    /// RSASSA-PKCS1-v1_5 as data, for [`PrivateKey::sign`] and [`PublicKey::verify`]: T =
+    /// `prefix ‖ H`, with H of `hash_len` bytes when that is set.
+    Pkcs1v15Sign,
     /// The length a digest must have (`None`: any).
-    pub hash_len: Option<usize>,
-
+    hash_len,
     /// The bytes before the digest in T: the DER header of a DigestInfo, or nothing.
-    pub prefix: Box<[u8]>,
-}
-
-impl Pkcs1v15Sign {
+    prefix,
     /// PKCS #1 v1.5 with `D`: digests of `D`'s length after the DigestInfo header of `D`'s
     /// OID (the digest crate's `oid` feature gives it).
     #[must_use]
-    pub fn new<D>() -> Self
-    where
-        D: Digest + AssociatedOid,
-    {
-        Pkcs1v15Sign {
-            hash_len: Some(<D as Digest>::output_size()),
-            prefix: digest_info_prefix::<D>().into_boxed_slice(),
-        }
-    }
-
+    new,
     /// PKCS #1 v1.5 without a DigestInfo: T is the input itself, of any length (for
     /// protocols that sign raw data, such as TLS 1.1's MD5 ‖ SHA-1).
     #[must_use]
-    pub fn new_unprefixed() -> Self {
-        Pkcs1v15Sign {
-            hash_len: None,
-            prefix: Box::new([]),
-        }
-    }
-}
+    new_unprefixed,
+);
 
 crate::pkcs1v15_impls::scheme_impls!(
     Pkcs1v15Encrypt,

@@ -203,36 +203,18 @@ where
     }
 }
 
-impl<D> Pss<D>
-where
-    D: Digest + FixedOutputReset,
-{
-    /// [`SignatureScheme::sign`](crate::traits::SignatureScheme::sign) with an RNG: the salt, then the blinding (unless unblinded).
-    ///
-    /// # Errors
-    ///
-    /// As [`sign_digest`]; [`Error::Internal`] if `salt_len` is `None`.
-    fn sign_prehash<R: TryCryptoRng + ?Sized>(
-        self,
-        rng: &mut R,
-        priv_key: &PrivateKey,
-        hashed: &[u8],
-    ) -> Result<Vec<u8>> {
-        // Upstream panics on a scheme without a salt length; that is a bad argument here.
-        let salt_len = self.salt_len.ok_or(Error::Internal)?;
-        sign_digest::<R, D>(rng, self.blinded, priv_key, hashed, salt_len)
-    }
-
-    /// [`SignatureScheme::verify`](crate::traits::SignatureScheme::verify): the configured salt length, `None` accepting any.
-    fn verify_prehash(self, pub_key: &PublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
-        verify_digest::<D>(pub_key, hashed, sig, self.salt_len)
-    }
-}
-
 crate::pss_impls::pss_impls!(
     <D> Pss<D> where [D: Digest + FixedOutputReset],
     keys: PrivateKey, PublicKey,
     rng: [TryCryptoRng + ?Sized],
+    // The salt, then the blinding (unless unblinded).
+    sign: |pss, rng, priv_key, hashed| {
+        // Upstream panics on a scheme without a salt length; that is a bad argument here.
+        let salt_len = pss.salt_len.ok_or(Error::Internal)?;
+        sign_digest::<_, D>(rng, pss.blinded, priv_key, hashed, salt_len)
+    },
+    // The configured salt length, `None` accepting any.
+    verify: |pss, pub_key, hashed, sig| verify_digest::<D>(pub_key, hashed, sig, pss.salt_len),
 );
 
 /// RSASSA-PSS-SIGN (RFC 8017 §8.1.1) of `hashed` with MGF1 over `D` and a salt of `salt_len`

@@ -22,7 +22,7 @@ pub use self::{
     signing_key::SigningKey, verifying_key::VerifyingKey,
 };
 
-use alloc::{boxed::Box, vec::Vec};
+use alloc::vec::Vec;
 
 use digest::Digest;
 use pkcs8::AssociatedOid;
@@ -61,41 +61,25 @@ fn decrypt<R: CryptoRngCore + ?Sized>(
     priv_key.decrypt_with(rng, &encryption(), ciphertext)
 }
 
-/// `RSASSA-PKCS1-v1_5`: digital signatures using PKCS#1 v1.5 padding.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct Pkcs1v15Sign {
+crate::pkcs1v15_impls::sign_padding!(
+    /// `RSASSA-PKCS1-v1_5`: digital signatures using PKCS#1 v1.5 padding.
+    Pkcs1v15Sign,
     /// Length of hash to use.
-    pub hash_len: Option<usize>,
-
+    hash_len,
     /// Prefix.
-    pub prefix: Box<[u8]>,
-}
-
-impl Pkcs1v15Sign {
+    prefix,
     /// Create new PKCS#1 v1.5 padding for the given digest.
     ///
     /// The digest must have an [`AssociatedOid`]. Make sure to enable the `oid`
     /// feature of the relevant digest crate.
-    pub fn new<D>() -> Self
-    where
-        D: Digest + AssociatedOid,
-    {
-        Self {
-            hash_len: Some(<D as Digest>::output_size()),
-            prefix: digest_info_prefix::<D>().into_boxed_slice(),
-        }
-    }
-
+    new,
     /// Create new PKCS#1 v1.5 padding for computing an unprefixed signature.
     ///
     /// This sets `hash_len` to `None` and uses an empty `prefix`.
-    pub fn new_unprefixed() -> Self {
-        Self {
-            hash_len: None,
-            prefix: Box::new([]),
-        }
-    }
+    new_unprefixed,
+);
 
+impl Pkcs1v15Sign {
     /// Create new PKCS#1 v1.5 padding for computing an unprefixed signature.
     ///
     /// This sets `hash_len` to `None` and uses an empty `prefix`.

@@ -21,7 +21,7 @@ pub use self::{
     verifying_key::VerifyingKey,
 };
 
-use alloc::{boxed::Box, vec::Vec};
+use alloc::boxed::Box;
 
 use const_oid::{AssociatedOid, ObjectIdentifier};
 use digest::{Digest, DynDigest};
@@ -32,7 +32,6 @@ use rand_core::CryptoRngCore;
 use rsatool_rsa::{HashAlg, SaltLen};
 
 use crate::bridge::{hash_of, hash_of_dyn};
-use crate::errors::Result;
 use crate::{RsaPrivateKey, RsaPublicKey};
 
 /// Digital signatures using PSS padding.
@@ -86,29 +85,19 @@ pub(crate) fn scheme(hash: HashAlg, salt_len: usize) -> rsatool_rsa::Pss {
     rsatool_rsa::Pss::new(hash).with_salt_len(SaltLen::Exact(salt_len))
 }
 
-impl Pss {
-    /// [`SignatureScheme::sign`](crate::traits::SignatureScheme::sign) with an RNG: the salt, and the blinding.
-    fn sign_prehash<R: CryptoRngCore + ?Sized>(
-        self,
-        rng: &mut R,
-        priv_key: &RsaPrivateKey,
-        hashed: &[u8],
-    ) -> Result<Vec<u8>> {
-        let scheme = scheme(hash_of_dyn(&*self.digest)?, self.salt_len);
-        priv_key.sign_with(Some(rng), &scheme, hashed)
-    }
-
-    /// [`SignatureScheme::verify`](crate::traits::SignatureScheme::verify).
-    fn verify_prehash(self, pub_key: &RsaPublicKey, hashed: &[u8], sig: &[u8]) -> Result<()> {
-        let scheme = scheme(hash_of_dyn(&*self.digest)?, self.salt_len);
-        pub_key.verify_with(&scheme, hashed, sig)
-    }
-}
-
 crate::pss_impls::pss_impls!(
     <> Pss where [],
     keys: RsaPrivateKey, RsaPublicKey,
     rng: [CryptoRngCore],
+    // The salt, and the blinding.
+    sign: |pss, rng, priv_key, hashed| {
+        let scheme = scheme(hash_of_dyn(&*pss.digest)?, pss.salt_len);
+        priv_key.sign_with(Some(rng), &scheme, hashed)
+    },
+    verify: |pss, pub_key, hashed, sig| {
+        let scheme = scheme(hash_of_dyn(&*pss.digest)?, pss.salt_len);
+        pub_key.verify_with(&scheme, hashed, sig)
+    },
 );
 
 /// The AlgorithmIdentifier of RSASSA-PSS with `D` (as hash and MGF1 hash) and a salt of `D`'s
