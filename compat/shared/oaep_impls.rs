@@ -1,5 +1,5 @@
-//! The OAEP impls that are the same in both facades, written once: one text, two API
-//! generations (see `compat/shared/README.md`).
+//! The OAEP impls, and the typed keys' structs and constructors, that are the same in both
+//! facades, written once: one text, two API generations (see `compat/shared/README.md`).
 
 /// `Debug` for `Oaep` (generic over `$g` in 0.10, over none in 0.9), as upstream prints it:
 /// the name `OAEP`, the digests as `"..."` and the label.
@@ -85,4 +85,83 @@ macro_rules! oaep_key_impls {
     };
 }
 
-pub(crate) use {oaep_debug_impl, oaep_key_impls};
+/// The OAEP key `$key<D, MGD = D>` (`D` hashes the label, `MGD` is MGF1's hash) holding a
+/// `$inner`: its struct, with the attributes given and `Debug` and `Clone` derived, our key in
+/// `inner`, the label in `label` (an `Option<$label>`) and the facade's `PhantomData` fields
+/// (private); `inner` and `label` are `pub(super)` in a `public` (encrypting) key, private in a
+/// `private` one. Then its constructors, each with the attributes given: `new` (no label) and
+/// `new_with_label`, the label `$arg: S` (`S` bounded by `$bound`) stored as `$conv`.
+macro_rules! oaep_key {
+    (
+        @struct $(#[$attr:meta])* public $key:ident($inner:ty, $label:ty)
+        { $($phantom:ident: $phantom_ty:ty),+ }
+    ) => {
+        $(#[$attr])*
+        #[derive(Debug, Clone)]
+        pub struct $key<D, MGD = D>
+        where
+            D: ::digest::Digest,
+            MGD: ::digest::Digest + ::digest::FixedOutputReset,
+        {
+            pub(super) inner: $inner,
+            pub(super) label: Option<$label>,
+            $($phantom: $phantom_ty,)+
+        }
+    };
+
+    (
+        @struct $(#[$attr:meta])* private $key:ident($inner:ty, $label:ty)
+        { $($phantom:ident: $phantom_ty:ty),+ }
+    ) => {
+        $(#[$attr])*
+        #[derive(Debug, Clone)]
+        pub struct $key<D, MGD = D>
+        where
+            D: ::digest::Digest,
+            MGD: ::digest::Digest + ::digest::FixedOutputReset,
+        {
+            inner: $inner,
+            label: Option<$label>,
+            $($phantom: $phantom_ty,)+
+        }
+    };
+
+    (
+        $(#[$attr:meta])*
+        $kind:ident $key:ident($inner:ty) {
+            label: Option<$label:ty>,
+            $($phantom:ident: $phantom_ty:ty),+ $(,)?
+        },
+        $(#[$new:meta])* new,
+        $(#[$with_label:meta])* new_with_label<S: $bound:path>($arg:ident) => $conv:expr $(,)?
+    ) => {
+        $crate::oaep_impls::oaep_key!(
+            @struct $(#[$attr])* $kind $key($inner, $label) { $($phantom: $phantom_ty),+ }
+        );
+
+        impl<D, MGD> $key<D, MGD>
+        where
+            D: ::digest::Digest,
+            MGD: ::digest::Digest + ::digest::FixedOutputReset,
+        {
+            $(#[$new])*
+            pub fn new(key: $inner) -> Self {
+                Self {
+                    inner: key,
+                    label: None,
+                    $($phantom: ::core::marker::PhantomData,)+
+                }
+            }
+
+            $(#[$with_label])*
+            pub fn new_with_label<S: $bound>(key: $inner, $arg: S) -> Self {
+                Self {
+                    label: Some($conv),
+                    ..Self::new(key)
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use {oaep_debug_impl, oaep_key, oaep_key_impls};

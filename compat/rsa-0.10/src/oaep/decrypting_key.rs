@@ -10,51 +10,27 @@ use serde::{Deserialize, Serialize};
 use super::EncryptingKey;
 use crate::PrivateKey;
 
-/// A private key that decrypts RSAES-OAEP ([RFC 8017 §7.1]): `D` hashes the label, `MGD` is
-/// MGF1's hash, and the label is fixed with the key.
-///
-/// [`Decryptor::decrypt`] blinds the private operation with the operating system's RNG
-/// (feature `getrandom`) or a stream keyed by the key and the ciphertext;
-/// [`RandomizedDecryptor::decrypt_with_rng`] with the RNG given.
-///
-/// [RFC 8017 §7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
-#[derive(Debug, Clone)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub struct DecryptingKey<D, MGD = D>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    inner: PrivateKey,
-    label: Option<Box<[u8]>>,
-    phantom: PhantomData<D>,
-    mg_phantom: PhantomData<MGD>,
-}
-
-impl<D, MGD> DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
+crate::oaep_impls::oaep_key!(
+    /// A private key that decrypts RSAES-OAEP ([RFC 8017 §7.1]): `D` hashes the label, `MGD` is
+    /// MGF1's hash, and the label is fixed with the key.
+    ///
+    /// [`Decryptor::decrypt`] blinds the private operation with the operating system's RNG
+    /// (feature `getrandom`) or a stream keyed by the key and the ciphertext;
+    /// [`RandomizedDecryptor::decrypt_with_rng`] with the RNG given.
+    ///
+    /// [RFC 8017 §7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
+    #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+    private DecryptingKey(PrivateKey) {
+        label: Option<Box<[u8]>>,
+        phantom: PhantomData<D>,
+        mg_phantom: PhantomData<MGD>,
+    },
     /// A decrypting key of `key` with an empty label.
     #[must_use]
-    pub fn new(key: PrivateKey) -> Self {
-        DecryptingKey {
-            inner: key,
-            label: None,
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
-        }
-    }
-
+    new,
     /// A decrypting key of `key` with `label`.
-    pub fn new_with_label<S: Into<Box<[u8]>>>(key: PrivateKey, label: S) -> Self {
-        DecryptingKey {
-            label: Some(label.into()),
-            ..Self::new(key)
-        }
-    }
-}
+    new_with_label<S: Into<Box<[u8]>>>(label) => label.into(),
+);
 
 crate::oaep_impls::oaep_key_impls!(
     EncryptingKey,

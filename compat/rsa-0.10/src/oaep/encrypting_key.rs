@@ -9,47 +9,23 @@ use serde::{Deserialize, Serialize};
 
 use crate::PublicKey;
 
-/// A public key that encrypts with RSAES-OAEP ([RFC 8017 §7.1]): `D` hashes the label, `MGD`
-/// is MGF1's hash, and the label is fixed with the key.
-///
-/// [RFC 8017 §7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
-#[derive(Debug, Clone)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub struct EncryptingKey<D, MGD = D>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    pub(super) inner: PublicKey,
-    pub(super) label: Option<Box<[u8]>>,
-    phantom: PhantomData<D>,
-    mg_phantom: PhantomData<MGD>,
-}
-
-impl<D, MGD> EncryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
+crate::oaep_impls::oaep_key!(
+    /// A public key that encrypts with RSAES-OAEP ([RFC 8017 §7.1]): `D` hashes the label, `MGD`
+    /// is MGF1's hash, and the label is fixed with the key.
+    ///
+    /// [RFC 8017 §7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
+    #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+    public EncryptingKey(PublicKey) {
+        label: Option<Box<[u8]>>,
+        phantom: PhantomData<D>,
+        mg_phantom: PhantomData<MGD>,
+    },
     /// An encrypting key of `key` with an empty label.
     #[must_use]
-    pub fn new(key: PublicKey) -> Self {
-        EncryptingKey {
-            inner: key,
-            label: None,
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
-        }
-    }
-
+    new,
     /// An encrypting key of `key` with `label`.
-    pub fn new_with_label<S: Into<Box<[u8]>>>(key: PublicKey, label: S) -> Self {
-        EncryptingKey {
-            label: Some(label.into()),
-            ..Self::new(key)
-        }
-    }
-}
+    new_with_label<S: Into<Box<[u8]>>>(label) => label.into(),
+);
 
 impl<D, MGD> PartialEq for EncryptingKey<D, MGD>
 where

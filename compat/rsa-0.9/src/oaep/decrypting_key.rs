@@ -3,47 +3,22 @@
 use alloc::string::{String, ToString};
 use core::marker::PhantomData;
 
-use digest::{Digest, FixedOutputReset};
-
 use super::EncryptingKey;
 use crate::RsaPrivateKey;
 
-/// Decryption key for OAEP decryption as described in [RFC8017 § 7.1].
-///
-/// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
-#[derive(Debug, Clone)]
-pub struct DecryptingKey<D, MGD = D>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    inner: RsaPrivateKey,
-    label: Option<String>,
-    phantom: PhantomData<(D, MGD)>,
-}
-
-impl<D, MGD> DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
+crate::oaep_impls::oaep_key!(
+    /// Decryption key for OAEP decryption as described in [RFC8017 § 7.1].
+    ///
+    /// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
+    private DecryptingKey(RsaPrivateKey) {
+        label: Option<String>,
+        phantom: PhantomData<(D, MGD)>,
+    },
     /// Create a new decrypting key from an RSA private key.
-    pub fn new(key: RsaPrivateKey) -> Self {
-        Self {
-            inner: key,
-            label: None,
-            phantom: PhantomData,
-        }
-    }
-
+    new,
     /// Create a new decrypting key from an RSA private key using provided label
-    pub fn new_with_label<S: AsRef<str>>(key: RsaPrivateKey, label: S) -> Self {
-        Self {
-            label: Some(label.as_ref().to_string()),
-            ..Self::new(key)
-        }
-    }
-}
+    new_with_label<S: AsRef<str>>(label) => label.as_ref().to_string(),
+);
 
 crate::oaep_impls::oaep_key_impls!(
     EncryptingKey,
