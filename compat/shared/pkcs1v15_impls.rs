@@ -159,6 +159,36 @@ macro_rules! pkcs1v15_key {
         }
     };
 
+    (
+        @ctors $key:ident($inner:ty) [$($bounds:tt)+],
+        $(#[$new_attr:meta])* $new:ident => $prefix:expr,
+        $($rng:path, $(#[$random_attr:meta])* $random:ident)?
+    ) => {
+        impl<D> $key<D>
+        where
+            D: $($bounds)+,
+        {
+            $(#[$new_attr])*
+            pub fn $new(key: $inner) -> Self {
+                Self {
+                    inner: key,
+                    prefix: $prefix,
+                    phantom: ::core::marker::PhantomData,
+                }
+            }
+
+            $(
+                $(#[$random_attr])*
+                pub fn $random<R: $rng + ?Sized>(
+                    rng: &mut R,
+                    bit_size: usize,
+                ) -> $crate::errors::Result<Self> {
+                    Ok(Self::$new(<$inner>::new(rng, bit_size)?))
+                }
+            )?
+        }
+    };
+
     (@public $key:ident) => {
         impl<D> $key<D>
         where
@@ -191,53 +221,17 @@ macro_rules! pkcs1v15_key {
             $(#[$doc])* $kind $key($inner) { prefix: ::alloc::vec::Vec<u8> }
         );
 
-        impl<D> $key<D>
-        where
-            D: ::digest::Digest + ::const_oid::AssociatedOid,
-        {
-            $(#[$new])*
-            pub fn new(key: $inner) -> Self {
-                Self {
-                    inner: key,
-                    prefix: $crate::pkcs1v15::digest_info_prefix::<D>(),
-                    phantom: ::core::marker::PhantomData,
-                }
-            }
-
-            $(
-                $(#[$random])*
-                pub fn random<R: $rng + ?Sized>(
-                    rng: &mut R,
-                    bit_size: usize,
-                ) -> $crate::errors::Result<Self> {
-                    Ok(Self::new(<$inner>::new(rng, bit_size)?))
-                }
-            )?
-        }
-
-        impl<D> $key<D>
-        where
-            D: ::digest::Digest,
-        {
-            $(#[$unprefixed])*
-            pub fn new_unprefixed(key: $inner) -> Self {
-                Self {
-                    inner: key,
-                    prefix: ::alloc::vec::Vec::new(),
-                    phantom: ::core::marker::PhantomData,
-                }
-            }
-
-            $(
-                $(#[$random_unprefixed])*
-                pub fn random_unprefixed<R: $rng + ?Sized>(
-                    rng: &mut R,
-                    bit_size: usize,
-                ) -> $crate::errors::Result<Self> {
-                    Ok(Self::new_unprefixed(<$inner>::new(rng, bit_size)?))
-                }
-            )?
-        }
+        // T is `D`'s DigestInfo, then T is the digest alone.
+        $crate::pkcs1v15_impls::pkcs1v15_key!(
+            @ctors $key($inner) [::digest::Digest + ::const_oid::AssociatedOid],
+            $(#[$new])* new => $crate::pkcs1v15::digest_info_prefix::<D>(),
+            $($rng, $(#[$random])* random)?
+        );
+        $crate::pkcs1v15_impls::pkcs1v15_key!(
+            @ctors $key($inner) [::digest::Digest],
+            $(#[$unprefixed])* new_unprefixed => ::alloc::vec::Vec::new(),
+            $($rng, $(#[$random_unprefixed])* random_unprefixed)?
+        );
 
         $crate::pkcs1v15_impls::pkcs1v15_key!(@$kind $key $(, $rng)?);
     };
