@@ -412,6 +412,8 @@ impl PrivateKey {
     /// # Errors
     ///
     /// Why rsatool-rsa refused the key, if it did.
+    ///
+    /// [`PrivateKeyParts`]: crate::traits::PrivateKeyParts
     pub fn precompute(&mut self) -> Result<()> {
         if self.precomputed.is_some() {
             return Ok(());

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::EncryptingKey;
 use crate::PrivateKey;
+#[cfg(doc)]
+use crate::traits::{Decryptor, RandomizedDecryptor};
 
 crate::oaep_impls::oaep_key!(
     /// A private key that decrypts RSAES-OAEP ([RFC 8017 §7.1]): `D` hashes the label, `MGD` is
