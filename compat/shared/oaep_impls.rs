@@ -85,33 +85,19 @@ macro_rules! oaep_key_impls {
     };
 }
 
-/// The OAEP key `$key<D, MGD = D>` (`D` hashes the label, `MGD` is MGF1's hash) holding a
-/// `$inner`: its struct, with the attributes given and `Debug` and `Clone` derived, our key in
-/// `inner`, the label in `label` (an `Option<$label>`) and the facade's `PhantomData` fields
-/// (private); `inner` and `label` are `pub(super)` in a `public` (encrypting) key, private in a
-/// `private` one. Then its constructors, each with the attributes given: `new` (no label) and
-/// `new_with_label`, the label `$arg: S` (`S` bounded by `$bound`) stored as `$conv`.
-macro_rules! oaep_key {
+/// The two OAEP keys, the encrypting one holding a public key and the decrypting one a private
+/// key (each `$key<D, MGD = D>`: `D` hashes the label, `MGD` is MGF1's hash), from one text per
+/// facade: the facade's `label` type and `PhantomData` fields (`$fields`, the same for both keys)
+/// and how `new_with_label` stores its `$arg: S` (`S` bounded by `$bound`, stored as `$conv`) are
+/// given once. Each key: its struct, with its attributes and `Debug` and `Clone` derived, our key
+/// in `inner` and those fields, all private to the module that expands this (the facade's
+/// `oaep`, whose child modules implement the keys' traits); then its constructors, each with
+/// the attributes given, `new` (no label) and `new_with_label`.
+macro_rules! oaep_keys {
     (
-        @struct $(#[$attr:meta])* public $key:ident($inner:ty, $label:ty)
-        { $($phantom:ident: $phantom_ty:ty),+ }
-    ) => {
-        $(#[$attr])*
-        #[derive(Debug, Clone)]
-        pub struct $key<D, MGD = D>
-        where
-            D: ::digest::Digest,
-            MGD: ::digest::Digest + ::digest::FixedOutputReset,
-        {
-            pub(super) inner: $inner,
-            pub(super) label: Option<$label>,
-            $($phantom: $phantom_ty,)+
-        }
-    };
-
-    (
-        @struct $(#[$attr:meta])* private $key:ident($inner:ty, $label:ty)
-        { $($phantom:ident: $phantom_ty:ty),+ }
+        @key $(#[$attr:meta])* $key:ident($inner:ty)
+        { label: Option<$label:ty>, $($phantom:ident: $phantom_ty:ty),+ $(,)? }
+        [$(#[$new:meta])*] [$(#[$with_label:meta])*] ($arg:ident: $bound:path) => $conv:expr
     ) => {
         $(#[$attr])*
         #[derive(Debug, Clone)]
@@ -124,20 +110,6 @@ macro_rules! oaep_key {
             label: Option<$label>,
             $($phantom: $phantom_ty,)+
         }
-    };
-
-    (
-        $(#[$attr:meta])*
-        $kind:ident $key:ident($inner:ty) {
-            label: Option<$label:ty>,
-            $($phantom:ident: $phantom_ty:ty),+ $(,)?
-        },
-        $(#[$new:meta])* new,
-        $(#[$with_label:meta])* new_with_label<S: $bound:path>($arg:ident) => $conv:expr $(,)?
-    ) => {
-        $crate::oaep_impls::oaep_key!(
-            @struct $(#[$attr])* $kind $key($inner, $label) { $($phantom: $phantom_ty),+ }
-        );
 
         impl<D, MGD> $key<D, MGD>
         where
@@ -162,6 +134,23 @@ macro_rules! oaep_key {
             }
         }
     };
+
+    (
+        $fields:tt,
+        new_with_label<S: $bound:path>($arg:ident) => $conv:expr,
+        $(
+            $(#[$attr:meta])*
+            $key:ident($inner:ty) {
+                $(#[$new:meta])* new,
+                $(#[$with_label:meta])* new_with_label $(,)?
+            }
+        ),+ $(,)?
+    ) => {
+        $($crate::oaep_impls::oaep_keys!(
+            @key $(#[$attr])* $key($inner) $fields
+            [$(#[$new])*] [$(#[$with_label])*] ($arg: $bound) => $conv
+        );)+
+    };
 }
 
-pub(crate) use {oaep_debug_impl, oaep_key, oaep_key_impls};
+pub(crate) use {oaep_debug_impl, oaep_key_impls, oaep_keys};

@@ -11,10 +11,9 @@
 //!
 //! [RFC 8017 §7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
 
-mod decrypting_key;
-mod encrypting_key;
+mod keys;
 
-pub use self::{decrypting_key::DecryptingKey, encrypting_key::EncryptingKey};
+pub use self::keys::{DecryptingKey, EncryptingKey};
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;

@@ -5,10 +5,9 @@
 //!
 //! See [code example in the toplevel rustdoc](../index.html#oaep-encryption).
 
-mod decrypting_key;
-mod encrypting_key;
+mod keys;
 
-pub use self::{decrypting_key::DecryptingKey, encrypting_key::EncryptingKey};
+pub use self::keys::{DecryptingKey, EncryptingKey};
 
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
