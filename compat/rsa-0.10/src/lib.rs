@@ -105,3 +105,10 @@ pub type RsaPrivateKey = PrivateKey;
 /// Deprecated alias for [`PublicKey`].
 #[deprecated(since = "0.10.0", note = "use `rsa::PublicKey` instead")]
 pub type RsaPublicKey = PublicKey;
+
+/// A 1024-bit key from a fixed seed, for the schemes' unit tests.
+#[cfg(test)]
+fn test_key() -> PrivateKey {
+    use rand_core::SeedableRng;
+    PrivateKey::new(&mut rand::rngs::ChaCha8Rng::from_seed([5; 32]), 1024).expect("key")
+}

@@ -319,13 +319,9 @@ mod tests {
     use rsatool_rsa::hazmat::{PrivateOp as _, PublicOp as _};
     use sha2::{Sha256, Sha384};
 
-    fn key() -> PrivateKey {
-        PrivateKey::new(&mut ChaCha8Rng::from_seed([5; 32]), 1024).expect("key")
-    }
-
     #[test]
     fn oaep_errors_match_upstream() {
-        let key = key();
+        let key = crate::test_key();
         let public = key.to_public_key();
         let k = public.size();
         let mut rng = ChaCha8Rng::from_seed([1; 32]);
@@ -356,7 +352,7 @@ mod tests {
     #[test]
     fn oaep_decryption_ignores_the_first_octet() {
         // Wycheproof's "First byte is 1": EM with Y = 1 and a valid rest decrypts, as upstream.
-        let key = key();
+        let key = crate::test_key();
         let engine = key.engine().expect("engine");
         let mut rng = ChaCha8Rng::from_seed([2; 32]);
         let c = key

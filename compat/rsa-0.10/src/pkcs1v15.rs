@@ -390,13 +390,9 @@ mod tests {
         );
     }
 
-    fn key() -> PrivateKey {
-        PrivateKey::new(&mut ChaCha8Rng::from_seed([9; 32]), 1024).expect("key")
-    }
-
     #[test]
     fn pkcs1v15_errors_match_upstream() {
-        let key = key();
+        let key = crate::test_key();
         let public = key.to_public_key();
         let mut rng = ChaCha8Rng::from_seed([1; 32]);
         let hash = Sha256::digest(b"m");
