@@ -8,7 +8,8 @@
 //!
 //! Every closure returns its output, so a caller can check that all implementations agree
 //! (raw RSA and PKCS #1 v1.5 signatures are deterministic) or that another library accepts the
-//! output (PSS signatures) before it times anything: see [`check_equal`] and [`Op::check`].
+//! output (PSS signatures) before it times anything: see [`check_equal`] and
+//! [`Keys::openssl_verifies`].
 
 use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 use std::sync::Arc;
