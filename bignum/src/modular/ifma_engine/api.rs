@@ -49,13 +49,15 @@ pub fn pow_pair(a: &PowJob<'_>, b: &PowJob<'_>) -> (Residue, Residue) {
 ///
 /// As [`Modulus::pow`], for each job.
 pub fn pow_pair_on(path: PowPath, a: &PowJob<'_>, b: &PowJob<'_>) -> Option<(Residue, Residue)> {
-    let lays = (layout(a.modulus.bits())?, layout(b.modulus.bits())?);
-    pow_pair_laid_out(path, lays, a, b)
+    pow_pair_laid_out(path, a, b, || {
+        Some((layout(a.modulus.bits())?, layout(b.modulus.bits())?))
+    })
 }
 
 /// [`pow_pair_on`] in a chosen [`Shape`] rather than this CPU's (to measure each shape, and to
 /// test each on every machine), or none where no instance of exactly that shape (width, and
-/// interleaved or not) is compiled for the moduli's size.
+/// interleaved or not) is compiled for the moduli's size. On [`PowPath::Limbs`], as
+/// [`pow_pair_on`] (the shape is the engine's only).
 ///
 /// # Constant time
 ///
@@ -70,22 +72,24 @@ pub fn pow_pair_shaped(
     a: &PowJob<'_>,
     b: &PowJob<'_>,
 ) -> Option<(Residue, Residue)> {
-    let lays = (
-        layout_of(a.modulus.bits(), shape)?,
-        layout_of(b.modulus.bits(), shape)?,
-    );
-    if lays.0.interleave != shape.interleave {
-        return None;
-    }
-    pow_pair_laid_out(path, lays, a, b)
+    pow_pair_laid_out(path, a, b, || {
+        let lays = (
+            layout_of(a.modulus.bits(), shape)?,
+            layout_of(b.modulus.bits(), shape)?,
+        );
+        (lays.0.interleave == shape.interleave).then_some(lays)
+    })
 }
 
-/// [`pow_pair_on`] on the layouts of a's and b's sizes (none where they differ).
+/// [`pow_pair_on`] on the layouts `lays` gives for a's and b's sizes (none where it gives none
+/// or they differ). The limbs and an unavailable path are settled first: `lays` is asked only
+/// when the engine runs, since the chosen layout may first calibrate the size (a few
+/// milliseconds of the engine), which a pair on the limbs must not pay.
 fn pow_pair_laid_out(
     path: PowPath,
-    (lay, lay_b): (Layout, Layout),
     a: &PowJob<'_>,
     b: &PowJob<'_>,
+    lays: impl FnOnce() -> Option<(Layout, Layout)>,
 ) -> Option<(Residue, Residue)> {
     for j in [a, b] {
         j.modulus.check_pow_args(j.base, j.exp, j.exp_bits);
@@ -96,7 +100,11 @@ fn pow_pair_laid_out(
             b.modulus.pow_limbs(b.base, b.exp, b.exp_bits),
         ));
     }
-    if lay_b.lanes_nv() != lay.lanes_nv() || !path.is_available() {
+    if !path.is_available() {
+        return None;
+    }
+    let (lay, lay_b) = lays()?;
+    if lay_b.lanes_nv() != lay.lanes_nv() {
         return None;
     }
     let [ra, rb] = run_pair(path, lay, [a, b], Exponent::Secret)?;
@@ -222,6 +230,7 @@ impl Modulus {
         let [r] = run(path, layout(self.bits())?.lanes_nv(), [&job], kind)?;
         Some(r)
     }
+
     /// The 52-bit engine for [`Modulus::pow`] where
     /// [`backend::path_for_pow`](crate::backend::path_for_pow) chooses it for m's size.
     pub(crate) fn pow_ifma_if_chosen(

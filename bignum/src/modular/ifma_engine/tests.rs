@@ -183,6 +183,35 @@ fn check_size(path: PowPath, bits: usize, seed: u64) {
     }
 }
 
+/// A pair on the limbs is computed at any size, the engine's or not (a modulus past
+/// [`IFMA_MAX_BITS`], one below [`IFMA_MIN_BITS`]), against num-bigint: the pair's contract
+/// for [`PowPath::Limbs`], which asks the engine for no layout.
+#[test]
+fn a_pair_on_the_limbs_runs_at_every_size() {
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    for bits in [512, IFMA_MAX_BITS + 64] {
+        assert!(bits < IFMA_MIN_BITS || !ifma_supports(bits));
+        let (ma, a, xa, base_a) = random_modulus_and_base(&mut rng, bits);
+        let (mb, b, xb, base_b) = random_modulus_and_base(&mut rng, bits);
+        let e = random_limbs(&mut rng, bits.div_ceil(64));
+        let (ja, jb) = (
+            pow_job(&a, &base_a, &e, bits),
+            pow_job(&b, &base_b, &e, bits),
+        );
+        let (ra, rb) = pow_pair_on(PowPath::Limbs, &ja, &jb).expect("the limbs take any size");
+        assert_eq!(
+            *a.retrieve(&ra),
+            expected(&ma, &xa, &e, bits),
+            "{bits} bits, a"
+        );
+        assert_eq!(
+            *b.retrieve(&rb),
+            expected(&mb, &xb, &e, bits),
+            "{bits} bits, b"
+        );
+    }
+}
+
 /// Every instantiated vector count, through the model: sizes at each count's lower and
 /// upper end and the RSA half sizes, and both ends of the tight shapes (10 steps on twelve
 /// lanes from 467 to 518 bits, 30 on 32 from 1507 to 1558) and just past them. In three tests,
