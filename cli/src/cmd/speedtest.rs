@@ -380,9 +380,11 @@ fn print_line(args: &Args, op: Op, count: u32, seconds: f64) {
 fn run_here(args: &Args, header: bool) -> CmdResult {
     let bits = usize::from(args.bits);
     let backend = current_backend();
-    // Where the engine's shapes are calibrated, do it before the header names them (it would
-    // otherwise happen inside the first timed operation).
-    bignum::modular::calibrate_shapes(&[1024, 1536, 2048]);
+    // Where the engine's shapes are calibrated, calibrate the sizes this run times before it
+    // times anything (else the first operation of each would pay for it): the modulus (the
+    // private operation without the CRT) and its halves (the CRT's pair, key generation's
+    // prime tests). The header's shapes calibrate their own sizes as it names them.
+    bignum::modular::calibrate_shapes(&[bits, bits >> 1]);
     if header && !args.json {
         outln!(
             "{backend}: seconds for each count, smaller is faster ({})",
