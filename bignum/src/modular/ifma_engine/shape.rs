@@ -27,10 +27,10 @@ instances!($
     /// every count up to 24 digits, and RSA-3072's and RSA-4096's halves (30 and 40 digits:
     /// the width OpenSSL's and AWS-LC's code takes there, the candidates a calibration tries on
     /// CPUs where 512-bit operations are split). [`with_shapes`] instantiates exactly the four
-    /// lists; a test runs each on the model. Each instance costs build time: the six first
-    /// added for issue 50's shapes took bignum's release build from 14.6 to 18.6 s, the three
-    /// kept (the ones a CPU could choose) from 13.0-14.3 to 15.8-16.0 s; so no count without a
-    /// candidate is compiled.
+    /// lists; a test runs each on the model. Each instance costs build time: bignum's cold
+    /// release build took 18.0-18.1 s without the three counts added for issue 50's shapes
+    /// (30 and 40 digits single, 30 as a pair) and 20.8-21.0 s with them, alternated runs
+    /// (docs/benchmarks-log.md); so no count without a candidate is compiled.
     SINGLE_256, with_single_256,
     [(3, 10), (3, 12), (4, 16), (5, 20), (6, 24), (8, 30), (10, 40)]
 );
