@@ -7,8 +7,8 @@
 //! `modular`'s constant-time types).
 //!
 //! Operators: `+ - * / % << >>` on owned and borrowed operands, `+ - * / %` with a `u64`, and
-//! their `op=` forms. Subtraction below zero and division by zero panic, like std's integers in
-//! debug builds; [`Nat::checked_sub`], [`Nat::checked_div`] and [`Nat::checked_rem`] return
+//! their `op=` forms. Subtraction below zero and division by zero panic in every build (as std's
+//! integers do in debug builds); [`Nat::checked_sub`], [`Nat::checked_div`] and [`Nat::checked_rem`] return
 //! `None` instead.
 
 mod fmt;

@@ -65,7 +65,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
+    /// If `a` belongs to another modulus (any other, in every build).
     pub fn inv(&self, a: &Residue) -> CtOption<Residue> {
         self.check(a);
         let n = self.limb_len();

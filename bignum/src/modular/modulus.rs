@@ -261,7 +261,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other),
+    /// If `a` belongs to another modulus (any other, in every build),
     /// or `b` or `out` is not n limbs.
     pub fn mul_retrieve(&self, out: &mut [Limb], a: &Residue, b: &[Limb]) {
         self.check(a);
@@ -326,7 +326,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
+    /// If `a` belongs to another modulus (any other, in every build).
     pub fn retrieve(&self, a: &Residue) -> Zeroizing<Vec<Limb>> {
         self.check(a);
         let n = self.m.len();
@@ -346,7 +346,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
+    /// If `a` belongs to another modulus (any other, in every build).
     pub fn retrieve_be_bytes(&self, a: &Residue, out: &mut [u8]) {
         mpn::to_be_bytes(out, &self.retrieve(a));
     }
@@ -359,7 +359,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If a residue belongs to another modulus (of another limb count; in debug builds, any other).
+    /// If a residue belongs to another modulus (any other, in every build).
     pub fn add(&self, a: &Residue, b: &Residue) -> Residue {
         self.check(a);
         self.check(b);
@@ -377,7 +377,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If a residue belongs to another modulus (of another limb count; in debug builds, any other).
+    /// If a residue belongs to another modulus (any other, in every build).
     pub fn sub(&self, a: &Residue, b: &Residue) -> Residue {
         self.check(a);
         self.check(b);
@@ -395,7 +395,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
+    /// If `a` belongs to another modulus (any other, in every build).
     pub fn neg(&self, a: &Residue) -> Residue {
         self.sub(&self.zero(), a)
     }
@@ -408,7 +408,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If a residue belongs to another modulus (of another limb count; in debug builds, any other).
+    /// If a residue belongs to another modulus (any other, in every build).
     pub fn mul(&self, a: &Residue, b: &Residue) -> Residue {
         self.check(a);
         self.check(b);
@@ -434,7 +434,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `a` belongs to another modulus (of another limb count; in debug builds, any other).
+    /// If `a` belongs to another modulus (any other, in every build).
     pub fn sqr(&self, a: &Residue) -> Residue {
         self.check(a);
         let n = self.m.len();

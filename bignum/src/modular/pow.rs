@@ -173,8 +173,8 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `exp_bits > 64·exp.len()`, or `base` belongs to another modulus (of another limb
-    /// count; in debug builds, any other).
+    /// If `exp_bits > 64·exp.len()`, or `base` belongs to another modulus (any other, in every
+    /// build).
     // Never inlined: the constant-time check's callgrind pass (`.ci/ct-check`) counts the
     // instructions inside this symbol.
     #[inline(never)]
@@ -258,7 +258,7 @@ impl Modulus {
     ///
     /// # Panics
     ///
-    /// If `base` belongs to another modulus (of another limb count; in debug builds, any other).
+    /// If `base` belongs to another modulus (any other, in every build).
     pub fn pow_vartime(&self, base: &Residue, exp: &[Limb]) -> Residue {
         self.check(base);
         if let Some(r) = self.pow_vartime_ifma_if_chosen(base, exp) {

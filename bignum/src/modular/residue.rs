@@ -15,8 +15,8 @@ use super::ct;
 /// Made and used only through the [`Modulus`](super::Modulus) it belongs to. Mixing residues of
 /// different moduli panics, in every build: each residue carries the identity of the context
 /// that made it, and every operation compares it with its modulus's (one comparison of two
-/// public numbers; before issue 49 release builds dropped it, and a residue of another modulus
-/// of the same limb count gave a meaningless result without a word).
+/// public numbers: without it, a residue of another modulus of the same limb count would give a
+/// meaningless result without a word).
 ///
 /// Secret: no `PartialEq`, `Ord` or `Hash`; compare with [`ConstantTimeEq`]. Wiped on drop.
 /// `Debug` prints `Residue(..)`.
@@ -58,7 +58,7 @@ impl Residue {
     ///
     /// # Panics
     ///
-    /// If the two residues differ in limb count.
+    /// If the two residues belong to different moduli (any other, in every build).
     pub fn conditional_assign(&mut self, other: &Self, choice: Choice) {
         assert_eq!(
             self.limbs.len(),
@@ -77,7 +77,7 @@ impl Residue {
     ///
     /// # Panics
     ///
-    /// If the two residues differ in limb count.
+    /// If the two residues belong to different moduli (any other, in every build).
     pub fn conditional_swap(a: &mut Self, b: &mut Self, choice: Choice) {
         assert_eq!(a.limbs.len(), b.limbs.len(), "residues of different moduli");
         a.check_same_modulus(b);
@@ -92,7 +92,7 @@ impl Residue {
     ///
     /// # Panics
     ///
-    /// If the two residues differ in limb count.
+    /// If the two residues belong to different moduli (any other, in every build).
     pub fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
         let mut r = a.clone();
         r.conditional_assign(b, choice);
