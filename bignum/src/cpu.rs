@@ -82,8 +82,8 @@ static FEATURES: AtomicU8 = AtomicU8::new(0);
 /// Every kernel call of the dispatch table passes through here (`mpn::kernels()` rebuilds its
 /// ADX token from it), so the cached path is inlined and the detection kept out of line: with
 /// the detection inlined here, each call paid its frame (six pushes and pops and a 248-byte
-/// stack frame), a few percent of an exponentiation on the ADX back end (docs/benchmarks-log.md,
-/// "Issue 28 item 4").
+/// stack frame), a few percent of an exponentiation on the ADX back end (measured: see
+/// docs/benchmarks-log.md, "The ADX kernels' profile").
 #[inline]
 pub fn detect() -> Features {
     // Relaxed: the byte is the whole message, no other memory is published with it.

@@ -52,7 +52,9 @@ extern crate std;
 /// layers, which the assembly kernels rely on): checked in debug
 /// builds and, whatever the profile, in builds with the `test-hooks` feature. The tests build
 /// bignum without debug assertions (the workspace's `Cargo.toml`: core's own checks, which
-/// follow them, took 45% of bignum's test build), and still check every invariant.
+/// follow them, took a large share of bignum's test build; measured: see
+/// docs/benchmarks-log.md, "bignum's tests without debug assertions"), and still check every
+/// invariant.
 ///
 /// Never on a secret: the constant-time check builds with `test-hooks`, and a branch on a
 /// secret is what it flags. Conditions on secret-derived values stay `debug_assert!`.

@@ -172,7 +172,7 @@ fn read_fd(fd: i32, option: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     )))
 }
 
-// The rules, as OpenSSL applies them (issue 51, item 9): a password from a source (pass:,
+// The rules, as OpenSSL applies them: a password from a source (pass:,
 // env:, file:, fd:, piped stdin) is taken as given, any length, empty included, to read a key
 // and to write one (`openssl genpkey -aes256 -pass pass:kg` writes a key, and a script that
 // works with openssl must work with rsatool); a password to *read* a key is taken as given

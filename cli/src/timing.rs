@@ -8,7 +8,7 @@
 //!
 //! Reading the counter is the CLI's only unsafe code, an exception to the workspace's rule that
 //! unsafe code lives in `bignum`'s `mpn::x86_64` and `cpu` only: the counter serves the
-//! benchmark reports, not the arithmetic, so it lives with them (issue 20). The benches crate's
+//! benchmark reports, not the arithmetic, so it lives with them. The benches crate's
 //! `compare` binary reads it with its own one-line copy, having no way to reach this one.
 
 use std::hint::black_box;
@@ -63,8 +63,9 @@ impl Clock {
         let k1 = ticks();
         let tick_hz = (k1 - k0) as f64 / wall.elapsed().as_secs_f64();
 
-        // imul r64 has a latency of 3 core cycles on every x86-64 core since Nehalem and Zen;
-        // a chain of dependent multiplies therefore runs at a third of the core clock.
+        // imul r64 has a latency of 3 core cycles on current x86-64 cores (Intel's and AMD's
+        // optimisation manuals); a chain of dependent multiplies therefore runs at a third of
+        // the core clock.
         // Repeated squaring of an odd number: each multiply needs the previous result, stays
         // odd (never collapses to 0), and has no closed form the compiler could fold.
         // The best of many short runs is the one no other process interrupted.

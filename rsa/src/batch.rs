@@ -10,8 +10,9 @@
 //! than eight lanes (the last of a batch, or keys of different digit counts) runs each item's
 //! exponentiations as a single operation does (an interleaved pair): an eight-lane batch costs
 //! the same whatever the number of lanes in use, and below eight it does not beat the pairs at
-//! 2048-bit halves (`bignum/examples/pow_paths.rs -- --batch`: eight lanes 1.13x faster than four
-//! pairs at 2048 bits, 1.5x at 1536, 2.3x at 1024). Without IFMA (or with
+//! 2048-bit halves, where eight lanes are only a little faster than four pairs (more so at
+//! smaller halves; `bignum/examples/pow_paths.rs -- --batch`, measured: see
+//! docs/benchmarks-log.md, "The batch's lanes and threads"). Without IFMA (or with
 //! `BIGNUM_BACKEND=adx|portable`) every item takes the single-operation path; the results are
 //! the same either way (every exponentiation returns the canonical residue).
 //!
@@ -23,12 +24,11 @@
 //!
 //! The groups of eight lanes are spread over rayon's thread pool: [`Batch::threads`] tasks, each
 //! taking the next group not yet taken until none is left, so that a task whose worker starts late
-//! takes fewer. (The calling thread taking groups too, through `rayon::in_place_scope`, measured
-//! 1.6x against 1.8x of one thread at 3072 bits on 2 vCPUs, and better at 2048: not kept.) The pool
-//! is started once and kept, and its idle workers look for work a moment before they sleep, where
-//! scoped threads spawned for every call (before issue 48) cost about 50 µs a thread and a wake-up
-//! on an idle core each: two threads on batches of eight RSA-2048 items ran 0.37x of twice one
-//! thread's rate in `compare --threads-only`, 0.86x on the pool (Zen 5, 2 vCPUs). Only the input
+//! takes fewer. (The calling thread taking groups too, through `rayon::in_place_scope`, is
+//! better at 2048 bits but worse at 3072, so it does not.) The pool is started once and kept,
+//! and its idle workers look for work a moment before they sleep, where threads spawned for
+//! every call would each cost a spawn and a wake-up on an idle core, more than the work of a
+//! short batch (measured: see docs/benchmarks-log.md, "The batch's lanes and threads"). Only the input
 //! checks and the blinding run on the calling thread, before the tasks start: each item takes the
 //! next power of one of its key's cached blinding pairs (two squarings, as a single operation does;
 //! `primitive/blinding.rs`), and a fresh pair is drawn there (from the caller's RNG, with its

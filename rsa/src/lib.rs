@@ -80,9 +80,9 @@
 //! pairs sit in a small table (`primitive/blinding.rs`), so threads do not pay for each other.
 //! Where more threads call than there are cores, [`RsaPrivateKey::coalescing`] lets their
 //! concurrent calls run four at a time on the eight lanes of the AVX-512 IFMA engine, with the
-//! ordinary API: up to twice the throughput at RSA-2048 (8 threads on 2 cores; not yet measured
-//! on more), for a call that may wait for a pass of four (see its documentation and
-//! BENCHMARKS.md). [`Batch`] does the same for a caller that holds many inputs itself.
+//! ordinary API: more throughput, for a call that may wait for a pass of four (see its
+//! documentation, and BENCHMARKS.md, "Threads on one key", for the figures). [`Batch`] does the
+//! same for a caller that holds many inputs itself.
 //!
 //! ```
 //! use std::sync::Arc;

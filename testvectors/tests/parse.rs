@@ -260,8 +260,8 @@ fn nist_common(rel: &str, want_e: u32, with_d: bool) -> nist::SigGenFile {
 #[test]
 fn nist_sig_gen_15_parses_and_signatures_match_hand_built_encodings() {
     // .txt with d: S^e mod n = EM for every vector, and S = EM^d mod n for the first vector of
-    // each key (a full-size d exponentiation is slow in num-bigint, ~0.3 s at 4096 bits here;
-    // one per key proves d belongs to the key).
+    // each key (a full-size d exponentiation is slow in num-bigint, a large share of the test's
+    // time at 4096 bits; one per key proves d belongs to the key).
     let file = nist_common(nist::SIG_GEN_15_186_2, 65537, true);
     let mut signed = std::collections::HashSet::new();
     for (g, v) in file.iter() {
@@ -656,8 +656,8 @@ fn wycheproof_decryption_sets_load_and_valid_ciphertexts_decrypt_to_their_messag
             let n = big(&key.n);
             let k = k_of(&key.n);
             // One valid test per group is enough to prove the key, hashes and label are mapped
-            // right. num-bigint needs ~0.3 s for a 4096-bit private exponentiation on this
-            // machine, so keys above 2048 bits are decrypted once per set only.
+            // right. A 4096-bit private exponentiation is slow in num-bigint, so keys above 2048
+            // bits are decrypted once per set only.
             let take = usize::from(g.key_size <= 2048 || !set_checked);
             for t in g
                 .tests

@@ -33,11 +33,12 @@
 //! 1024 and 2048 bits, default 21; N/4 and N/8, at least 3, at 3072 and 4096, where an
 //! implementation stops after `--keygen-cap` seconds, default 20), as medians: the `keygen`
 //! module; batch signatures per second (ours single, ours batched on one thread and on all,
-//! OpenSSL, AWS-LC; `--batch-items N` per batch, default 64): the `batch` module; then the
-//! issue-6, issue-16 and issue-17 targets and the 2003 Cryptokit figures next to the measured
-//! ones; then the threads on one key (`--threads-only` alone): ours on N threads sharing a key,
-//! on a coalescing key, in N processes, through `Batch` on N threads, OpenSSL and AWS-LC on N
-//! threads sharing their key, and the issue-48 targets: the `scaling` module.
+//! OpenSSL, AWS-LC; `--batch-items N` per batch, default 4): the `batch` module; then the
+//! speed targets (RSA at 2048 bits, with AVX-512 IFMA, and the batch's) and the 2003 Cryptokit
+//! figures next to the measured ones; then the threads on one key (`--threads-only` alone): ours
+//! on N threads sharing a key, on a coalescing key, in N processes, through `Batch` on N
+//! threads, OpenSSL and AWS-LC on N threads sharing their key, and their targets: the `scaling`
+//! module.
 //!
 //! The files of `compare/`, one job each: `args` (the command line), `harness` (the timing
 //! loop and the check against num-bigint), `arith` (the kernel, mul/sqr, division and powm

@@ -12,11 +12,11 @@ use super::{Modulus, Residue, ct, mont};
 /// The window width of [`Modulus::pow`] for an exponent of `exp_bits` bits (public).
 ///
 /// Narrower than [`window_bits`]: the constant-time gather reads all 2^w table entries for each
-/// multiplication, which costs more than the multiplications a wider window saves. Measured
-/// here (AMD Zen 3, ADX, best of 60 interleaved batches, modulus and exponent of the same size):
-/// 512 bits w=4 78.2 µs, w=5 82.3, w=6 91.4; 1024 bits w=4 420, w=5 423, w=6 437; 1536 bits
-/// w=5 1214, w=6 1241. At 2048 bits the back end decides: ADX w=5 2549, w=6 2578; portable
-/// (slower multiplications, so the gather weighs less) w=5 5280, w=6 5024; w=6 is kept there.
+/// multiplication, which costs more than the multiplications a wider window saves. Each width
+/// is the fastest measured at its sizes on the ADX back end; at 2048 bits, where ADX's w=5 and
+/// w=6 are close, w=6, which the portable back end (slower multiplications, so the gather
+/// weighs less) prefers. Measured: see docs/benchmarks-log.md, "The constant-time window
+/// widths".
 pub(crate) const fn ct_window_bits(exp_bits: usize) -> usize {
     width_above(exp_bits, [1536, 700, 89, 22])
 }

@@ -65,8 +65,9 @@ pub fn addmul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 
 /// r += a · b over `a.len()` limbs of `r`, returns the high limb: the row of [`addmul_1`]
 /// and of the few single rows of [`mul_basecase`] and [`redc_1`]. Unrolled by four by hand:
-/// the same carry chain with a quarter of the loop overhead, 8-10% faster per limb at 16 and
-/// 32 limbs (two interleaved carry chains measured no better: `mul` clobbers the one flag).
+/// the same carry chain with a quarter of the loop overhead, faster per limb at 16 and 32 limbs
+/// (two interleaved carry chains are no better: `mul` clobbers the one flag; measured: see
+/// docs/benchmarks-log.md, "The portable kernels' layout").
 #[inline(always)]
 fn addmul_row(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     let mut c = 0;
@@ -100,10 +101,11 @@ pub fn submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 
 /// Montgomery product without the final subtraction (see [`crate::mpn::mont_mul`]): the
 /// product a·b into the scratch by [`mul_basecase`], then [`redc_1`]. Both go four rows at a
-/// time, which measured 2-15% faster at 16 and 32 limbs (noisy machine) than the fused
-/// row-by-row CIOS (Koç, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
-/// algorithms", 1996) that shares one load and store of r between two products but pays two
-/// carries per limb. a < m, so a·b < m·R as [`redc_1`] requires.
+/// time, which is faster at 16 and 32 limbs than the fused row-by-row CIOS (Koç, Acar,
+/// Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", 1996) that shares
+/// one load and store of r between two products but pays two carries per limb (measured: see
+/// docs/benchmarks-log.md, "The portable kernels' layout"). a < m, so a·b < m·R as [`redc_1`]
+/// requires.
 pub fn mont_mul(
     r: &mut [Limb],
     a: &[Limb],

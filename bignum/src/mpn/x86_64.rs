@@ -100,9 +100,9 @@ fn adx_tabselect(r: &mut [Limb], table: &[Limb], which: Limb) {
 /// compare of a running entry count with `which`, so no mask goes through a general register,
 /// and every entry is read.
 ///
-/// It replaced the portable select compiled for AVX2 (scalar masks, opaque to the optimiser,
-/// each broadcast per entry): at 8 limbs and 16 entries (RSA-1024's window) about half its
-/// time, docs/benchmarks-log.md, "Issue 28 items 4 and 5 on Zen 3".
+/// It is faster than the portable select compiled for AVX2 (scalar masks, opaque to the
+/// optimiser, each broadcast per entry); measured: see docs/benchmarks-log.md, "The 64-bit path
+/// without IFMA".
 ///
 /// # Safety
 /// The CPU has AVX2.
@@ -208,14 +208,14 @@ fn adx_submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
     unsafe { adx::submul_1(r, a, b) }
 }
 
-/// At eight limbs [`mont8::mont_mul_8`] (CIOS with the accumulator in registers, in 0.79x the
-/// time of the pair below: docs/benchmarks-log.md, "Issue 28 items 4 and 5 on Zen 3");
+/// At eight limbs [`mont8::mont_mul_8`] (CIOS with the accumulator in registers, faster than
+/// the pair below; measured: see docs/benchmarks-log.md, "The 64-bit path without IFMA");
 /// otherwise the product a·b by the asm [`mul::mul_basecase`] into 2n scratch limbs, then
-/// [`adx_redc_1`]: a·b < m·R for a < m, so the result is below 2m. That pair was measured
-/// against a CIOS through memory (two `addmul_1` rows per limb of b), as a ratio to GMP's
-/// `mpn_mul_basecase` and `mpn_redc_1` in the same run (`benches/src/bin/kernels.rs`, two runs
-/// each): 1.05/0.97 against 1.19/1.20 at n = 8, 1.06/0.96 against 1.02/1.05 at n = 16, 0.98
-/// against 1.02 at n = 32.
+/// [`adx_redc_1`]: a·b < m·R for a < m, so the result is below 2m. That pair is no slower than
+/// a CIOS through memory (two `addmul_1` rows per limb of b) at 8 to 32 limbs, and faster at 8,
+/// as ratios to GMP's `mpn_mul_basecase` and `mpn_redc_1` in the same run
+/// (`benches/src/bin/kernels.rs`; measured: see docs/benchmarks-log.md, "The ADX Montgomery
+/// product: the product, then REDC").
 fn adx_mont_mul(
     r: &mut [Limb],
     a: &[Limb],

@@ -174,8 +174,9 @@ const STOP1: u64 = 1 << 33;
 /// numbers at 2⁶⁵ or more, so that it is also a correct run for the full a and b; none if not
 /// even one quotient qualifies. Double precision while the number being reduced is 2⁹⁶ or
 /// more, then single precision on bits [32, 96), as GMP; one division per quotient in both
-/// (faster here than GMP's trial subtractions, and than running the double precision to the
-/// end: docs/benchmarks-log.md, "The blinded inverse of the CRT operation").
+/// (faster than GMP's trial subtractions, and than running the double precision to the end:
+/// docs/benchmarks-log.md, "The blinded inverse of the CRT operation" and "hgcd2: one division
+/// per quotient").
 fn hgcd2(a: [Limb; 3], b: [Limb; 3], shift: u32) -> Option<Matrix> {
     let lead = |v: [Limb; 3]| -> u128 {
         let hi = (u128::from(v[0]) << 64) | u128::from(v[1]);
@@ -219,7 +220,8 @@ fn hgcd2(a: [Limb; 3], b: [Limb; 3], shift: u32) -> Option<Matrix> {
     let (mut big, mut small) = ((big >> 32) as u64, (small >> 32) as u64);
     loop {
         // Public values (the leading bits of public a and b); small ≥ 2³³. A division every
-        // step: on Zen 3 that beats trying small quotients first (GMP's HGCD2_DIV1_METHOD 1).
+        // step: faster than trying small quotients first (GMP's HGCD2_DIV1_METHOD 1; measured:
+        // see docs/benchmarks-log.md, "hgcd2: one division per quotient").
         #[allow(clippy::integer_division_remainder_used)]
         let q = big / small;
         let r = big - q * small;
@@ -264,7 +266,7 @@ fn matrix(b_big: bool, cbig: [u64; 2], csmall: [u64; 2]) -> Option<Matrix> {
 /// By one word division of the leading bits and a correction of at most one: a 128-bit
 /// division is a library call several times slower, and trying small quotients by
 /// subtraction first costs more in mispredicted branches than the division (docs/benchmarks-log.md,
-/// "The blinded inverse of the CRT operation"). With s such that ah = ⌊a/2ˢ⌋ < 2⁶⁴, and bh = ⌊b/2ˢ⌋:
+/// "hgcd2: one division per quotient"). With s such that ah = ⌊a/2ˢ⌋ < 2⁶⁴, and bh = ⌊b/2ˢ⌋:
 /// q·bh ≤ ah (a ≥ q·b), so ⌊ah/bh⌋ ≥ q; and ah/bh − a/b < ah/(bh·(bh + 1)) < 1 once
 /// bh ≥ 2³², so ⌊ah/bh⌋ ≤ q + 1. Quotients of about 2³¹ and more (bh < 2³²: almost never in
 /// Euclid's sequence) take the 128-bit division.

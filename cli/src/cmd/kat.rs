@@ -48,7 +48,8 @@ pub fn run(args: &Args) -> CmdResult {
         dir.clone()
     };
     let run_sets = acvp_dir.is_dir() && (acvp_only || acvp_dir != dir);
-    // The ACVP sets (mostly key generation: 12 of the 19 s) on a second thread, beside the files.
+    // The ACVP sets (mostly key generation, the longest part of the run) on a second thread,
+    // beside the files.
     let (reports, sets) = std::thread::scope(|scope| {
         let sets = scope.spawn(|| {
             if run_sets {

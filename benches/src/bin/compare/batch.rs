@@ -1,8 +1,8 @@
-//! Batch rows (issue 17): PKCS #1 v1.5 signatures with SHA-256 per second at 2048, 3072 and
+//! Batch rows: PKCS #1 v1.5 signatures with SHA-256 per second at 2048, 3072 and
 //! 4096 bits, ours one at a time (`RsaPrivateKey::sign`, the single CRT private operation),
 //! ours through [`rsatool_rsa::Batch`] on one thread and on every thread, OpenSSL and AWS-LC (one
 //! signature per call, one core), all on the same key, in one interleaved case per size; then
-//! the issue's targets on those figures.
+//! the batch's targets on those figures.
 //!
 //! Everyone signs (AWS-LC has no raw private operation), so the hash of the 60-byte message and
 //! the padding are in every figure; they are a fraction of a percent of a 2048-bit signature.
@@ -11,13 +11,12 @@
 //! thread does the same work as the one-thread call and the scaling ratio compares like with
 //! like; each call counts as that many operations. Why not 64 or more: the harness keeps the
 //! fastest of its rounds, which on a loaded machine only works for calls shorter than a
-//! scheduler time slice. On the shared 2-vCPU VM (load average 6 to 7) one-thread batches of
-//! 64 kept their per-signature rate at 2048 bits in some runs (7 ms a call) and lost 40% in
-//! others, and lost 30 to 45% at 3072 and 4096 (20 and 45 ms a call); 8 items (5 ms a call at
-//! 4096) lost it at 4096 in one run of two, while 4 items gave the rates of
-//! `rsa/examples/batch_speed.rs` at every size. A longer batch does no other work per item: it
-//! runs the same groups of four one after another (`rsa/src/batch.rs`), so one group measures
-//! its throughput; `--batch-items 64` is for a quiet machine. Before timing, every batch item must equal the
+//! scheduler time slice, and longer batch calls lost part of their per-signature rate from run
+//! to run on a loaded machine where four items kept the rates of `rsa/examples/batch_speed.rs`
+//! (measured: see docs/benchmarks-log.md, "The batch rows' call length"). A longer batch does
+//! no other work per item: it runs the same groups of four one after another
+//! (`rsa/src/batch.rs`), so one group measures its throughput; `--batch-items 64` is for a
+//! quiet machine. Before timing, every batch item must equal the
 //! single signature (PKCS #1 v1.5 is deterministic), and ours, OpenSSL's and AWS-LC's single
 //! signatures must be equal.
 
@@ -120,7 +119,7 @@ fn case(keys: &Keys, items: u32) -> Case {
     }
 }
 
-/// One target of issue 17 on the measured figures.
+/// One target of the batch on the measured figures.
 struct Target {
     what: String,
     /// The measured ratio, if both figures were measured.
@@ -185,10 +184,10 @@ fn targets_of(results: &[Measured]) -> Vec<Target> {
     out
 }
 
-/// The issue-17 targets as a Markdown table, like the issue-16 one.
+/// The batch's targets as a Markdown table, like the RSA targets with AVX-512 IFMA.
 pub fn targets(results: &[Measured]) -> String {
     let mut s = format!(
-        "**Batch targets of issue 17** (PKCS #1 v1.5 SHA-256 signatures per second from the \
+        "**Batch targets** (PKCS #1 v1.5 SHA-256 signatures per second from the \
          `{BATCH_SIGN}` table; ratio = ours / peer in throughput, at least the target to meet it; \
          exponentiation path in this run: {})\n\n| target | ratio | verdict |\n| --- | ---: | --- |\n",
         pow_path().name()

@@ -1,7 +1,7 @@
 //! RSA rows: the raw public and CRT private operations, PKCS #1 v1.5 and PSS signatures
 //! (SHA-256) and OAEP encryption (SHA-256), against OpenSSL 3, AWS-LC, RustCrypto `rsa` 0.9 and 0.10 and ring, with the same
 //! key (ours, imported by every peer as PKCS #8 DER): see `benches::rsa_peers`. Key generation
-//! is the `keygen` module; the issue's targets and the seed figures are drawn here from both.
+//! is the `keygen` module; the speed targets and the seed figures are drawn here from both.
 
 use rsatool_rsa::hazmat::PrivateOp;
 use std::fmt::Write as _;
@@ -207,11 +207,11 @@ fn verdict(r: Option<f64>, limit: f64) -> String {
     }
 }
 
-/// The issue-6 targets next to the measured ratios (at 2048 bits, and every size in the tables
-/// above), and the seed figures of 2003 next to ours.
+/// The RSA speed targets next to the measured ratios (at 2048 bits, and every size in the
+/// tables above), and the seed figures of 2003 next to ours.
 pub fn targets(results: &[Measured], keygen: &[super::keygen::Row], plain: Option<f64>) -> String {
     let mut s = String::from(
-        "**RSA targets of issue 6** (2048 bits; ratio = ours / peer from the tables above, \
+        "**RSA targets** (2048 bits; ratio = ours / peer from the tables above, \
          keygen on the medians)\n\n| target | ratio | verdict |\n| --- | ---: | --- |\n",
     );
     let bits = 2048;
@@ -246,11 +246,11 @@ pub fn targets(results: &[Measured], keygen: &[super::keygen::Row], plain: Optio
             verdict(super::keygen::ratio(keygen, bits, peer), 1.0)
         );
     }
-    // Issue 16: on a CPU with AVX-512 IFMA, the private operation against the peers' IFMA
-    // code (AWS-LC has no raw RSA: its PKCS #1 v1.5 signature, ours against it).
+    // On a CPU with AVX-512 IFMA, the private operation against the peers' IFMA code (AWS-LC
+    // has no raw RSA: its PKCS #1 v1.5 signature, ours against it).
     let _ = writeln!(
         s,
-        "\n**RSA targets of issue 16** (AVX-512 IFMA; exponentiation path in this run: {path})\n\n\
+        "\n**RSA targets with AVX-512 IFMA** (exponentiation path in this run: {path})\n\n\
          | target | ratio | verdict |\n| --- | ---: | --- |"
     );
     let _ = writeln!(

@@ -1,4 +1,4 @@
-//! Threads on one key (issue 48): throughput of PKCS #1 v1.5 signatures (SHA-256) and OAEP
+//! Threads on one key: throughput of PKCS #1 v1.5 signatures (SHA-256) and OAEP
 //! decryptions (SHA-256) at 2048, 3072 and 4096 bits when N threads share one key, for N = 1,
 //! 2, every core and four times every core.
 //!
@@ -489,7 +489,7 @@ pub fn run(keys: &[Keys], time: Duration) -> Vec<Row> {
 /// The names in table order.
 const NAMES: [&str; 6] = [OURS, COALESCED, PROCESSES, BATCH, OPENSSL, AWS_LC];
 
-/// The rows as Markdown tables (one per operation and size), then the issue's targets.
+/// The rows as Markdown tables (one per operation and size), then their targets.
 pub fn markdown(rows: &[Row]) -> String {
     let mut s = format!(
         "**Threads on one key** (operations per second, all threads together; exponentiation \
@@ -537,11 +537,12 @@ pub fn markdown(rows: &[Row]) -> String {
     s
 }
 
-/// The targets of issue 48 on the rows.
+/// The targets of threads on one key (against processes, the batch's scaling, the coalescing
+/// key against OpenSSL) on the rows.
 fn targets(rows: &[Row]) -> String {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut s = String::from(
-        "**Targets of issue 48** (ratio of throughputs; at least the target to meet it)\n\n\
+        "**Targets of threads on one key** (ratio of throughputs; at least the target to meet it)\n\n\
          | target | ratios (2048 / 3072 / 4096) | verdict |\n| --- | --- | --- |\n",
     );
     let find = |op: Op, bits: usize, threads: usize| {

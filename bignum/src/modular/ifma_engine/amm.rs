@@ -29,7 +29,7 @@ pub(super) struct Operands<'a> {
 /// scalars: both serial chains of a step (through the accumulator's dependent multiply-adds,
 /// and from one y to the next through a vector and back, slow between the register files on
 /// AMD) are shorter, at the price of twice the lane shifts, which is the faster trade on AMD
-/// Zen 5 (`bignum/examples/pow_paths.rs`; the figures against one accumulator are in
+/// (measured by `bignum/examples/pow_paths.rs` against one accumulator: see
 /// docs/benchmarks-log.md, "AVX-512 IFMA").
 #[inline(always)]
 pub(super) fn amm<I: Ifma52, const NV: usize, const S: usize, const K: usize>(

@@ -289,7 +289,8 @@ fn reduce_step<I: Ifma52, const NV: usize>(
     // multiple of 2^52, ⌈digit 0 / 2^52⌉ of them, so the carry ⌊(digit 0 + m0·y) / 2^52⌋ is
     // ⌈digit 0 / 2^52⌉ + ⌊m0·y / 2^52⌋. From one digit 0 to the next: a product, a high
     // product and two adds, against a product, a mask, a double-width product and add and a
-    // double shift (the Intel model's step 26.0 → 20.1 cycles; docs/benchmarks-log.md).
+    // double shift (a shorter step in llvm-mca's Intel model; docs/benchmarks-log.md, "Where
+    // the rows stop").
     let y12 = acc0.wrapping_mul(c.k0 << 12);
     #[allow(clippy::cast_possible_truncation)] // the high word
     let hi = ((u128::from(c.m0) * u128::from(y12)) >> 64) as u64;

@@ -117,9 +117,9 @@ fn carry_digits<I: Ifma52, const D: usize>(i: I, acc: &mut [I::V; D]) {
 }
 
 /// The largest digit count with a dedicated squaring ([`ams`]): its steps are straight code, D
-/// of them of D digits each. Measured on AMD Zen 5 (a batch of eight, against the AMM as the
-/// squaring, in one process): 0.75x the time at 10 digits, 0.83x at 20, 1.84x at 30, where the
-/// code outgrows the instruction cache (and takes minutes to compile).
+/// of them of D digits each. Up to 20 digits it is faster than the AMM as the squaring; at 30
+/// it is slower, where the code outgrows the instruction cache (and takes minutes to compile).
+/// Measured: see docs/benchmarks-log.md, "The batch's dedicated squaring".
 const AMS_MAX_DIGITS: usize = 20;
 
 /// Eight squarings a_k²·2^(−52·D) mod m_k below 2·m_k, as [`amm`] of a by itself: by [`ams`]

@@ -198,11 +198,11 @@ fn pow_k<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     pow_window(&Horizontal::<I, NV, S, K> { i, ops, mv }, exp_bits, out);
 }
 
-/// Pairs of at least this many steps square by [`ams`], the others by the AMM. Measured on
-/// AMD Zen 4 (`bignum/examples/pow_paths.rs`, best of 7, alternated with the AMM's build): the
-/// pairs of 20 steps (1024 bits) 0.92-0.95x the AMM's time, of 30 and 40 (1536 and 2048 bits)
-/// 0.86 and 0.84x, of 10 (512 bits) 1.02x; single numbers slower at every size (1024 bits
-/// 1.1x, 4096 bits 1.6x: one chain of dependent multiply-adds per accumulator, not two).
+/// Pairs of at least this many steps square by [`ams`], the others by the AMM: [`ams`] is
+/// faster for the pairs of 20 steps (1024 bits) and more, slightly slower for those of 10 (512
+/// bits), and slower for single numbers at every size (one chain of dependent multiply-adds per
+/// accumulator, not two). Measured by `bignum/examples/pow_paths.rs` against the AMM's build:
+/// see docs/benchmarks-log.md, "Which numbers square by ams".
 const SQUARE_MIN_STEPS: usize = 16;
 
 /// K interleaved numbers of NV vectors as an [`Engine`]: a block is the K numbers one after
