@@ -154,7 +154,7 @@ fn help_explains_answering_and_checking_with_examples() {
 
 #[test]
 fn output_is_o_or_output_and_the_old_out_is_a_hidden_alias() {
-    // Every other command writes with -o/--output (issue #30, item 9); --out still works.
+    // Every other command writes with -o/--output; --out still works.
     let dir = scratch();
     let prompt = set("RSA-SigVer-FIPS186-5").join("prompt.json");
     let mut written = Vec::new();

@@ -1,6 +1,5 @@
-//! Shell completions and manual pages generated from the clap definitions (issue 30, item 10),
-//! checked by the shells' and groff's own parsers where they are installed, and `kat`'s
-//! silence on a piped stderr.
+//! Shell completions and manual pages generated from the clap definitions, checked by the shells'
+//! and groff's own parsers where they are installed, and `kat`'s silence on a piped stderr.
 
 mod common;
 

@@ -136,7 +136,7 @@ fn we_verify_openssl_signatures() {
             msg,
         )
         .expect("openssl");
-        // Issue 18: verify recovers the salt length by default, as OpenSSL's and Go's
+        // Verify recovers the salt length by default, as OpenSSL's and Go's
         // verifiers do; an explicit length is enforced.
         let verify = [
             "verify", "-k", p, "--scheme", "pss", "-i", msg, "-s", "max.sig",

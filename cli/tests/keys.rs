@@ -57,7 +57,7 @@ fn missing_and_unknown_arguments_are_one_line_and_exit_2() {
         (&[][..], "no command"),
         (&["frobnicate"][..], "frobnicate"),
         (&["keygen"][..], "--bits"),
-        // Without -o keygen writes to stdout (issue 30); -o without its value is an error.
+        // Without -o keygen writes to stdout; -o without its value is an error.
         (&["keygen", "--bits", "2048", "-o"][..], "--output"),
         (
             &["keygen", "--bits", "2048", "-o", "-", "--bogus"][..],
@@ -471,7 +471,7 @@ fn rsatool_children(pid: u32) -> Vec<u32> {
 
 #[test]
 fn ctrl_c_during_keygen_leaves_the_terminal_on_a_new_line() {
-    // Issue 18, bug 5: the spinner's line must not be left without its newline.
+    // The spinner's line must not be left without its newline.
     let dir = scratch();
     let d = dir.path();
     let cmd = format!(

@@ -1,7 +1,7 @@
-//! Older encrypted PKCS #8 keys (issue 30, item 7), made by OpenSSL at test time: PKCS #12's
-//! Triple-DES PBE (OpenSSL 1.0's default for `openssl pkcs8 -topk8`), PBES2 with des-ede3-cbc,
-//! PBES2 with PBKDF2's PRF hmacWithSHA1. They are read; what rsatool writes stays PBES2 with
-//! PBKDF2-HMAC-SHA256 and AES-256-CBC.
+//! Older encrypted PKCS #8 keys, made by OpenSSL at test time: PKCS #12's Triple-DES PBE (OpenSSL
+//! 1.0's default for `openssl pkcs8 -topk8`), PBES2 with des-ede3-cbc, PBES2 with PBKDF2's PRF
+//! hmacWithSHA1. They are read; what rsatool writes stays PBES2 with PBKDF2-HMAC-SHA256 and
+//! AES-256-CBC.
 
 mod common;
 

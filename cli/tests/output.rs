@@ -1,7 +1,6 @@
-//! Where `-o` writes (issue 18, bug 1; issue 30): a regular file keeps its mode (a secret
-//! never wider than 0600; a read-only one is written with `--force` only); a symlink is
-//! followed and its target replaced; a device, FIFO or `/proc` file is written directly,
-//! with its write errors reported.
+//! Where `-o` writes: a regular file keeps its mode (a secret never wider than 0600; a read-only
+//! one is written with `--force` only); a symlink is followed and its target replaced; a device,
+//! FIFO or `/proc` file is written directly, with its write errors reported.
 //!
 //! The devices are nodes made with `mknod` in a scratch folder (root only; skipped with a
 //! note otherwise), never the system's own `/dev/null` or `/dev/full`.

@@ -1,9 +1,8 @@
-//! Passwords as OpenSSL takes them (issue 30, item 6; issue 51, item 9): a password from a
-//! source (pass:, env:, file:, fd:, piped stdin) is taken as given, any length, empty
-//! included, to read a key and to write one, as `openssl genpkey -aes256 -pass pass:kg` and
-//! `openssl pkey -passout pass:ab` take it; the four-byte minimum belongs to the terminal
-//! prompt only. The prompt cannot be driven here (no tty): `cli/tests/terminal.rs` and
-//! `cli/src/pass.rs` test it.
+//! Passwords as OpenSSL takes them: a password from a source (pass:, env:, file:, fd:, piped
+//! stdin) is taken as given, any length, empty included, to read a key and to write one, as
+//! `openssl genpkey -aes256 -pass pass:kg` and `openssl pkey -passout pass:ab` take it; the
+//! four-byte minimum belongs to the terminal prompt only. The prompt cannot be driven here (no
+//! tty): `cli/tests/terminal_prompts_and_progress.rs` and `cli/src/pass.rs` test it.
 
 mod common;
 
@@ -110,7 +109,7 @@ fn a_short_or_empty_new_password_from_a_source_is_taken_as_given_as_openssl_take
         None,
     );
     openssl_opens(d, "openssl-kg.pem", "kg");
-    // rsatool keygen as the issue's script runs it, and OpenSSL opens the key.
+    // rsatool keygen as a script written for openssl runs it, and OpenSSL opens the key.
     let out = run(
         d,
         &[

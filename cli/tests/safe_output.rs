@@ -1,6 +1,7 @@
-//! Issue 30, items 1-3: an output never destroys an input; an existing file is rewritten in
-//! place (owner, group, mode and hard links kept; a read-only one only with `--force`); a
-//! pipe named as the output (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`) is written to.
+//! Outputs that keep what is there: an output never destroys an input; an existing file is
+//! rewritten in place (owner, group, mode and hard links kept; a read-only one only with
+//! `--force`); a pipe named as the output (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`) is written
+//! to.
 //!
 //! Ownership is checked as root (a file given to another uid must keep it) and skipped with a
 //! note otherwise; the ordinary-user case of a read-only file runs through `setpriv` as

@@ -179,7 +179,7 @@ fn sign_and_verify_refuse_bad_arguments_and_keys_with_exit_2_and_no_output() {
     let k = s(key(2048));
     let p = s(public_key(2048));
     // Without --scheme, sign and verify take PKCS #1 v1.5 as OpenSSL's dgst does, and
-    // --salt-len auto / -3 mean max when signing (issue 30; habits.rs tests both).
+    // --salt-len auto / -3 mean max when signing (openssl_habits.rs tests both).
     for (args, needle) in [
         (
             &["sign", "-k", k, "--scheme", "rsa", "-i", "msg", "-o", "sig"][..],
@@ -199,7 +199,7 @@ fn sign_and_verify_refuse_bad_arguments_and_keys_with_exit_2_and_no_output() {
         ),
         (
             &[
-                // SHA-3 is supported now (issue 21); SHAKE has no PKCS #1 v1.5 DigestInfo.
+                // SHA-3 is supported; SHAKE has no PKCS #1 v1.5 DigestInfo.
                 "sign", "-k", k, "--scheme", "pkcs1v15", "--hash", "shake128", "-i", "msg", "-o",
                 "sig",
             ][..],

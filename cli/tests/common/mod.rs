@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-/// Every command, as ARCHITECTURE.md ("Command line") lists them, `completions` and `man` last
-/// (issue 30, item 10).
+/// Every command, as ARCHITECTURE.md ("Command line") lists them, `completions` and `man` (the
+/// generated documentation) last.
 pub const COMMANDS: [&str; 17] = [
     "keygen",
     "pubkey",

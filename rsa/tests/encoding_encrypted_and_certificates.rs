@@ -1,6 +1,6 @@
-//! The encodings issue 18 added: encrypted PKCS #8 (both ways) and OpenSSL's legacy encrypted
-//! PEM (read), PEM files of several blocks, X.509 certificates as public keys, RSA-PSS key
-//! parameters. `openssl` makes the inputs where it is installed (skipped with a note
+//! The encodings of OpenSSL users' key files: encrypted PKCS #8 (both ways) and OpenSSL's legacy
+//! encrypted PEM (read), PEM files of several blocks, X.509 certificates as public keys, RSA-PSS
+//! key parameters. `openssl` makes the inputs where it is installed (skipped with a note
 //! otherwise); round trips check our writer against our reader on top of that.
 
 use std::path::Path;
@@ -96,8 +96,8 @@ fn openssl_encrypted_keys_decode_with_their_password() {
     std::fs::write(dir.join("k.pem"), key_pem()).expect("write");
     let plain = decode_private_key(&key_pem()).expect("fixture");
     let cases = [
-        // Older schemes, read only (issue 30, item 7): PKCS #12's Triple-DES PBE, PBES2 with
-        // des-ede3-cbc, PBES2 with PBKDF2's PRF hmacWithSHA1.
+        // Older schemes, read only: PKCS #12's Triple-DES PBE, PBES2 with des-ede3-cbc, PBES2
+        // with PBKDF2's PRF hmacWithSHA1.
         "pkcs8 -topk8 -in k.pem -v1 PBE-SHA1-3DES -passout pass:pw",
         "pkcs8 -topk8 -in k.pem -v2 des3 -passout pass:pw",
         "pkcs8 -topk8 -in k.pem -v2 aes-128-cbc -v2prf hmacWithSHA1 -passout pass:pw",

@@ -1,10 +1,10 @@
-//! Hostile keys and inputs (issue #10, item 5): every one goes the whole way a key file goes
-//! (bytes → `decode_*_key` → `from_parts`) and must be refused with its own clear error, never
-//! a panic, and never after unbounded work: n even, e = 1, e even, e ≥ n, p = q, tiny and
-//! enormous n (a 100,000-bit INTEGER is refused by its length, quickly), d = 0, negative and
-//! non-minimal INTEGERs, a length field larger than the input, trailing data, indefinite
-//! lengths, bad base64, wrong PEM labels, and the DER and PEM of a valid key truncated at every
-//! length. The DER is built by hand (X.690 §8.1) from num-bigint values.
+//! Hostile keys and inputs: every one goes the whole way a key file goes (bytes → `decode_*_key` →
+//! `from_parts`) and must be refused with its own clear error, never a panic, and never after
+//! unbounded work: n even, e = 1, e even, e ≥ n, p = q, tiny and enormous n (a 100,000-bit INTEGER
+//! is refused by its length, quickly), d = 0, negative and non-minimal INTEGERs, a length field
+//! larger than the input, trailing data, indefinite lengths, bad base64, wrong PEM labels, and the
+//! DER and PEM of a valid key truncated at every length. The DER is built by hand (X.690 §8.1) from
+//! num-bigint values.
 // Test code: `unwrap` on expected values is the assertion; lengths below 2^32 in the writer.
 #![allow(clippy::unwrap_used, clippy::cast_possible_truncation)]
 

@@ -1,7 +1,7 @@
-//! Issue 30, items 4, 5, 8 and 9: `key` reads stdin once; a file of a key and another key's
-//! certificate is refused; a rejected OAEP ciphertext names its parameters and OpenSSL's
-//! default; OpenSSL's habits (no `--scheme` to sign or verify, `keygen` to stdout, `--format
-//! PEM`, `--salt-len digest`, a hint for `-in`/`-out`/`-inkey`).
+//! What an OpenSSL user expects of rsatool: `key` reads stdin once; a file of a key and another
+//! key's certificate is refused; a rejected OAEP ciphertext names its parameters and OpenSSL's
+//! default; OpenSSL's habits (no `--scheme` to sign or verify, `keygen` to stdout, `--format PEM`,
+//! `--salt-len digest`, a hint for `-in`/`-out`/`-inkey`).
 //!
 //! Expected values come from `openssl` (skipped with a note where it is missing).
 

@@ -1,6 +1,6 @@
-//! What rsatool does on a terminal (issue 30, items 6 and 10), on a pseudo-terminal that
-//! Python's `pty` module makes: password prompts without echo, asked twice for a new key;
-//! `kat`'s progress with the elapsed time. Skipped (with a note) where Python 3 is missing.
+//! What rsatool does on a terminal, on a pseudo-terminal that Python's `pty` module makes: password
+//! prompts without echo, asked twice for a new key; `kat`'s progress with the elapsed time. Skipped
+//! (with a note) where Python 3 is missing.
 
 mod common;
 

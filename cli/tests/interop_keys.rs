@@ -1,6 +1,8 @@
-//! Issue 18: an OpenSSL user's daily key work (encrypted keys, certificates, RSA-PSS keys,
-//! conversion, inspection) and the bugs a new user hit. `openssl` and Python's
-//! `cryptography` are the oracles; each check says so when one is missing and is skipped.
+//! An OpenSSL user's daily key work against `openssl` and Python's `cryptography`: encrypted
+//! keys both ways, certificates and keys in one PEM file, RSA-PSS keys and their parameters,
+//! multi-prime keys, conversion, inspection, `key --check`, and error messages that say what is
+//! wrong. `openssl` and `cryptography` are the oracles; each check says so when one is missing
+//! and is skipped.
 
 mod common;
 
@@ -16,8 +18,8 @@ use common::{
     scratch_with_openssl_key, sig_args, write,
 };
 
-/// A scratch folder with `pss.pem`, an RSA-PSS key as in the issue: SHA-256, salt 32 (and
-/// OpenSSL 3.0 leaves MGF1 at SHA-1); `None` without openssl.
+/// A scratch folder with `pss.pem`, an RSA-PSS key as OpenSSL users make one: SHA-256, salt 32
+/// (and OpenSSL 3.0 leaves MGF1 at SHA-1); `None` without openssl.
 fn scratch_with_pss_key() -> Option<TempDir> {
     let opts = ["rsa_pss_keygen_md:sha256", "rsa_pss_keygen_saltlen:32"];
     scratch_made_by(|d| openssl_genpss(d, &opts, "pss.pem"))
@@ -36,7 +38,7 @@ fn scratch_with_key_and_cert() -> Option<TempDir> {
 }
 
 #[test]
-fn bug2_rsa_pss_key_parameters_are_honoured_as_openssl_does() {
+fn rsa_pss_key_parameters_are_honoured_as_openssl_does() {
     let Some(dir) = scratch_with_pss_key() else {
         return;
     };
@@ -127,7 +129,7 @@ fn rsa_pss_keys_are_shown_by_key_text_and_made_by_keygen_pss() {
 }
 
 #[test]
-fn bug3_the_key_block_of_a_several_block_pem_is_used_and_truncation_says_so() {
+fn the_key_block_of_a_several_block_pem_is_used_and_truncation_says_so() {
     let Some(dir) = scratch_with_key_and_cert() else {
         return;
     };
@@ -258,7 +260,7 @@ fn a_pem_file_of_a_certificate_and_its_key_works_and_truncation_says_so() {
 }
 
 #[test]
-fn bug4_keygen_caps_the_number_of_primes_as_openssl_does() {
+fn keygen_caps_the_number_of_primes_as_openssl_does() {
     let dir = scratch();
     let d = dir.path();
     for (bits, primes, cap) in [("1024", "5", "3"), ("2048", "4", "3"), ("4096", "5", "4")] {
@@ -308,7 +310,7 @@ fn a_multi_prime_key_over_the_cap_made_elsewhere_still_loads() {
 }
 
 #[test]
-fn bug5_messages_say_what_is_wrong() {
+fn error_messages_say_what_is_wrong() {
     let dir = scratch();
     let d = dir.path();
     write(d, "m", b"x");

@@ -1,5 +1,5 @@
-//! `--then` (issue 30, item 11): the seed documents' figures beside today's, in their
-//! layouts. The expected lines are copied from the documents themselves
+//! `--then` of `primegen`, `metime`, `mulsqr` and `speedtest`: the seed documents' figures beside
+//! today's, in their layouts. The expected lines are copied from the documents themselves
 //! (`../shared/seeds/000_64108945066ec658.txt`, `001_ad815857203d9a06.txt`).
 
 mod common;
