@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Issue 50 on the lent Intel machine (DEVELOPERS.md's device: Xeon family 6 model 207, 16 cores):
-# every shape of the 52-bit engine for RSA-2048/3072/4096's halves as ratios against this CPU's
-# choice (the row of bignum::backend's table it falls in), then the single private operation
-# against OpenSSL and AWS-LC, with the CPU named. One prepared run; what it prints lands in $OUT.
+# The engine's shapes on the lent Intel machine (DEVELOPERS.md's device: Xeon family 6 model
+# 207, 16 cores): every shape of the 52-bit engine for RSA-2048/3072/4096's halves as ratios
+# against this CPU's choice (the row of bignum::backend's table it falls in), then the single
+# private operation against OpenSSL and AWS-LC, with the CPU named. One prepared run; what it
+# prints lands in $OUT.
 #
 # Here, before the device run (builds the binaries once, stripped, into target/device-bin):
 #   bash benches/device/engine-shapes.sh --build

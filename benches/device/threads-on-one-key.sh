@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Issue 48 on a many-core machine (the device of DEVELOPERS.md: an Intel Xeon with 16 cores):
-# threads on one key against processes, a coalescing key, the batch, OpenSSL and AWS-LC, with
-# the CPU named beside every figure. One prepared run; everything it prints lands in $OUT.
+# Threads on one key on a many-core machine (the device of DEVELOPERS.md: an Intel Xeon with
+# 16 cores), against processes, a coalescing key, the batch, OpenSSL and AWS-LC, with the CPU
+# named beside every figure. One prepared run; everything it prints lands in $OUT.
 #
 # Here, before the device run (builds the binaries once, stripped, into target/device-bin):
 #   bash benches/device/threads-on-one-key.sh --build
