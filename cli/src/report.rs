@@ -1,4 +1,5 @@
-//! Report formatting shared by the benchmark commands: text tables and `--json` output.
+//! Report formatting shared by the commands: the benchmarks' text tables and `--json` output,
+//! and the lists of failed vectors of `kat` and `acvp`.
 
 pub mod json;
 pub mod seeds;
@@ -23,3 +24,14 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::report::line(&format!($($arg)*)) };
 }
 pub(crate) use outln;
+
+/// Prints the first `shown` of `failures`, indented, then how many more there are of the
+/// `failed` in all.
+pub fn print_failures(failures: &[String], failed: usize, shown: usize) {
+    for line in failures.iter().take(shown) {
+        outln!("  {line}");
+    }
+    if failed > shown {
+        outln!("  ... and {} more", failed - shown);
+    }
+}

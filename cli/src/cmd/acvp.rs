@@ -5,10 +5,9 @@ use std::path::{Path, PathBuf};
 
 use testvectors::acvp::{self, EXPECTED_FILE, GroupCheck, PROMPT_FILE};
 
-use crate::cmd::kat::print_failures;
 use crate::exit::{CmdResult, Failure};
 use crate::io::{Secrecy, write_output};
-use crate::report::outln;
+use crate::report::{outln, print_failures};
 
 /// How many failing cases are listed under a group's line; the count covers them all.
 const FAILURES_SHOWN: usize = 5;

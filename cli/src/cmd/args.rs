@@ -2,9 +2,9 @@
 //! with the command's own help texts).
 
 use std::marker::PhantomData;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use rsatool_rsa::HashAlg;
+use rsatool_rsa::{HashAlg, Oaep};
 
 use crate::exit::Failure;
 use crate::io;
@@ -362,6 +362,116 @@ pub struct SigArgs<H: Help<SigTexts>> {
     /// PSS: the hash of MGF1 (default: --hash's, or an RSA-PSS key's)
     #[arg(long, value_parser = parse_hash, value_name = "HASH")]
     pub mgf1_hash: Option<HashAlg>,
+}
+
+/// `--scheme` of `encrypt` and `decrypt`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EncScheme {
+    /// RSAES-OAEP
+    Oaep,
+    /// RSAES-PKCS1-v1_5 (legacy)
+    Pkcs1v15,
+}
+
+/// The scheme options `encrypt` and `decrypt` share.
+#[derive(clap::Args, Debug)]
+pub struct EncSchemeArgs {
+    /// Encryption scheme (any case)
+    #[arg(long, value_enum, ignore_case = true)]
+    scheme: EncScheme,
+    /// OAEP hash, for the label and for MGF1 unless --mgf1-hash is given: sha1, sha224,
+    /// sha256 (the default), sha384, sha512, sha512-224, sha512-256
+    #[arg(long, value_parser = parse_hash)]
+    hash: Option<HashAlg>,
+    /// OAEP: the hash of MGF1, if not --hash's
+    #[arg(long, value_parser = parse_hash, value_name = "HASH")]
+    mgf1_hash: Option<HashAlg>,
+    /// OAEP label (its bytes as given); encryption and decryption must be given the same
+    #[arg(long, value_name = "TEXT")]
+    label: Option<String>,
+}
+
+impl EncSchemeArgs {
+    /// For a rejected OAEP ciphertext: the parameters tried, and how to match OpenSSL's
+    /// default (`openssl pkeyutl -encrypt -pkeyopt rsa_padding_mode:oaep` uses SHA-1 for both
+    /// hashes and no label). Empty for PKCS #1 v1.5.
+    pub fn oaep_hint(&self) -> String {
+        if self.scheme != EncScheme::Oaep {
+            return String::new();
+        }
+        let hash = self.hash.unwrap_or(HashAlg::Sha256);
+        let mgf1 = self.mgf1_hash.unwrap_or(hash);
+        let label = match &self.label {
+            Some(l) => format!("label {l:?}"),
+            None => "no label".to_owned(),
+        };
+        let mut hint = format!(" (tried OAEP with {hash}, MGF1 with {mgf1}, {label})");
+        if hash != HashAlg::Sha1 || mgf1 != HashAlg::Sha1 {
+            hint.push_str(
+                "; OpenSSL's OAEP uses SHA-1 by default: for a ciphertext made by openssl \
+                 pkeyutl without rsa_oaep_md, give --hash sha1",
+            );
+        }
+        hint
+    }
+
+    /// The OAEP scheme of `--hash`, `--mgf1-hash` and `--label` (`None` for PKCS #1 v1.5), or
+    /// an error if they were given with `--scheme pkcs1v15`.
+    pub fn oaep(&self) -> Result<Option<Oaep>, Failure> {
+        match self.scheme {
+            EncScheme::Pkcs1v15 => {
+                if self.hash.is_some() || self.mgf1_hash.is_some() || self.label.is_some() {
+                    return Err(Failure::error(
+                        "--hash, --mgf1-hash and --label apply to --scheme oaep only",
+                    ));
+                }
+                Ok(None)
+            }
+            EncScheme::Oaep => {
+                let hash = self.hash.unwrap_or(HashAlg::Sha256);
+                let mut oaep = Oaep::new(hash).with_mgf1_hash(self.mgf1_hash.unwrap_or(hash));
+                if let Some(label) = &self.label {
+                    oaep = oaep.with_label(label.as_bytes());
+                }
+                Ok(Some(oaep))
+            }
+        }
+    }
+}
+
+/// Refuses what `encrypt` and `decrypt` cannot do: the key (or its password) and the input
+/// both on stdin, and an output that is one of the files read.
+pub fn check_encryption_paths<H: Help<KeyTexts>>(
+    keyfile: &KeyArgs<H>,
+    input: &Path,
+    output: &Path,
+) -> Result<(), Failure> {
+    io::one_stdin(("--key", &keyfile.key), ("--input", input))?;
+    crate::pass::one_stdin("--passin", keyfile.passin.as_ref(), &[("--input", input)])?;
+    io::distinct(
+        &crate::pass::with_file(
+            &[("--key", &keyfile.key), ("--input", input)],
+            "--passin",
+            keyfile.passin.as_ref(),
+        ),
+        &[("--output", output)],
+    )
+}
+
+/// The key of `encrypt` or `decrypt`, read as `decode` does; an RSA-PSS key is refused: it is
+/// for PSS signatures only.
+pub fn encryption_key<H: Help<KeyTexts>, K>(
+    keyfile: &KeyArgs<H>,
+    decode: io::KeyDecoder<K>,
+) -> Result<K, Failure> {
+    let loaded = keyfile.read(decode)?;
+    if loaded.algorithm != rsatool_rsa::KeyAlgorithm::Rsa {
+        return Err(Failure::error(format!(
+            "{}: an RSA-PSS key is for PSS signatures only",
+            io::input_name(&keyfile.key)
+        )));
+    }
+    Ok(loaded.key)
 }
 
 /// The help texts of [`ReportArgs`].

@@ -4,8 +4,10 @@ use std::path::PathBuf;
 
 use rsatool_rsa::Pkcs1v15Encrypt;
 
-use crate::cmd::args::{Help, KeyArgs, KeyTexts, PRIVATE_PASSIN_HELP};
-use crate::cmd::encrypt::{SchemeArgs, check_paths, encryption_key};
+use crate::cmd::args::{
+    EncSchemeArgs, Help, KeyArgs, KeyTexts, PRIVATE_PASSIN_HELP, check_encryption_paths,
+    encryption_key,
+};
 use crate::exit::{CmdResult, Failure};
 use crate::io::{self, Secrecy};
 
@@ -36,7 +38,7 @@ pub struct Args {
     #[command(flatten)]
     keyfile: KeyArgs<Texts>,
     #[command(flatten)]
-    scheme: SchemeArgs,
+    scheme: EncSchemeArgs,
     /// PKCS #1 v1.5 only: fail with exit 1 on bad padding instead of returning a pseudo-random
     /// message. DANGEROUS: a caller who can tell failure from success (exit code, error
     /// message, log line, timing) has a padding oracle, and Bleichenbacher's attack (and its
@@ -63,7 +65,7 @@ pub fn run(args: &Args) -> CmdResult {
             "--explicit-rejection applies to --scheme pkcs1v15 only (OAEP always rejects)",
         ));
     }
-    check_paths(&args.keyfile, &args.input, &args.output)?;
+    check_encryption_paths(&args.keyfile, &args.input, &args.output)?;
     let key = encryption_key(&args.keyfile, io::private_key_from)?;
     let ciphertext = io::read_input(&args.input, key.size())?;
     let mut rng = rsatool_rsa::os_rng();

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use testvectors::kat::FileReport;
 
 use crate::exit::{CmdResult, Failure};
-use crate::report::outln;
+use crate::report::{outln, print_failures};
 
 /// How many failing vectors are listed under a file's line; the count covers them all.
 const FAILURES_SHOWN: usize = 10;
@@ -138,15 +138,4 @@ fn run_files(dir: &Path, acvp_only: bool) -> Result<Vec<FileReport>, Failure> {
             text
         })
     })
-}
-
-/// Prints the first `shown` of `failures`, indented, then how many more there are of the
-/// `failed` in all.
-pub fn print_failures(failures: &[String], failed: usize, shown: usize) {
-    for line in failures.iter().take(shown) {
-        outln!("  {line}");
-    }
-    if failed > shown {
-        outln!("  ... and {} more", failed - shown);
-    }
 }
