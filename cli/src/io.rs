@@ -17,8 +17,8 @@ use rsatool_rsa::{HashAlg, KeyAlgorithm, RsaPrivateKey, RsaPublicKey};
 use zeroize::Zeroizing;
 
 use crate::exit::Failure;
+use crate::file_args::{describe, is_std};
 use crate::pass::PassSource;
-use crate::spec::{describe, is_std};
 
 /// Keys and inputs larger than this are refused before they are read into memory: a 16384-bit
 /// key in PEM is under 13 KiB, so a key file of a megabyte is not a key.

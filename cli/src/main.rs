@@ -2,11 +2,11 @@
 
 mod cmd;
 mod exit;
+mod file_args;
 mod io;
 mod pass;
 mod progress;
 mod report;
-mod spec;
 mod timing;
 
 use std::process::ExitCode;

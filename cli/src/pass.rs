@@ -72,7 +72,7 @@ pub fn one_stdin(
     if !matches!(source, Some(PassSource::Stdin)) {
         return Ok(());
     }
-    match others.iter().find(|(_, p)| crate::spec::is_std(p)) {
+    match others.iter().find(|(_, p)| crate::file_args::is_std(p)) {
         Some((name, _)) => Err(Failure::error(format!(
             "{option} stdin and {name} - cannot both read stdin"
         ))),
@@ -141,7 +141,7 @@ impl PassSource {
             PassSource::File(path) => {
                 let what = format!("{option} file:{}", path.display());
                 let file = std::fs::File::open(path).map_err(|e| {
-                    Failure::error(format!("{what}: {}", crate::spec::describe(&e)))
+                    Failure::error(format!("{what}: {}", crate::file_args::describe(&e)))
                 })?;
                 first_line(std::io::BufReader::new(file), &what)
             }
@@ -161,7 +161,7 @@ fn read_fd(fd: i32, option: &str) -> Result<Zeroizing<Vec<u8>>, Failure> {
     // /dev/fd/N opens the descriptor the caller passed without taking ownership of it.
     let what = format!("{option} fd:{fd}");
     let file = std::fs::File::open(format!("/dev/fd/{fd}"))
-        .map_err(|e| Failure::error(format!("{what}: {}", crate::spec::describe(&e))))?;
+        .map_err(|e| Failure::error(format!("{what}: {}", crate::file_args::describe(&e))))?;
     first_line(std::io::BufReader::new(file), &what)
 }
 

@@ -110,7 +110,7 @@ pub fn run(args: &Args) -> CmdResult {
             "--output: with several inputs each signature goes beside its input (FILE.sig)",
         ));
     }
-    if several && args.input.iter().any(|p| crate::spec::is_std(p)) {
+    if several && args.input.iter().any(|p| crate::file_args::is_std(p)) {
         return Err(Failure::error(
             "--input: - (stdin) can be signed on its own only",
         ));

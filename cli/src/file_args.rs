@@ -6,8 +6,8 @@ use std::io;
 use std::path::Path;
 
 /// Whether the argument is `-` (stdin or stdout).
-pub fn is_std(spec: &Path) -> bool {
-    spec.as_os_str() == "-"
+pub fn is_std(arg: &Path) -> bool {
+    arg.as_os_str() == "-"
 }
 
 /// An I/O error in a few words, for `rsatool: NAME: ...`.
