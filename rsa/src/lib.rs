@@ -124,18 +124,18 @@ pub mod hazmat;
 mod key;
 mod keygen;
 pub mod oaep;
-mod padded;
 pub mod pkcs1v15;
 pub mod porting;
 mod primitive;
 pub mod pss;
 mod recording_rng;
 mod scheme;
-mod sig;
+mod scheme_methods;
 #[cfg(feature = "test-hooks")]
 mod test_hooks;
 pub mod traits;
-mod typed;
+mod typed_keys;
+mod typed_signature;
 
 pub use batch::Batch;
 pub use encoding::{

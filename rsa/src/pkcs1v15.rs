@@ -19,4 +19,4 @@ pub use keys::{DecryptingKey, EncryptingKey};
 pub use sign::{Pkcs1v15Sign, SigningKey, VerifyingKey, digest_info_prefix_of, emsa_pkcs1v15};
 
 /// The signature type of the `signature` traits, shared with PSS.
-pub use crate::sig::Signature;
+pub use crate::typed_signature::Signature;

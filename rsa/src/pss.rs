@@ -33,7 +33,7 @@ use crate::hash::{Mgf, mask_xor};
 use crate::hazmat::{PrivateOp, PublicOp};
 use crate::scheme::{SignSealed, SignatureScheme};
 /// The signature type of the `signature` traits, shared with PKCS #1 v1.5.
-pub use crate::sig::Signature;
+pub use crate::typed_signature::Signature;
 use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 /// The salt length of a [`Pss`] scheme.
@@ -509,7 +509,7 @@ impl<D: KnownDigest> VerifyingKey<D> {
     }
 }
 
-crate::typed::signature_key_impls!(SigningKey, VerifyingKey);
+crate::typed_keys::signature_key_impls!(SigningKey, VerifyingKey);
 
 #[cfg(test)]
 mod tests {

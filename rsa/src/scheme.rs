@@ -1,4 +1,4 @@
-//! What every padding scheme provides; the key methods that run one are in `padded.rs`.
+//! What every padding scheme provides; the key methods that run one are in `scheme_methods.rs`.
 //!
 //! A scheme is a value that carries its parameters (hash, MGF1 hash, salt length, label):
 //! [`Pkcs1v15Sign`](crate::Pkcs1v15Sign) and [`Pss`](crate::Pss) sign and verify;

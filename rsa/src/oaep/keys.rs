@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 
 use super::Oaep;
 use crate::traits::EncryptingKeypair;
-use crate::{KnownDigest, RsaPrivateKey, RsaPublicKey, typed};
+use crate::{KnownDigest, RsaPrivateKey, RsaPublicKey, typed_keys};
 
 /// A typed OAEP key over `$key`, the digests its type parameters: the struct, `new` (an
 /// empty label), `new_with_label`, `key`, `Clone` and `Debug`, the same for both halves.
@@ -103,4 +103,4 @@ impl<D: KnownDigest, MGD: KnownDigest> EncryptingKeypair for DecryptingKey<D, MG
     }
 }
 
-typed::encryption_key_impls!(EncryptingKey, DecryptingKey<D, MGD>);
+typed_keys::encryption_key_impls!(EncryptingKey, DecryptingKey<D, MGD>);

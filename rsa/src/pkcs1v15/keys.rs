@@ -2,7 +2,7 @@
 
 use super::Pkcs1v15Encrypt;
 use crate::traits::EncryptingKeypair;
-use crate::{RsaPrivateKey, RsaPublicKey, typed};
+use crate::{RsaPrivateKey, RsaPublicKey, typed_keys};
 
 /// A public key for PKCS #1 v1.5 encryption, with [`RandomizedEncryptor`].
 ///
@@ -81,4 +81,4 @@ impl EncryptingKeypair for DecryptingKey {
     }
 }
 
-typed::encryption_key_impls!(EncryptingKey, DecryptingKey);
+typed_keys::encryption_key_impls!(EncryptingKey, DecryptingKey);

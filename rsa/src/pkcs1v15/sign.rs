@@ -9,7 +9,7 @@ use zeroize::Zeroizing;
 
 use crate::hazmat::PublicOp;
 use crate::scheme::{SignSealed, SignatureScheme};
-use crate::sig::Signature;
+use crate::typed_signature::Signature;
 use crate::{Error, HashAlg, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 /// RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2) with one hash of [`HashAlg`].
@@ -308,7 +308,7 @@ impl<D: KnownDigest> VerifyingKey<D> {
     }
 }
 
-crate::typed::signature_key_impls!(SigningKey, VerifyingKey);
+crate::typed_keys::signature_key_impls!(SigningKey, VerifyingKey);
 
 /// The DER of DigestInfo up to the digest (RFC 8017 §9.2, note 1), built by
 /// [`digest_info_prefix_of`] from the hash's OID (`HashAlg::oid_content`); None for SHAKE,

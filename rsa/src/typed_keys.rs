@@ -8,7 +8,7 @@ use rand_core::TryCryptoRng;
 
 use crate::recording_rng::RecordingRng;
 use crate::scheme::{EncryptionScheme, SignatureScheme};
-use crate::sig::Signature;
+use crate::typed_signature::Signature;
 use crate::{Error, KnownDigest, Result, RsaPrivateKey, RsaPublicKey};
 
 impl From<Error> for signature::Error {
@@ -133,7 +133,7 @@ macro_rules! signature_key_impls {
             /// Hashes `msg` with `D` and signs it, blinded with [`crate::os_rng`].
             fn try_sign(&self, msg: &[u8]) -> core::result::Result<Signature, signature::Error> {
                 let digest = D::HASH.digest(msg);
-                $crate::typed::sign(&self.key, &self.scheme, &mut $crate::os_rng(), &digest)
+                $crate::typed_keys::sign(&self.key, &self.scheme, &mut $crate::os_rng(), &digest)
             }
         }
 
@@ -145,7 +145,7 @@ macro_rules! signature_key_impls {
                 msg: &[u8],
             ) -> core::result::Result<Signature, signature::Error> {
                 let digest = D::HASH.digest(msg);
-                $crate::typed::sign(&self.key, &self.scheme, rng, &digest)
+                $crate::typed_keys::sign(&self.key, &self.scheme, rng, &digest)
             }
         }
 
@@ -156,8 +156,8 @@ macro_rules! signature_key_impls {
                 &self,
                 f: F,
             ) -> core::result::Result<Signature, signature::Error> {
-                let digest = $crate::typed::digest_of(f)?;
-                $crate::typed::sign(&self.key, &self.scheme, &mut $crate::os_rng(), &digest)
+                let digest = $crate::typed_keys::digest_of(f)?;
+                $crate::typed_keys::sign(&self.key, &self.scheme, &mut $crate::os_rng(), &digest)
             }
         }
 
@@ -173,8 +173,8 @@ macro_rules! signature_key_impls {
                 rng: &mut R,
                 f: F,
             ) -> core::result::Result<Signature, signature::Error> {
-                let digest = $crate::typed::digest_of(f)?;
-                $crate::typed::sign(&self.key, &self.scheme, rng, &digest)
+                let digest = $crate::typed_keys::digest_of(f)?;
+                $crate::typed_keys::sign(&self.key, &self.scheme, rng, &digest)
             }
         }
 
@@ -186,7 +186,7 @@ macro_rules! signature_key_impls {
                 &self,
                 prehash: &[u8],
             ) -> core::result::Result<Signature, signature::Error> {
-                $crate::typed::sign(&self.key, &self.scheme, &mut $crate::os_rng(), prehash)
+                $crate::typed_keys::sign(&self.key, &self.scheme, &mut $crate::os_rng(), prehash)
             }
         }
 
@@ -199,7 +199,7 @@ macro_rules! signature_key_impls {
                 rng: &mut R,
                 prehash: &[u8],
             ) -> core::result::Result<Signature, signature::Error> {
-                $crate::typed::sign(&self.key, &self.scheme, rng, prehash)
+                $crate::typed_keys::sign(&self.key, &self.scheme, rng, prehash)
             }
         }
 
@@ -272,7 +272,7 @@ macro_rules! signature_key_impls {
                 signature: &Signature,
             ) -> core::result::Result<(), signature::Error> {
                 let digest = D::HASH.digest(msg);
-                $crate::typed::verify(&self.key, &self.scheme, &digest, signature)
+                $crate::typed_keys::verify(&self.key, &self.scheme, &digest, signature)
             }
         }
 
@@ -283,8 +283,8 @@ macro_rules! signature_key_impls {
                 f: F,
                 signature: &Signature,
             ) -> core::result::Result<(), signature::Error> {
-                let digest = $crate::typed::digest_of(f)?;
-                $crate::typed::verify(&self.key, &self.scheme, &digest, signature)
+                let digest = $crate::typed_keys::digest_of(f)?;
+                $crate::typed_keys::verify(&self.key, &self.scheme, &digest, signature)
             }
         }
 
@@ -297,7 +297,7 @@ macro_rules! signature_key_impls {
                 prehash: &[u8],
                 signature: &Signature,
             ) -> core::result::Result<(), signature::Error> {
-                $crate::typed::verify(&self.key, &self.scheme, prehash, signature)
+                $crate::typed_keys::verify(&self.key, &self.scheme, prehash, signature)
             }
         }
 
@@ -323,7 +323,7 @@ macro_rules! encryption_key_impls {
                 rng: &mut R,
                 msg: &[u8],
             ) -> $crate::Result<alloc::vec::Vec<u8>> {
-                $crate::typed::encrypt(&self.key, &self.scheme, rng, msg)
+                $crate::typed_keys::encrypt(&self.key, &self.scheme, rng, msg)
             }
         }
 
@@ -338,7 +338,7 @@ macro_rules! encryption_key_impls {
             for $decrypting$(<$($d),+>)?
         {
             fn decrypt(&self, ciphertext: &[u8]) -> $crate::Result<alloc::vec::Vec<u8>> {
-                $crate::typed::decrypt(&self.key, &self.scheme, &mut $crate::os_rng(), ciphertext)
+                $crate::typed_keys::decrypt(&self.key, &self.scheme, &mut $crate::os_rng(), ciphertext)
             }
         }
 
@@ -350,7 +350,7 @@ macro_rules! encryption_key_impls {
                 rng: &mut R,
                 ciphertext: &[u8],
             ) -> $crate::Result<alloc::vec::Vec<u8>> {
-                $crate::typed::decrypt(&self.key, &self.scheme, rng, ciphertext)
+                $crate::typed_keys::decrypt(&self.key, &self.scheme, rng, ciphertext)
             }
         }
     };

@@ -29,7 +29,7 @@ use alloc::vec::Vec;
 use rand_core::{CryptoRng, TryCryptoRng};
 
 use crate::scheme::{EncryptionScheme, SignatureScheme};
-use crate::typed;
+use crate::typed_keys;
 use crate::{
     KnownDigest, Oaep, Pkcs1v15Encrypt, Pkcs1v15Sign, Pss, Result, RsaPrivateKey, RsaPublicKey,
 };
@@ -148,7 +148,7 @@ impl RsaPublicKey {
         rng: &mut R,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        typed::encrypt(self, &Oaep::new(D::HASH), rng, msg)
+        typed_keys::encrypt(self, &Oaep::new(D::HASH), rng, msg)
     }
 
     /// PKCS #1 v1.5 encryption, the padding from the operating system's RNG. Prefer OAEP.
@@ -172,7 +172,7 @@ impl RsaPublicKey {
         rng: &mut R,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        typed::encrypt(self, &Pkcs1v15Encrypt::new(), rng, msg)
+        typed_keys::encrypt(self, &Pkcs1v15Encrypt::new(), rng, msg)
     }
 
     /// Verifies a PKCS #1 v1.5 signature over `msg` hashed with `D`.
@@ -236,7 +236,7 @@ impl RsaPrivateKey {
         rng: &mut R,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        typed::decrypt(self, &Oaep::new(D::HASH), rng, ciphertext)
+        typed_keys::decrypt(self, &Oaep::new(D::HASH), rng, ciphertext)
     }
 
     /// PKCS #1 v1.5 decryption with implicit rejection (a bad padding gives a pseudo-random
@@ -262,7 +262,7 @@ impl RsaPrivateKey {
         rng: &mut R,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
-        typed::decrypt(self, &Pkcs1v15Encrypt::new(), rng, ciphertext)
+        typed_keys::decrypt(self, &Pkcs1v15Encrypt::new(), rng, ciphertext)
     }
 
     /// A PKCS #1 v1.5 signature of `msg` hashed with `D`, blinded with the operating system's
@@ -313,7 +313,7 @@ impl RsaPrivateKey {
         rng: &mut R,
         hash: &[u8],
     ) -> Result<Vec<u8>> {
-        typed::sign_digest(self, &Pkcs1v15Sign::new(D::HASH), rng, hash)
+        typed_keys::sign_digest(self, &Pkcs1v15Sign::new(D::HASH), rng, hash)
     }
 
     /// A PSS signature of `msg` hashed with `D`, with a salt of `D`'s length; the salt and
@@ -363,6 +363,6 @@ impl RsaPrivateKey {
         rng: &mut R,
         hash: &[u8],
     ) -> Result<Vec<u8>> {
-        typed::sign_digest(self, &Pss::new(D::HASH), rng, hash)
+        typed_keys::sign_digest(self, &Pss::new(D::HASH), rng, hash)
     }
 }
