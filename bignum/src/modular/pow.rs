@@ -13,10 +13,10 @@ use super::{Modulus, Residue, ct, mont};
 ///
 /// Narrower than [`window_bits`]: the constant-time gather reads all 2^w table entries for each
 /// multiplication, which costs more than the multiplications a wider window saves. Each width
-/// is the fastest measured at its sizes on the ADX back end; at 2048 bits, where ADX's w=5 and
-/// w=6 are close, w=6, which the portable back end (slower multiplications, so the gather
-/// weighs less) prefers. Measured: see docs/benchmarks-log.md, "The constant-time window
-/// widths".
+/// is the fastest (or within the noise of the fastest) measured at its sizes on the ADX back
+/// end; at 2048 bits, where ADX's w=5 and w=6 are close, w=6, which the portable back end
+/// (slower multiplications, so the gather weighs less) prefers. Measured: see
+/// docs/benchmarks-log.md, "The constant-time window widths".
 pub(crate) const fn ct_window_bits(exp_bits: usize) -> usize {
     width_above(exp_bits, [1536, 700, 89, 22])
 }
