@@ -211,9 +211,9 @@ fn adx_submul_1(r: &mut [Limb], a: &[Limb], b: Limb) -> Limb {
 /// At eight limbs [`mont8::mont_mul_8`] (CIOS with the accumulator in registers, faster than
 /// the pair below; measured: see docs/benchmarks-log.md, "The 64-bit path without IFMA");
 /// otherwise the product a·b by the asm [`mul::mul_basecase`] into 2n scratch limbs, then
-/// [`adx_redc_1`]: a·b < m·R for a < m, so the result is below 2m. That pair is no slower than
-/// a CIOS through memory (two `addmul_1` rows per limb of b) at 8 to 32 limbs, and faster at 8,
-/// as ratios to GMP's `mpn_mul_basecase` and `mpn_redc_1` in the same run
+/// [`adx_redc_1`]: a·b < m·R for a < m, so the result is below 2m. Against a CIOS through
+/// memory (two `addmul_1` rows per limb of b), that pair is faster at 8 limbs and about even at
+/// 16 and 32, as ratios to GMP's `mpn_mul_basecase` and `mpn_redc_1` in the same run
 /// (`benches/src/bin/kernels.rs`; measured: see docs/benchmarks-log.md, "The ADX Montgomery
 /// product: the product, then REDC").
 fn adx_mont_mul(
