@@ -24,13 +24,13 @@
 //!
 //! The groups of eight lanes are spread over rayon's thread pool: [`Batch::threads`] tasks, each
 //! taking the next group not yet taken until none is left, so that a task whose worker starts late
-//! takes fewer. (The calling thread taking groups too, through `rayon::in_place_scope`, is
-//! better at 2048 bits but worse at 3072, so it does not.) The pool is started once and kept,
-//! and its idle workers look for work a moment before they sleep, where threads spawned for
-//! every call would each cost a spawn and a wake-up on an idle core, more than the work of a
-//! short batch (measured: see docs/benchmarks-log.md, "The batch's lanes and threads"). Only the input
-//! checks and the blinding run on the calling thread, before the tasks start: each item takes the
-//! next power of one of its key's cached blinding pairs (two squarings, as a single operation does;
+//! takes fewer. (The calling thread taking groups too, through `rayon::in_place_scope`, is better
+//! at 2048 bits but worse at 3072, so it does not.) The pool is started once and kept, and its idle
+//! workers look for work a moment before they sleep, where threads spawned for every call would
+//! each cost a spawn and a wake-up on an idle core, which a short batch does not win back
+//! (measured: see docs/benchmarks-log.md, "The batch's lanes and threads"). Only the input checks
+//! and the blinding run on the calling thread, before the tasks start: each item takes the next
+//! power of one of its key's cached blinding pairs (two squarings, as a single operation does;
 //! `primitive/blinding.rs`), and a fresh pair is drawn there (from the caller's RNG, with its
 //! inverse and r^e) only every 32 items of a key, or when every slot of that key's table is held by
 //! other threads: the draws need the caller's RNG, which the tasks do not share. The rest of the
