@@ -16,7 +16,8 @@
 use std::time::Instant;
 
 use bignum::backend::PowPath;
-use bignum::modular::{Modulus, PowJob, Residue, pow_batch_on, pow_pair_on};
+use bignum::modular::tuning::{pow_batch_on, pow_pair_on};
+use bignum::modular::{Modulus, PowJob, Residue};
 use testkit::SplitMix64;
 
 fn best_of(rounds: usize, reps: usize, mut f: impl FnMut()) -> f64 {
@@ -170,13 +171,22 @@ fn batches(sizes: Vec<usize>) {
 /// Every shape of the engine for a pair modulo each size, against this CPU's choice: rounds
 /// alternate the shapes, and each keeps its best.
 fn shapes(sizes: Vec<usize>) {
-    use bignum::backend::{Shape, Width, describe_cpu, shape};
-    use bignum::modular::pow_pair_shaped;
+    use bignum::backend::{Shape, Width, cpu_row_name, shape};
+    use bignum::modular::tuning::pow_pair_shaped;
     if !PowPath::Ifma.is_available() {
         println!("no avx512ifma on this CPU: nothing to compare");
         return;
     }
-    println!("{}", describe_cpu());
+    match bignum::cpu::Identity::of_this_cpu() {
+        Some(id) => println!(
+            "{} family {} model {} ({})",
+            id.vendor_str(),
+            id.family,
+            id.model,
+            cpu_row_name().unwrap_or("not in the table")
+        ),
+        None => println!("not x86-64"),
+    }
     let mut s = SplitMix64::new(50);
     let all: Vec<Shape> = [Width::Bits256, Width::Bits512]
         .into_iter()

@@ -7,24 +7,24 @@
 pub type Limb = u64;
 
 /// A double-width word, for products and carries.
-pub type Wide = u128;
+pub(crate) type Wide = u128;
 
 /// Bits in a [`Limb`].
-pub const LIMB_BITS: u32 = Limb::BITS;
+pub(crate) const LIMB_BITS: u32 = Limb::BITS;
 
 /// Bytes in a [`Limb`].
-pub const LIMB_BYTES: usize = core::mem::size_of::<Limb>();
+pub(crate) const LIMB_BYTES: usize = core::mem::size_of::<Limb>();
 
 /// The low and high halves of a double-width word.
 #[inline(always)]
 #[allow(clippy::cast_possible_truncation)] // splitting a Wide in two is the point
-pub const fn split(w: Wide) -> (Limb, Limb) {
+pub(crate) const fn split(w: Wide) -> (Limb, Limb) {
     (w as Limb, (w >> LIMB_BITS) as Limb)
 }
 
 /// `a + b + carry` as (sum, carry out); `carry` must be 0 or 1, the carry out is 0 or 1.
 #[inline(always)]
-pub const fn adc(a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
+pub(crate) const fn adc(a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
     let (s1, c1) = a.overflowing_add(b);
     let (s2, c2) = s1.overflowing_add(carry);
     (s2, (c1 | c2) as Limb)
@@ -32,7 +32,7 @@ pub const fn adc(a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
 
 /// `a - b - borrow` as (difference, borrow out); `borrow` must be 0 or 1, the borrow out is 0 or 1.
 #[inline(always)]
-pub const fn sbb(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
+pub(crate) const fn sbb(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
     let (d1, b1) = a.overflowing_sub(b);
     let (d2, b2) = d1.overflowing_sub(borrow);
     (d2, (b1 | b2) as Limb)
@@ -40,13 +40,13 @@ pub const fn sbb(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
 
 /// The full product `a · b` as (low, high).
 #[inline(always)]
-pub const fn mul_wide(a: Limb, b: Limb) -> (Limb, Limb) {
+pub(crate) const fn mul_wide(a: Limb, b: Limb) -> (Limb, Limb) {
     split(a as Wide * b as Wide)
 }
 
 /// `acc + a · b + carry` as (low, high). Cannot overflow: (2⁶⁴-1)² + 2·(2⁶⁴-1) = 2¹²⁸-1.
 #[inline(always)]
-pub const fn mac(acc: Limb, a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
+pub(crate) const fn mac(acc: Limb, a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
     split(acc as Wide + a as Wide * b as Wide + carry as Wide)
 }
 
@@ -64,20 +64,20 @@ pub fn mask(c: Limb) -> Limb {
 
 /// `a` where `m` is all-ones, `b` where `m` is zero (`m` from [`mask`]).
 #[inline(always)]
-pub const fn select(m: Limb, a: Limb, b: Limb) -> Limb {
+pub(crate) const fn select(m: Limb, a: Limb, b: Limb) -> Limb {
     (a & m) | (b & !m)
 }
 
 /// 1 if `x` is zero, else 0, without a branch.
 #[inline(always)]
-pub const fn is_zero(x: Limb) -> Limb {
+pub(crate) const fn is_zero(x: Limb) -> Limb {
     // The top bit of !x & (x - 1) is set exactly when x = 0.
     (!x & x.wrapping_sub(1)) >> (LIMB_BITS - 1)
 }
 
 /// 1 if `a < b`, else 0, without a branch.
 #[inline(always)]
-pub const fn lt(a: Limb, b: Limb) -> Limb {
+pub(crate) const fn lt(a: Limb, b: Limb) -> Limb {
     sbb(a, b, 0).1
 }
 

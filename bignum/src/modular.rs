@@ -22,20 +22,27 @@
 
 mod ct;
 mod ifma_engine;
-mod integer;
 mod inv;
 mod modulus;
 mod mont;
 mod pow;
 mod residue;
+mod secret_integers;
 
-pub use ifma_engine::{
-    BATCH_DIGITS, BATCH_LANES, PowJob, PowJobVartime, batch_digits, calibrate_shapes,
-    describe_shapes, pow_batch, pow_batch_on, pow_pair, pow_pair_on, pow_pair_shaped,
-    pow_pair_vartime,
-};
+pub use ifma_engine::{BATCH_LANES, PowJob, PowJobVartime, pow_batch, pow_pair, pow_pair_vartime};
 #[cfg(any(test, feature = "test-hooks"))]
 pub use ifma_engine::{ifma_batch_runs, ifma_runs};
-pub use integer::{div_rem, gcd, inv_public_mod_secret, lcm, rem};
 pub use modulus::Modulus;
 pub use residue::Residue;
+pub use secret_integers::{div_rem, gcd, inv_public_mod_secret, lcm, rem};
+
+/// The engine run by hand: exponentiations on a path or in a shape the caller chooses, the
+/// calibration of the engine's shapes ahead of time, and the shapes as the engine lays the RSA
+/// sizes out. For benchmarks, tests and reports that compare or name the choices; ordinary
+/// code calls [`Modulus::pow`], [`pow_pair`] and [`pow_batch`], which take the path and shape
+/// `crate::backend` chooses.
+pub mod tuning {
+    pub use super::ifma_engine::{
+        EngineShape, calibrate_shapes, engine_shapes, pow_batch_on, pow_pair_on, pow_pair_shaped,
+    };
+}

@@ -31,8 +31,8 @@ pub use mul::mul_karatsuba;
 pub use sqr::sqr_karatsuba;
 pub use tune::{KARATSUBA_MUL_THRESHOLD, KARATSUBA_SQR_THRESHOLD};
 
+use crate::backend::{self, KernelTable};
 use core::cmp::Ordering;
-use core::sync::atomic::{self, AtomicU8};
 
 use crate::limb::{self, Limb};
 
@@ -95,56 +95,37 @@ pub const PORTABLE: Kernels = Kernels {
     tabselect: portable::tabselect,
 };
 
-/// Every back end this CPU can run, portable first, then faster ones in order of preference:
-/// the tables of [`backend::kernel_tables`](crate::backend::kernel_tables), in its order.
+/// Every back end this CPU can run, portable first, then faster ones in order of preference
+/// (the tables of [`KernelTable::available`], in its order).
 pub fn all_available() -> Vec<&'static Kernels> {
-    crate::backend::kernel_tables()
+    KernelTable::available()
         .into_iter()
-        .filter_map(table_named)
+        .filter_map(table)
         .collect()
-}
-
-/// The table called `name`, where this CPU runs it.
-fn table_named(name: &str) -> Option<&'static Kernels> {
-    match name {
-        "portable" => Some(&PORTABLE),
-        #[cfg(target_arch = "x86_64")]
-        "adx" => crate::cpu::adx().map(x86_64::kernels),
-        _ => None,
-    }
 }
 
 /// The back end called `name` (`"portable"`, `"adx"`), if this CPU can run it: for tests and
 /// benchmarks that compare back ends. Ordinary code uses [`kernels`] (or the functions here).
 pub fn by_name(name: &str) -> Option<&'static Kernels> {
-    all_available().into_iter().find(|k| k.name == name)
+    KernelTable::from_name(name).and_then(table)
 }
 
-/// The back end in use: the table [`backend::choose_kernel_table`](crate::backend) picks
-/// (`BIGNUM_BACKEND`, else the fastest), looked up once and cached here for the hot path.
-pub fn kernels() -> &'static Kernels {
-    // 0 until chosen, then 1 + the index of the choice in `all_available()` (the same list
-    // every time: detection is cached). Relaxed: the byte is the whole message. A race on the
-    // first call makes the same choice twice.
-    static CHOSEN: AtomicU8 = AtomicU8::new(0);
-    if let Some(k) = table(CHOSEN.load(atomic::Ordering::Relaxed)) {
-        return k;
-    }
-    let at = crate::backend::choose_kernel_table();
-    let k = all_available().get(at).copied().unwrap_or(&PORTABLE);
-    CHOSEN.store(u8::try_from(at + 1).unwrap_or(1), atomic::Ordering::Relaxed);
-    k
-}
-
-/// The back end of a code of [`kernels`]' cache: 1 portable, 2 ADX; `None` for 0 (not chosen
-/// yet).
+/// The back end in use: the functions of the table [`backend::kernel_table`] chooses
+/// (`BIGNUM_BACKEND`, else the fastest; chosen once and cached there).
 #[inline]
-fn table(code: u8) -> Option<&'static Kernels> {
-    match code {
-        1 => Some(&PORTABLE),
+pub fn kernels() -> &'static Kernels {
+    table(backend::kernel_table()).unwrap_or(&PORTABLE)
+}
+
+/// The functions of `t`, where this CPU runs it.
+#[inline]
+pub fn table(t: KernelTable) -> Option<&'static Kernels> {
+    match t {
+        KernelTable::Portable => Some(&PORTABLE),
         #[cfg(target_arch = "x86_64")]
-        2 => crate::cpu::adx().map(x86_64::kernels),
-        _ => None,
+        KernelTable::Adx => crate::cpu::adx().map(x86_64::kernels),
+        #[cfg(not(target_arch = "x86_64"))]
+        KernelTable::Adx => None,
     }
 }
 

@@ -243,7 +243,8 @@ fn montgomery_mul_sqr_and_conversions() {
 #[test]
 fn ifma_model_pow_and_pair_with_secret_inputs() {
     use bignum::backend::PowPath;
-    use bignum::modular::{PowJob, pow_pair_on};
+    use bignum::modular::PowJob;
+    use bignum::modular::tuning::pow_pair_on;
     for (n, seed) in [(8usize, 690u64), (16, 700), (24, 710)] {
         let (a, bm, ctx, base) = secret_modulus_and_base(n, seed);
         let exps = [

@@ -1,6 +1,7 @@
 //! Report formatting shared by the commands: the benchmarks' text tables and `--json` output,
 //! and the lists of failed vectors of `kat` and `acvp`.
 
+pub mod backend;
 pub mod json;
 pub mod seeds;
 

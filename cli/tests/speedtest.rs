@@ -301,3 +301,44 @@ fn json_names_the_engine_shapes_and_pins() {
     assert!(stderr.contains("BIGNUM_SHAPE=1536:1024"), "{stderr}");
     assert!(!bad.contains("pinned"), "{bad}");
 }
+
+/// A `BIGNUM_SHAPE` that names no shape (empty, blank, only commas, or not valid Unicode) is
+/// malformed like any other: a warning that shows the value, the default shapes, and the
+/// report still runs.
+#[test]
+fn empty_blank_and_non_unicode_shape_values_warn() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let values: [(&OsStr, &str); 5] = [
+        (OsStr::new(""), "BIGNUM_SHAPE=\"\""),
+        (OsStr::new("  "), "BIGNUM_SHAPE=\"  \""),
+        (OsStr::new(","), "BIGNUM_SHAPE=,"),
+        (OsStr::new(" , "), "BIGNUM_SHAPE=\" , \""),
+        (
+            OsStr::from_bytes(b"256\xff"),
+            "BIGNUM_SHAPE=(not valid Unicode)",
+        ),
+    ];
+    for (value, shown) in values {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rsatool"))
+            .args([&["speedtest", "--json"][..], &SMALL[..]].concat())
+            .env("BIGNUM_SHAPE", value)
+            .output()
+            .expect("rsatool runs");
+        assert_exit(&out, 0);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("bignum: {shown}: expected table, calibrate")),
+            "{value:?}: {stderr}"
+        );
+        assert!(stderr.contains("using the default"), "{value:?}: {stderr}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        assert!(
+            !v["engine_shapes"]
+                .as_str()
+                .expect("engine_shapes")
+                .contains("pinned"),
+            "{value:?}: {v}"
+        );
+    }
+}

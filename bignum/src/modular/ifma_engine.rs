@@ -57,10 +57,11 @@
 //!
 //! # Files, one job each
 //!
-//! - `shape.rs`: the layout of a size in the shape `crate::backend` chooses (lanes, vectors,
-//!   steps, pair or singles), and the compiled instances.
-//! - `calibrate.rs`: the layout the entry points use (`layout`): where the backend asks for it,
-//!   the first use of a size times each shape on public dummy values and records the verdict.
+//! - `shape.rs`: the layout of a size in a shape (lanes, vectors, steps, pair or singles), and
+//!   the compiled instances.
+//! - `calibrate.rs`: the layout the entry points use (`layout`): the shape `crate::backend`
+//!   decides, after it has had each candidate timed here on public dummy values where it
+//!   calibrates.
 //! - `convert.rs`: limbs to digits and back, the result made canonical.
 //! - `constants.rs`: a modulus's side of the operands, kept with it or computed per run.
 //! - `job.rs`: [`PowJob`] and [`PowJobVartime`], and their preparation for an engine.
@@ -71,7 +72,7 @@
 //! - `single.rs`: that engine's runner: jobs in, the shape's instance chosen, residues out.
 //! - `batch_amm.rs`, `batch.rs`: the eight-lane batch engine's AMM and squaring, and its
 //!   runner and API ([`pow_batch`]).
-//! - `api.rs`: [`Modulus::pow_on`], the hand-over from [`Modulus::pow`], the pairs, and
+//! - `entry_points.rs`: [`Modulus::pow_on`], the hand-over from [`Modulus::pow`], the pairs, and
 //!   [`Modulus::keep_engine_constants`].
 //!
 //! # Constant time
@@ -86,12 +87,12 @@
 
 mod amm;
 mod ams;
-mod api;
 mod batch;
 mod batch_amm;
 mod calibrate;
 mod constants;
 mod convert;
+mod entry_points;
 mod job;
 mod shape;
 mod single;
@@ -107,12 +108,12 @@ mod window;
 )]
 mod tests;
 
-pub use api::{pow_pair, pow_pair_on, pow_pair_shaped, pow_pair_vartime};
 #[cfg(any(test, feature = "test-hooks"))]
 pub use batch::ifma_batch_runs;
-pub use batch::{BATCH_DIGITS, BATCH_LANES, batch_digits, pow_batch, pow_batch_on};
-pub use calibrate::{calibrate_shapes, describe_shapes};
+pub use batch::{BATCH_LANES, pow_batch, pow_batch_on};
+pub use calibrate::{EngineShape, calibrate_shapes, engine_shapes};
 pub(super) use constants::EngineConstants;
+pub use entry_points::{pow_pair, pow_pair_on, pow_pair_shaped, pow_pair_vartime};
 pub use job::{PowJob, PowJobVartime};
 #[cfg(any(test, feature = "test-hooks"))]
 pub use single::ifma_runs;

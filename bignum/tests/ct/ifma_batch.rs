@@ -8,7 +8,8 @@
 
 use bignum::Limb;
 use bignum::backend::PowPath;
-use bignum::modular::{PowJob, pow_batch_on};
+use bignum::modular::PowJob;
+use bignum::modular::tuning::pow_batch_on;
 use num_bigint::BigUint;
 
 use super::ct::mark_public;

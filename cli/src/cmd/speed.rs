@@ -1,6 +1,7 @@
 //! `rsatool speed`: time kernels per size in limbs, after GMP's `tune/speed`.
 
 use bignum::Limb;
+use bignum::backend::KernelTable;
 use bignum::modular::{Modulus, Residue};
 use bignum::mpn::{self, Kernels};
 use rand_chacha::ChaCha8Rng;
@@ -105,9 +106,6 @@ const KERNEL_NAMES: [&str; 11] = [
     "mont_sqr",
 ];
 
-/// The back ends a kernel column may name, whether or not this CPU runs them.
-const KNOWN_BACKENDS: [&str; 2] = bignum::backend::KERNEL_TABLES;
-
 impl Op {
     fn from_name(name: &str) -> Option<Op> {
         Some(match name {
@@ -163,19 +161,16 @@ fn parse_column(spec: &str) -> Result<Column, Failure> {
     let kernels = match backend {
         None => active,
         Some(b) => {
-            let k = mpn::all_available()
-                .into_iter()
-                .find(|k| k.name == b)
-                .ok_or_else(|| {
-                    if KNOWN_BACKENDS.contains(&b) {
-                        Failure::error(format!("back end '{b}' is not available on this CPU"))
-                    } else {
-                        Failure::error(format!(
-                            "unknown back end '{b}'; the back ends are {}",
-                            KNOWN_BACKENDS.join(", ")
-                        ))
-                    }
-                })?;
+            let table = KernelTable::from_name(b).ok_or_else(|| {
+                let names: Vec<&str> = KernelTable::ALL.iter().map(|t| t.name()).collect();
+                Failure::error(format!(
+                    "unknown back end '{b}'; the back ends are {}",
+                    names.join(", ")
+                ))
+            })?;
+            let k = mpn::table(table).ok_or_else(|| {
+                Failure::error(format!("back end '{b}' is not available on this CPU"))
+            })?;
             if !op.in_table() && !std::ptr::eq(k, active) {
                 return Err(Failure::error(format!(
                     "{name} runs on the process-wide back end ({}); set BIGNUM_BACKEND={b} instead",

@@ -173,13 +173,12 @@ fn run_threads_timed(
 
 /// The back end this process runs (`bignum::backend::current`).
 fn current_backend() -> &'static str {
-    bignum::backend::current(bignum::mpn::kernels().name)
+    bignum::backend::current()
 }
 
-/// What a back end is, for the header line (`bignum::backend::describe`).
+/// What a back end is, for the header line.
 fn describe(backend: &str) -> String {
-    let shapes = bignum::modular::describe_shapes();
-    bignum::backend::describe(backend, bignum::mpn::kernels().name, &shapes)
+    crate::report::backend::describe(backend)
 }
 
 /// Runs `rsatool speedtest`, then with `--then` prints the 2003 figures.
@@ -384,7 +383,7 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
     // times anything (else the first operation of each would pay for it): the modulus (the
     // private operation without the CRT) and its halves (the CRT's pair, key generation's
     // prime tests). The header's shapes calibrate their own sizes as it names them.
-    bignum::modular::calibrate_shapes(&[bits, bits >> 1]);
+    bignum::modular::tuning::calibrate_shapes(&[bits, bits >> 1]);
     if header && !args.json {
         outln!(
             "{backend}: seconds for each count, smaller is faster ({})",
@@ -501,8 +500,8 @@ fn run_here(args: &Args, header: bool) -> CmdResult {
         report::json::print(&json!({"bits": bits, "threads": args.threads,
             "backend": backend, "kernels": bignum::mpn::kernels().name,
             "exponentiation": bignum::backend::pow_path().name(), "path": describe(backend),
-            "engine_shapes": bignum::modular::describe_shapes(),
-            "cpu": bignum::backend::describe_cpu(),
+            "engine_shapes": crate::report::backend::shapes(),
+            "cpu": crate::report::backend::cpu(),
             "rows": rows}));
     }
     Ok(())

@@ -75,7 +75,7 @@ pub const BATCH_LANES: usize = 8;
 
 /// The digit counts the batch engine is compiled for; a modulus takes the least with
 /// 52·d ≥ bits + 2 (1024-bit moduli 20 digits, 1536-bit 30, 2048-bit 40).
-pub const BATCH_DIGITS: [usize; 8] = [10, 20, 30, 40, 50, 60, 70, 80];
+pub(crate) const BATCH_DIGITS: [usize; 8] = [10, 20, 30, 40, 50, 60, 70, 80];
 
 /// How many batches (of up to [`BATCH_LANES`] exponentiations each) the IFMA instructions ran
 /// in this process: the proof for tests that the native batch path really ran. With the
@@ -90,7 +90,7 @@ static BATCH_RUNS: AtomicU64 = AtomicU64::new(0);
 
 /// The digit count of the batch engine for a modulus of `bits` bits, or none outside the
 /// engine's sizes ([`ifma_supports`]).
-pub fn batch_digits(bits: usize) -> Option<usize> {
+pub(crate) fn batch_digits(bits: usize) -> Option<usize> {
     if !ifma_supports(bits) {
         return None;
     }
@@ -100,7 +100,8 @@ pub fn batch_digits(bits: usize) -> Option<usize> {
 
 /// The exponentiations `jobs` (base^exp mod modulus each), eight at a time on the IFMA lanes
 /// where the path in use ([`pow_path`]) is IFMA and all moduli have one digit count
-/// ([`batch_digits`]); else each with [`Modulus::pow`]. Results in the order of `jobs`.
+/// (of the counts the batch engine is compiled for: multiples of ten digits up to 80); else
+/// each with [`Modulus::pow`]. Results in the order of `jobs`.
 ///
 /// # Constant time
 ///

@@ -5,153 +5,179 @@
 //! the table's). Once per size and process, a few milliseconds; never on a secret, so the
 //! choice it makes says nothing about any key.
 
-use alloc::string::String;
+//! The calibration's measurement: where `crate::backend` decides that this process chooses
+//! the engine's shapes by timing them (a CPU its table has no row for, or
+//! `BIGNUM_SHAPE=calibrate`), the first use of a size hands this module each candidate shape
+//! in turn, and it times one pair of exponentiations of PUBLIC dummy values in that shape. The
+//! backend keeps the rounds, the verdict and the state; this module only runs the engine.
+//! Once per size and process, a few milliseconds; never on a secret, so the choice says
+//! nothing about any key.
 
-use crate::backend;
-#[cfg(feature = "std")]
-use crate::backend::{PowPath, Shape};
+use alloc::vec::Vec;
 
-use super::shape::{Layout, chosen_layout};
+use crate::backend::{self, Shape, ShapeSource};
 
-/// The layout for moduli of `bits` bits, after the calibration of that size where one is due:
-/// what the engine's entry points (`api.rs`) lay their numbers out by.
+use super::shape::{Layout, layout_of};
+
+/// The layout for moduli of `bits` bits in the shape the backend decides, after the
+/// calibration of that size where one is due (what the engine's entry points lay their
+/// numbers out by); the table's shape where the decided one has no compiled instance.
 pub(super) fn layout(bits: usize) -> Option<Layout> {
-    calibrate_if_needed(bits);
-    chosen_layout(bits)
+    let shape = backend::shape_calibrated(bits, timer(bits))?;
+    laid_out(bits, shape)
 }
 
-/// The engine's shapes for RSA-2048, 3072 and 4096's halves as it lays them out (after their
-/// calibration, where one is due), with where each came from: for reports
-/// (`backend::describe_shapes_of` words it).
-pub fn describe_shapes() -> String {
-    backend::describe_shapes_of(|bits| layout(bits).map(Layout::shape))
+/// The layout of `shape` for `bits`, or of the table's shape where `shape` has no instance.
+fn laid_out(bits: usize, shape: Shape) -> Option<Layout> {
+    layout_of(bits, shape).or_else(|| layout_of(bits, backend::table_shape(backend::digits(bits))))
+}
+
+/// The engine's shape for one size, as it lays the size out, and where the shape comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineShape {
+    /// The modulus size, in bits.
+    pub bits: usize,
+    /// The shape the engine runs.
+    pub shape: Shape,
+    /// Where the decided shape comes from (a pinned shape without an instance runs another:
+    /// [`ShapeSource::Pinned`] then holds the one asked for).
+    pub source: ShapeSource,
+}
+
+/// The shapes for RSA-2048, 3072 and 4096's halves (1024, 1536 and 2048 bits) as the engine
+/// lays them out, after their calibration where one is due; none where the engine does not
+/// run (the limbs path).
+pub fn engine_shapes() -> Vec<EngineShape> {
+    [1024, 1536, 2048]
+        .into_iter()
+        .filter_map(|bits| {
+            let shape = layout(bits)?.shape();
+            let source = backend::shape_source(bits)?;
+            Some(EngineShape {
+                bits,
+                shape,
+                source,
+            })
+        })
+        .collect()
 }
 
 /// Runs now the calibration that the first use of each size in `sizes` (modulus bits) would
-/// run, where the backend asks for one (`bignum::backend::calibrates`), so that a report can
-/// name the shapes before it times anything; elsewhere does nothing.
+/// run, where the backend asks for one, so that a report can name the shapes before it times
+/// anything; elsewhere does nothing.
 pub fn calibrate_shapes(sizes: &[usize]) {
     for &bits in sizes {
-        calibrate_if_needed(bits);
+        // Only the calibration's side effect is wanted here.
+        let _ = layout(bits);
     }
 }
 
-/// Calibrates the shape for moduli of `bits` bits if the backend asks for it and none is
-/// recorded yet; otherwise returns at once (two relaxed loads).
-pub(super) fn calibrate_if_needed(bits: usize) {
+/// The timer a calibration of `bits` calls with each candidate: seconds for one pair in that
+/// shape, none where it has no instance (or without `std`: no clock, and no calibration).
+fn timer(bits: usize) -> impl FnMut(Shape) -> Option<f64> {
     #[cfg(feature = "std")]
-    if backend::needs_calibration(bits) {
-        // One calibration at a time: two at once would time each other's noise.
-        static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-        let _turn = ONE_AT_A_TIME
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if backend::needs_calibration(bits) {
-            let shape =
-                measure(bits).unwrap_or_else(|| backend::table_shape(backend::digits(bits)));
-            backend::record_calibration(bits, shape);
+    {
+        let mut pair = None;
+        move |shape| {
+            let pair = pair.get_or_insert_with(|| DummyPair::new(bits));
+            pair.as_ref()?.time(bits, shape)
         }
     }
     #[cfg(not(feature = "std"))]
-    let _ = bits;
+    {
+        let _ = bits;
+        |_| None
+    }
 }
 
-/// Each candidate's best time over three interleaved rounds, for a pair of exponentiations by
-/// a 256-bit exponent modulo two fixed public moduli of `bits` bits, and the verdict.
+/// Two fixed public moduli of one size, a base below each and a 256-bit exponent: what a
+/// calibration times.
 #[cfg(feature = "std")]
-fn measure(bits: usize) -> Option<Shape> {
-    use super::super::Modulus;
-    use super::job::PowJob;
-    use super::shape::layout_of;
-    use super::single::{Exponent, run_pair};
-    use alloc::vec::Vec;
-    use std::time::Instant;
+struct DummyPair {
+    moduli: [super::super::Modulus; 2],
+    bases: [super::super::Residue; 2],
+    exp: Vec<u64>,
+}
 
-    // Public dummy values from a fixed xorshift: two odd moduli of exactly `bits` bits, bases
-    // below them, one exponent of exactly 256 bits.
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut limbs = |n: usize| -> Vec<u64> {
-        (0..n)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            })
-            .collect()
-    };
-    let n = bits.div_ceil(64);
-    let top = (bits - 1) & 63;
-    let mut modulus = || {
-        let mut m = limbs(n);
-        m[0] |= 1;
-        m[n - 1] &= u64::MAX >> (63 - top);
-        m[n - 1] |= 1 << top;
-        Modulus::new_vartime(&m).ok()
-    };
-    let (ma, mb) = (modulus()?, modulus()?);
-    let (xa, xb) = (ma.reduce(&limbs(n)), mb.reduce(&limbs(n)));
-    let mut e = limbs(4);
-    e[3] |= 1 << 63;
-    let (a, b) = (
-        PowJob {
-            modulus: &ma,
-            base: &xa,
-            exp: &e,
-            exp_bits: 256,
-        },
-        PowJob {
-            modulus: &mb,
-            base: &xb,
-            exp: &e,
-            exp_bits: 256,
-        },
-    );
-    let candidates = backend::shape_candidates(backend::digits(bits));
-    let lays: Vec<_> = candidates
-        .iter()
-        .map(|&s| layout_of(bits, s).filter(|l| l.interleave == s.interleave))
-        .collect();
-    let mut best = [f64::INFINITY; 4];
-    for _ in 0..3 {
-        for (t, lay) in best.iter_mut().zip(&lays) {
-            if let Some(lay) = *lay {
-                // The pair as `pow_pair_on` runs it in this layout.
-                let start = Instant::now();
-                core::hint::black_box(run_pair(PowPath::Ifma, lay, [&a, &b], Exponent::Secret));
-                *t = t.min(start.elapsed().as_secs_f64());
-            }
-        }
+#[cfg(feature = "std")]
+impl DummyPair {
+    /// The values for moduli of `bits` bits, from a fixed xorshift: two odd moduli of exactly
+    /// `bits` bits, bases below them, one exponent of exactly 256 bits.
+    fn new(bits: usize) -> Option<DummyPair> {
+        use super::super::Modulus;
+
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut limbs = |n: usize| -> Vec<u64> {
+            (0..n)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state
+                })
+                .collect()
+        };
+        let n = bits.div_ceil(64);
+        let top = (bits - 1) & 63;
+        let mut modulus = || {
+            let mut m = limbs(n);
+            m[0] |= 1;
+            m[n - 1] &= u64::MAX >> (63 - top);
+            m[n - 1] |= 1 << top;
+            Modulus::new_vartime(&m).ok()
+        };
+        let moduli = [modulus()?, modulus()?];
+        let bases = [moduli[0].reduce(&limbs(n)), moduli[1].reduce(&limbs(n))];
+        let mut exp = limbs(4);
+        exp[3] |= 1 << 63;
+        Some(DummyPair { moduli, bases, exp })
     }
-    let times: Vec<(Shape, Option<f64>)> = candidates
-        .iter()
-        .zip(&lays)
-        .zip(best)
-        .map(|((&s, lay), t)| (s, lay.map(|_| t)))
-        .collect();
-    backend::calibration_verdict(&times)
+
+    /// Seconds for the pair as `pow_pair_on` runs it in `shape`'s layout; none where `shape`
+    /// has no instance of exactly that shape for `bits`.
+    fn time(&self, bits: usize, shape: Shape) -> Option<f64> {
+        use super::job::PowJob;
+        use super::single::{Exponent, run_pair};
+        use crate::backend::PowPath;
+
+        let lay = layout_of(bits, shape).filter(|l| l.interleave == shape.interleave)?;
+        let job = |i: usize| PowJob {
+            modulus: &self.moduli[i],
+            base: &self.bases[i],
+            exp: &self.exp,
+            exp_bits: 256,
+        };
+        let (a, b) = (job(0), job(1));
+        let start = std::time::Instant::now();
+        core::hint::black_box(run_pair(PowPath::Ifma, lay, [&a, &b], Exponent::Secret));
+        Some(start.elapsed().as_secs_f64())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::PowPath;
 
-    /// Where the CPU has IFMA, a calibration of each RSA size gives one of the candidates,
-    /// and one that has an instance for the size (the verdict picks among timed shapes only);
-    /// elsewhere there is nothing to time.
+    /// Where the CPU has IFMA, each candidate shape that has an instance for an RSA size
+    /// times, and one that has none does not; elsewhere there is nothing to time.
     #[test]
-    fn calibration_picks_a_runnable_candidate() {
+    fn the_timer_times_the_shapes_that_have_an_instance() {
         if !PowPath::Ifma.is_available() {
             std::eprintln!("skipped: no avx512ifma on this CPU (nothing to calibrate)");
             return;
         }
         for bits in [1024, 1536, 2048] {
-            let got = measure(bits).expect("a verdict");
-            let candidates = backend::shape_candidates(backend::digits(bits));
-            assert!(candidates.contains(&got), "{bits}: {got:?}");
-            let lay = super::super::shape::layout_of(bits, got).expect("an instance");
-            assert_eq!(lay.interleave, got.interleave, "{bits}: {got:?}");
-            std::println!("{bits} bits: calibrated {got}");
+            let mut time = timer(bits);
+            let mut runnable = 0;
+            for shape in crate::backend::Shape::ALL {
+                let has = layout_of(bits, shape).is_some_and(|l| l.interleave == shape.interleave);
+                let t = time(shape);
+                assert_eq!(t.is_some(), has, "{bits}: {shape}");
+                assert!(t.is_none_or(|t| t > 0.0), "{bits}: {shape}");
+                runnable += usize::from(has);
+            }
+            assert!(runnable >= 1, "{bits}: no shape runs");
         }
     }
 }

@@ -2,7 +2,7 @@
 //! engine, and the `with_*` macros that turn a shape into the const generics of the one
 //! compiled instance for it.
 
-use crate::backend::{self, Shape, Width};
+use crate::backend::{Shape, Width};
 
 pub(super) use crate::backend::digits;
 
@@ -110,15 +110,6 @@ pub(super) fn layout_of(bits: usize, shape: Shape) -> Option<Layout> {
         steps,
         interleave: shape.interleave && pairs.contains(&(nv, steps)),
     })
-}
-
-/// The layout for moduli of `bits` bits in the shape [`backend::shape`] chooses now (the CPU's
-/// table, a pin of `BIGNUM_SHAPE`, or a calibration already recorded), or the table's where a
-/// pinned shape has no instance. None outside the engine's sizes. The engine's entry points
-/// call `calibrate::layout`, which runs a calibration first where one is due.
-pub(super) fn chosen_layout(bits: usize) -> Option<Layout> {
-    let shape = backend::shape(bits)?;
-    layout_of(bits, shape).or_else(|| layout_of(bits, backend::table_shape(digits(bits))))
 }
 
 /// The AMM's steps (R = 2^(52·steps)) for moduli of `bits` bits (each) on `lanes` × `nv`:

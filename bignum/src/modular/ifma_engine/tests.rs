@@ -6,9 +6,9 @@ mod batch;
 use alloc::{borrow::Cow, vec, vec::Vec};
 
 use super::super::{Modulus, Residue};
-use super::api::{pow_pair, pow_pair_on, pow_pair_vartime, public_bits};
 use super::calibrate::layout;
 use super::convert::{from_digits, to_digits};
+use super::entry_points::{pow_pair, pow_pair_on, pow_pair_vartime, public_bits};
 use super::job::{PowJob, PowJobVartime, Prepared, clear_bits_from};
 use super::single::{Exponent, ifma_runs, run};
 use super::vartime::SLIDING_MIN_BITS;
@@ -806,7 +806,7 @@ fn every_compiled_shape_runs_on_the_model() {
 /// gives none, never a wrong answer.
 #[test]
 fn each_shape_at_rsa_sizes_equals_the_limbs() {
-    use super::api::pow_pair_shaped;
+    use super::entry_points::pow_pair_shaped;
     use crate::backend::{Shape, Width};
     let mut rng = ChaCha8Rng::seed_from_u64(51);
     for bits in [1024, 1536, 2048] {

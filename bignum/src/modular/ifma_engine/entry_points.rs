@@ -15,10 +15,10 @@ use super::constants::EngineConstants;
 use super::shape::{Layout, layout_of};
 use super::single::{Exponent, run, run_pair};
 
-/// The two exponentiations `a` and `b` (RSA's CRT halves), on the path
-/// [`backend::path_for_pair`](crate::backend::path_for_pair) chooses ([`pow_pair_on`]): on the
-/// 52-bit engine in the shape of this CPU (interleaved in one loop, or one after the other),
-/// else with [`Modulus::pow`] each.
+/// The two exponentiations `a` and `b` (RSA's CRT halves), on the path the backend chooses for
+/// their size ([`pow_path`](crate::backend::pow_path) wherever the engine takes the size; see
+/// [`pow_pair_on`]): on the 52-bit engine in the shape of this CPU (interleaved in one loop, or
+/// one after the other), else with [`Modulus::pow`] each.
 ///
 /// # Constant time
 ///
