@@ -74,6 +74,7 @@ pub mod mpn;
 pub mod prime;
 
 mod error;
+mod run_counters;
 mod nat;
 
 pub use error::{Error, Result};

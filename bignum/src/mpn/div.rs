@@ -16,8 +16,7 @@
 use crate::limb::{self, Limb, Wide};
 use crate::mpn;
 use alloc::{vec, vec::Vec};
-#[cfg(test)]
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use crate::run_counters::{Counter, count};
 
 /// v = ⌊(B² - 1)/d⌋ - B for a normalised `d` (top bit set).
 #[allow(clippy::integer_division_remainder_used)] // d is a public divisor (vartime division)
@@ -124,14 +123,6 @@ pub fn div_1(q: &mut [Limb], a: &[Limb], d: Limb) -> Limb {
     r >> shift
 }
 
-/// Counts add-back steps, so tests can prove they reached them.
-#[cfg(test)]
-static ADD_BACKS: AtomicUsize = AtomicUsize::new(0);
-
-/// Counts quotient limbs taken as B - 1 because the top limbs equalled the divisor's.
-#[cfg(test)]
-static ALL_ONES_STEPS: AtomicUsize = AtomicUsize::new(0);
-
 /// Algorithm D on a normalised divisor `d` (n ≥ 2 limbs, top bit set) with 3-by-2 reciprocal
 /// `v`. `u` holds the shifted dividend with one extra top limb (its top n limbs are below `d`);
 /// writes `u.len() - n` quotient limbs to `q` and leaves the remainder in `u[..n]` (the rest of
@@ -151,8 +142,7 @@ fn div_qr_normalised(q: &mut [Limb], u: &mut [Limb], d: &[Limb], v: Limb) {
             invariant!(borrow == u2);
             w[n] = 0;
             q[j] = Limb::MAX;
-            #[cfg(test)]
-            ALL_ONES_STEPS.fetch_add(1, Relaxed);
+            count(Counter::DivAllOnesSteps);
             continue;
         }
         let (mut qj, r) = div_3by2(u2, u1, u0, d1, d0, v);
@@ -172,8 +162,7 @@ fn div_qr_normalised(q: &mut [Limb], u: &mut [Limb], d: &[Limb], v: Limb) {
         if b1 != 0 {
             // q̂ was one too large (probability about 2/B): add d back once. The carry out of
             // the addition cancels the borrow.
-            #[cfg(test)]
-            ADD_BACKS.fetch_add(1, Relaxed);
+            count(Counter::DivAddBacks);
             qj = qj.wrapping_sub(1);
             let _ = mpn::add_assign_n(&mut w[..n], d);
         }
@@ -324,8 +313,8 @@ mod tests {
         assert_eq!(big(&r), big(a) % big(d), "remainder of {a:x?} / {d:x?}");
     }
 
-    fn add_backs() -> usize {
-        ADD_BACKS.load(Relaxed)
+    fn add_backs() -> u64 {
+        crate::run_counters::read(Counter::DivAddBacks)
     }
 
     #[test]
@@ -371,9 +360,9 @@ mod tests {
         ] {
             for w in 0..5 {
                 for a0 in [0, 1, Limb::MAX] {
-                    let before = ALL_ONES_STEPS.load(Relaxed);
+                    let before = crate::run_counters::read(Counter::DivAllOnesSteps);
                     check(&[a0, w, d0, d1], &[5, d0, d1]);
-                    assert!(ALL_ONES_STEPS.load(Relaxed) > before);
+                    assert!(crate::run_counters::read(Counter::DivAllOnesSteps) > before);
                 }
             }
         }

@@ -51,8 +51,6 @@
 #![allow(clippy::needless_range_loop)]
 
 use alloc::{vec, vec::Vec};
-#[cfg(any(test, feature = "test-hooks"))]
-use core::sync::atomic::{AtomicU64, Ordering};
 
 use zeroize::Zeroizing;
 
@@ -69,6 +67,7 @@ use super::job::{PowJob, Prepared, Ready};
 use super::shape::{digits, with_vectors};
 use super::window::{Engine, gather, pow_window, store};
 use crate::backend::{PowPath, ifma_supports, pow_path};
+use crate::run_counters::{Counter, count};
 
 /// Exponentiations per batch: the 64-bit lanes of a 512-bit register.
 pub const BATCH_LANES: usize = 8;
@@ -82,11 +81,8 @@ pub(crate) const BATCH_DIGITS: [usize; 8] = [10, 20, 30, 40, 50, 60, 70, 80];
 /// `test-hooks` feature only.
 #[cfg(any(test, feature = "test-hooks"))]
 pub fn ifma_batch_runs() -> u64 {
-    BATCH_RUNS.load(Ordering::Relaxed)
+    crate::run_counters::read(Counter::IfmaBatchRuns)
 }
-
-#[cfg(any(test, feature = "test-hooks"))]
-static BATCH_RUNS: AtomicU64 = AtomicU64::new(0);
 
 /// The digit count of the batch engine for a modulus of `bits` bits, or none outside the
 /// engine's sizes ([`ifma_supports`]).
@@ -246,8 +242,7 @@ fn run_chunk(path: PowPath, d: usize, chunk: &[PowJob<'_>]) -> Option<Vec<Residu
 fn native(d: usize, lanes: &Lanes<'_>, exp_bits: usize, out: &mut [u64]) -> Option<()> {
     use crate::mpn::Avx512Ifma512;
     let isa = Avx512Ifma512::new(crate::cpu::ifma()?);
-    #[cfg(any(test, feature = "test-hooks"))]
-    BATCH_RUNS.fetch_add(1, Ordering::Relaxed);
+    count(Counter::IfmaBatchRuns);
     with_digits!(d, |D| isa.run(BatchTask::<D> {
         lanes,
         exp_bits,

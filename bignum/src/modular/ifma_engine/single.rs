@@ -6,8 +6,6 @@
 #![allow(clippy::needless_range_loop)]
 
 use alloc::vec;
-#[cfg(any(test, feature = "test-hooks"))]
-use core::sync::atomic::{AtomicU64, Ordering};
 
 use zeroize::Zeroizing;
 
@@ -28,17 +26,15 @@ use super::shape::{
 use super::vartime::{SLIDING_MIN_BITS, pow_public_k, pow_public_sliding};
 use super::window::{Engine, gather, pow_window};
 use crate::backend::PowPath;
+use crate::run_counters::{Counter, count};
 
 /// How many exponentiations (single or interleaved pairs, one each) the IFMA instructions ran
 /// in this process: the proof for tests that the native path really ran. With the
 /// `test-hooks` feature only.
 #[cfg(any(test, feature = "test-hooks"))]
 pub fn ifma_runs() -> u64 {
-    IFMA_RUNS.load(Ordering::Relaxed)
+    crate::run_counters::read(Counter::IfmaRuns)
 }
-
-#[cfg(any(test, feature = "test-hooks"))]
-static IFMA_RUNS: AtomicU64 = AtomicU64::new(0);
 
 /// Whether [`pow_k`] may branch on the exponent's bits.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -124,8 +120,7 @@ fn native<const K: usize>(
 ) -> Option<()> {
     use crate::mpn::{Avx512Ifma256, Avx512Ifma512};
     let tok = crate::cpu::ifma()?;
-    #[cfg(any(test, feature = "test-hooks"))]
-    IFMA_RUNS.fetch_add(1, Ordering::Relaxed);
+    count(Counter::IfmaRuns);
     // One text for both widths: the shapes compiled for `$lanes` lanes, on that width's
     // instructions.
     macro_rules! run_on {

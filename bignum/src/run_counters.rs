@@ -1,0 +1,39 @@
+//! Counters of paths that a test must see taken (the native IFMA engines ran; long division
+//! met its rare steps), kept here rather than in the code they count: the code calls
+//! [`count`] unconditionally, which compiles to nothing outside the crate's tests and builds
+//! with the `test-hooks` feature.
+
+#[cfg(any(test, feature = "test-hooks"))]
+use core::sync::atomic::{AtomicU64, Ordering};
+
+/// What is counted.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(any(test, feature = "test-hooks")), allow(dead_code))]
+pub(crate) enum Counter {
+    /// Exponentiations (a single, or an interleaved pair) on the native IFMA instructions.
+    IfmaRuns,
+    /// Batches of up to eight exponentiations on the native IFMA instructions.
+    IfmaBatchRuns,
+    /// Long division's add-back steps (a quotient limb one too large).
+    DivAddBacks,
+    /// Long division's quotient limbs taken as B - 1 (the top limbs equal the divisor's).
+    DivAllOnesSteps,
+}
+
+#[cfg(any(test, feature = "test-hooks"))]
+static COUNTS: [AtomicU64; 4] = [const { AtomicU64::new(0) }; 4];
+
+/// Counts one `c`, in the crate's tests and with `test-hooks`; nothing otherwise.
+#[inline(always)]
+pub(crate) fn count(c: Counter) {
+    #[cfg(any(test, feature = "test-hooks"))]
+    COUNTS[c as usize].fetch_add(1, Ordering::Relaxed);
+    #[cfg(not(any(test, feature = "test-hooks")))]
+    let _ = c;
+}
+
+/// How many `c` this process has counted.
+#[cfg(any(test, feature = "test-hooks"))]
+pub(crate) fn read(c: Counter) -> u64 {
+    COUNTS[c as usize].load(Ordering::Relaxed)
+}
