@@ -74,8 +74,8 @@ pub mod mpn;
 pub mod prime;
 
 mod error;
-mod run_counters;
 mod nat;
+mod run_counters;
 
 pub use error::{Error, Result};
 pub use limb::Limb;

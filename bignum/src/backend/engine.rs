@@ -129,7 +129,7 @@ pub(super) const MEASURED_ON_ZEN5: Rule = Rule {
     max_pair_registers: 5,
 };
 
-/// The rule for CPUs no row covers: Zen 5's, the only one measured shape by shape so far.
+/// The rule for CPUs no row covers: the measured row's.
 const DEFAULT_RULE: Rule = MEASURED_ON_ZEN5;
 
 /// The table of shapes by CPU, filled from measurements only (`pow_paths --shapes` on the CPU,

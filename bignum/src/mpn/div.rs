@@ -15,8 +15,8 @@
 
 use crate::limb::{self, Limb, Wide};
 use crate::mpn;
-use alloc::{vec, vec::Vec};
 use crate::run_counters::{Counter, count};
+use alloc::{vec, vec::Vec};
 
 /// v = ⌊(B² - 1)/d⌋ - B for a normalised `d` (top bit set).
 #[allow(clippy::integer_division_remainder_used)] // d is a public divisor (vartime division)

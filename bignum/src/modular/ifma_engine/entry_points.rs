@@ -122,7 +122,7 @@ fn pow_pair_laid_out(
 ///
 /// # Panics
 ///
-/// If a base belongs to another modulus (of another limb count; in debug builds, any other).
+/// If a base belongs to another modulus (any other, in every build).
 pub fn pow_pair_vartime(a: &PowJobVartime<'_>, b: &PowJobVartime<'_>) -> (Residue, Residue) {
     let path = path_for_pair(a.modulus.bits());
     let fused = (path != PowPath::Limbs)

@@ -27,10 +27,9 @@ instances!($
     /// every count up to 24 digits, and RSA-3072's and RSA-4096's halves (30 and 40 digits:
     /// the width OpenSSL's and AWS-LC's code takes there, the candidates a calibration tries on
     /// CPUs where 512-bit operations are split). [`with_shapes`] instantiates exactly the four
-    /// lists; a test runs each on the model. Each instance costs build time: bignum's cold
-    /// release build took 18.0-18.1 s without the three counts added for issue 50's shapes
-    /// (30 and 40 digits single, 30 as a pair) and 20.8-21.0 s with them, alternated runs
-    /// (docs/benchmarks-log.md); so no count without a candidate is compiled.
+    /// lists; a test runs each on the model. Each instance costs build time (measured: see
+    /// docs/benchmarks-log.md, "The engine's compiled shapes"), so no count without a
+    /// candidate is compiled.
     SINGLE_256, with_single_256,
     [(3, 10), (3, 12), (4, 16), (5, 20), (6, 24), (8, 30), (10, 40)]
 );
@@ -42,14 +41,14 @@ instances!($
 );
 instances!($
     /// One number on 512-bit registers: from 25 digits up to RSA-8192's halves. (RSA-2048's
-    /// halves on three 512-bit registers only tied with five 256-bit ones on Zen 5, and lose
-    /// wherever 512-bit operations are slower: not compiled.)
+    /// halves on three 512-bit registers at best tie with five 256-bit ones, and lose wherever
+    /// 512-bit operations are slower: not compiled; BENCHMARKS.md, "Engine shapes by CPU".)
     SINGLE_512, with_single_512,
     [(4, 30), (4, 32), (5, 40), (6, 48), (7, 56), (8, 64), (9, 72), (10, 80)]
 );
 instances!($
-    /// Pairs on 512-bit registers: up to 5 vectors a number (a 4096-bit pair took 6.2 ms
-    /// against 2 × 2.4 ms as singles on Zen 5).
+    /// Pairs on 512-bit registers: up to 5 vectors a number (more registers a number spill,
+    /// slower than two singles: docs/benchmarks-log.md, "The engine's compiled shapes").
     PAIR_512, with_pair_512,
     [(4, 30), (4, 32), (5, 40)]
 );
