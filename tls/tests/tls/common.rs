@@ -1,0 +1,331 @@
+//! Fixtures, configurations and the in-memory handshake.
+
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rsatool_rustls::RsaKeyProvider;
+use rustls::client::WebPkiServerVerifier;
+use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
+use rustls::server::WebPkiClientVerifier;
+use rustls::server::danger::{ClientCertVerified, ClientCertVerifier};
+use rustls::{
+    ClientConfig, ClientConnection, Connection, DigitallySignedStruct, DistinguishedName,
+    ProtocolVersion, RootCertStore, ServerConfig, ServerConnection, SignatureScheme,
+    SupportedProtocolVersion,
+};
+
+pub const TLS12: &SupportedProtocolVersion = &rustls::version::TLS12;
+pub const TLS13: &SupportedProtocolVersion = &rustls::version::TLS13;
+
+/// The six RSA schemes, in rustls's order of preference for its own RSA keys.
+pub const RSA_SCHEMES: [SignatureScheme; 6] = [
+    SignatureScheme::RSA_PSS_SHA512,
+    SignatureScheme::RSA_PSS_SHA384,
+    SignatureScheme::RSA_PSS_SHA256,
+    SignatureScheme::RSA_PKCS1_SHA512,
+    SignatureScheme::RSA_PKCS1_SHA384,
+    SignatureScheme::RSA_PKCS1_SHA256,
+];
+
+pub fn path(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn certs(name: &str) -> Vec<CertificateDer<'static>> {
+    CertificateDer::pem_file_iter(path(name))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+pub fn key(name: &str) -> PrivateKeyDer<'static> {
+    PrivateKeyDer::from_pem_file(path(name)).unwrap()
+}
+
+pub fn roots() -> Arc<RootCertStore> {
+    let mut roots = RootCertStore::empty();
+    roots.add(certs("ca.crt.pem").remove(0)).unwrap();
+    Arc::new(roots)
+}
+
+/// ring's provider: the peer, and the oracle. (rustls deprecates it for lacking post-quantum
+/// key exchange, which these tests do not need; aws-lc-rs, which has it, would cost minutes
+/// of every test build.)
+#[allow(deprecated)]
+pub fn ring() -> CryptoProvider {
+    rustls::crypto::ring::default_provider()
+}
+
+/// ring with this crate's key provider and RSA verification (built once: `provider` leaks).
+pub fn ours() -> Arc<CryptoProvider> {
+    static OURS: OnceLock<Arc<CryptoProvider>> = OnceLock::new();
+    Arc::clone(
+        OURS.get_or_init(|| Arc::new(rsatool_rustls::provider(ring(), RsaKeyProvider::new()))),
+    )
+}
+
+/// The same with coalescing keys.
+pub fn ours_coalescing() -> Arc<CryptoProvider> {
+    static OURS: OnceLock<Arc<CryptoProvider>> = OnceLock::new();
+    Arc::clone(OURS.get_or_init(|| {
+        Arc::new(rsatool_rustls::provider(
+            ring(),
+            RsaKeyProvider::new().coalescing(),
+        ))
+    }))
+}
+
+/// ring's provider whose verification offers (and accepts) only `scheme`: the peer must sign
+/// with it or fail.
+pub fn ring_offering_only(scheme: SignatureScheme) -> CryptoProvider {
+    let base = ring();
+    let algs = base.signature_verification_algorithms;
+    let mapping: Vec<_> = algs
+        .mapping
+        .iter()
+        .filter(|(s, _)| *s == scheme)
+        .copied()
+        .collect();
+    assert_eq!(mapping.len(), 1, "ring maps {scheme:?}");
+    CryptoProvider {
+        signature_verification_algorithms: WebPkiSupportedAlgorithms {
+            all: algs.all,
+            mapping: Vec::leak(mapping),
+        },
+        ..base
+    }
+}
+
+/// The schemes of the handshake signatures a verifier checked.
+pub type Seen = Arc<Mutex<Vec<SignatureScheme>>>;
+
+/// A server certificate verifier that records the scheme of each handshake signature it
+/// verifies, and otherwise is webpki's.
+#[derive(Debug)]
+struct RecordingServerVerifier {
+    inner: Arc<WebPkiServerVerifier>,
+    seen: Seen,
+}
+
+impl ServerCertVerifier for RecordingServerVerifier {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        server_name: &ServerName<'_>,
+        ocsp: &[u8],
+        now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        self.inner
+            .verify_server_cert(end_entity, intermediates, server_name, ocsp, now)
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        self.seen.lock().unwrap().push(dss.scheme);
+        self.inner.verify_tls12_signature(message, cert, dss)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        self.seen.lock().unwrap().push(dss.scheme);
+        self.inner.verify_tls13_signature(message, cert, dss)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.inner.supported_verify_schemes()
+    }
+}
+
+/// A client certificate verifier that records the schemes as above, otherwise webpki's.
+#[derive(Debug)]
+struct RecordingClientVerifier {
+    inner: Arc<dyn ClientCertVerifier>,
+    seen: Seen,
+}
+
+impl ClientCertVerifier for RecordingClientVerifier {
+    fn root_hint_subjects(&self) -> &[DistinguishedName] {
+        self.inner.root_hint_subjects()
+    }
+
+    fn verify_client_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        now: UnixTime,
+    ) -> Result<ClientCertVerified, rustls::Error> {
+        self.inner
+            .verify_client_cert(end_entity, intermediates, now)
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        self.seen.lock().unwrap().push(dss.scheme);
+        self.inner.verify_tls12_signature(message, cert, dss)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        self.seen.lock().unwrap().push(dss.scheme);
+        self.inner.verify_tls13_signature(message, cert, dss)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.inner.supported_verify_schemes()
+    }
+}
+
+/// A client on `provider` for `version` that trusts the test CA (verifying through
+/// `provider`'s algorithms) and records the server's signature schemes; with a client
+/// certificate and key when `auth` names them.
+pub fn client(
+    provider: Arc<CryptoProvider>,
+    version: &'static SupportedProtocolVersion,
+    auth: Option<(&str, &str)>,
+) -> (ClientConfig, Seen) {
+    let seen = Seen::default();
+    let verifier = RecordingServerVerifier {
+        inner: WebPkiServerVerifier::builder_with_provider(roots(), Arc::clone(&provider))
+            .build()
+            .unwrap(),
+        seen: Arc::clone(&seen),
+    };
+    let builder = ClientConfig::builder_with_provider(provider)
+        .with_protocol_versions(&[version])
+        .unwrap()
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(verifier));
+    let config = match auth {
+        None => builder.with_no_client_auth(),
+        Some((cert, key_name)) => builder
+            .with_client_auth_cert(certs(cert), key(key_name))
+            .unwrap(),
+    };
+    (config, seen)
+}
+
+/// A server on `provider` for `version` with the certificate and key of those files.
+pub fn server(
+    provider: Arc<CryptoProvider>,
+    version: &'static SupportedProtocolVersion,
+    cert: &str,
+    key_name: &str,
+) -> Result<ServerConfig, rustls::Error> {
+    ServerConfig::builder_with_provider(provider)
+        .with_protocol_versions(&[version])
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(certs(cert), key(key_name))
+}
+
+/// A server as [`server`] that requires a client certificate from the test CA, verified
+/// through `provider`'s algorithms, and records the client's signature schemes.
+pub fn server_with_client_auth(
+    provider: Arc<CryptoProvider>,
+    version: &'static SupportedProtocolVersion,
+    cert: &str,
+    key_name: &str,
+) -> (ServerConfig, Seen) {
+    let seen = Seen::default();
+    let verifier = RecordingClientVerifier {
+        inner: WebPkiClientVerifier::builder_with_provider(roots(), Arc::clone(&provider))
+            .build()
+            .unwrap(),
+        seen: Arc::clone(&seen),
+    };
+    let config = ServerConfig::builder_with_provider(provider)
+        .with_protocol_versions(&[version])
+        .unwrap()
+        .with_client_cert_verifier(Arc::new(verifier))
+        .with_single_cert(certs(cert), key(key_name))
+        .unwrap();
+    (config, seen)
+}
+
+/// Which side failed a handshake, and its error.
+#[derive(Debug)]
+pub enum Failed {
+    // Read by `Debug` when a test that expects a handshake prints why it failed.
+    #[allow(dead_code)]
+    Client(rustls::Error),
+    Server(rustls::Error),
+}
+
+/// What a finished handshake negotiated, seen from both ends.
+pub struct Done {
+    pub client: Connection,
+    pub server: Connection,
+}
+
+impl Done {
+    pub fn version(&self) -> ProtocolVersion {
+        let v = self.client.protocol_version().unwrap();
+        assert_eq!(self.server.protocol_version(), Some(v));
+        v
+    }
+}
+
+/// Moves what `from` has to send into `to`, and lets `to` process it.
+fn transfer(from: &mut Connection, to: &mut Connection) -> Result<(), rustls::Error> {
+    let mut buf = Vec::new();
+    while from.wants_write() {
+        from.write_tls(&mut buf).unwrap();
+    }
+    let mut rest = &buf[..];
+    while !rest.is_empty() {
+        to.read_tls(&mut rest).unwrap();
+        to.process_new_packets()?;
+    }
+    Ok(())
+}
+
+/// A full handshake between a client of `client_config` and a server of `server_config`,
+/// bytes pumped in memory, then a message each way over the established connection.
+pub fn handshake(client_config: ClientConfig, server_config: ServerConfig) -> Result<Done, Failed> {
+    let name = ServerName::try_from("localhost").unwrap();
+    let mut client =
+        Connection::from(ClientConnection::new(Arc::new(client_config), name).unwrap());
+    let mut server = Connection::from(ServerConnection::new(Arc::new(server_config)).unwrap());
+    for _ in 0..16 {
+        transfer(&mut client, &mut server).map_err(Failed::Server)?;
+        transfer(&mut server, &mut client).map_err(Failed::Client)?;
+        if !client.is_handshaking() && !server.is_handshaking() {
+            break;
+        }
+    }
+    assert!(
+        !client.is_handshaking() && !server.is_handshaking(),
+        "the handshake stalled"
+    );
+
+    server.writer().write_all(b"hello from the server").unwrap();
+    transfer(&mut server, &mut client).map_err(Failed::Client)?;
+    let mut got = [0u8; 21];
+    client.reader().read_exact(&mut got).unwrap();
+    assert_eq!(&got, b"hello from the server");
+    client.writer().write_all(b"hello from the client").unwrap();
+    transfer(&mut client, &mut server).map_err(Failed::Server)?;
+    server.reader().read_exact(&mut got).unwrap();
+    assert_eq!(&got, b"hello from the client");
+    Ok(Done { client, server })
+}
