@@ -96,7 +96,15 @@ impl RsaKeyProvider {
         what: &str,
     ) -> Result<Arc<dyn SigningKey>, rustls::Error> {
         match self.fallback {
-            Some(fallback) => fallback.load_private_key(key_der),
+            // The fallback's own error, with what this provider saw where it is a message:
+            // "failed to parse private key" alone says little about an id-RSASSA-PSS key.
+            Some(fallback) => fallback.load_private_key(key_der).map_err(|e| match e {
+                rustls::Error::General(msg) => rustls::Error::General(format!(
+                    "{msg} (rsatool-rustls handed the fallback key provider {what}, not an RSA \
+                     key that it loads)"
+                )),
+                other => other,
+            }),
             None => Err(rustls::Error::General(format!(
                 "rsatool-rustls: {what} is not an RSA key that this provider loads (PKCS #1, \
                  or PKCS #8 with rsaEncryption), and it has no fallback key provider"

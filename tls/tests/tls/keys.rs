@@ -163,6 +163,12 @@ fn keys_that_are_not_rsa_without_a_fallback_are_errors_naming_them() {
             other => panic!("{name}: {:?}", other.map(|_| ())),
         }
     }
+    // With ring as the fallback, ring's refusal of the RSA-PSS key says what it was too.
+    let with_ring = RsaKeyProvider::new().with_fallback(ring().key_provider);
+    match load(&with_ring, key("rsa-pss.key.pem")) {
+        Err(rustls::Error::General(msg)) => assert!(msg.contains("id-RSASSA-PSS"), "{msg}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
     let garbage = PrivateSec1KeyDer::from(vec![0x30, 0x00]);
     assert!(load(&provider, garbage.into()).is_err());
 }
