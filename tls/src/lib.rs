@@ -32,6 +32,7 @@
 //! The same on ring, as this crate's tests and example run it:
 //!
 //! ```
+//! # #![allow(deprecated)] // ring's provider, which rustls deprecates for lacking post-quantum kx
 //! use std::sync::Arc;
 //! use rsatool_rustls::RsaKeyProvider;
 //! use rustls::pki_types::{CertificateDer, PrivateKeyDer, pem::PemObject};

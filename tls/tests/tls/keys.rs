@@ -229,6 +229,7 @@ fn debug_prints_no_secret() {
         .unwrap()
         .to_parts();
     let provider = RsaKeyProvider::new().coalescing();
+    let plain = load(&RsaKeyProvider::new(), key("server-2048.key.pem")).unwrap();
     let key = load(&provider, key("server-2048.key.pem")).unwrap();
     let signer = key
         .choose_scheme(&[SignatureScheme::RSA_PSS_SHA256])
@@ -241,6 +242,7 @@ fn debug_prints_no_secret() {
         ),
         format!("{key:?}"),
         format!("{signer:?}"),
+        format!("{plain:?}"),
         format!("{:?}", RSA_ALGORITHMS),
     ];
     assert_eq!(
@@ -252,6 +254,10 @@ fn debug_prints_no_secret() {
         "RsaSigningKey { bits: 2048, coalescing: true, .. }"
     );
     assert_eq!(printed[3], "RsaSigner { scheme: RSA_PSS_SHA256, .. }");
+    assert_eq!(
+        printed[4],
+        "RsaSigningKey { bits: 2048, coalescing: false, .. }"
+    );
     let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
     for secret in [&parts.d, &parts.primes[0], &parts.primes[1]] {
         let secret: &[u8] = secret;
