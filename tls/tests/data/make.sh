@@ -3,13 +3,42 @@
 # CLI and committed: a CA, server certificates for RSA-2048/3072/4096 keys, a client
 # certificate, an EC (P-256) key and certificate, a certificate for another key, an
 # RSA-PSS key, and keys of the sizes at and beyond webpki's bounds for the verification tests.
-# Every certificate is valid from today for 100 years, so the tests never see one expire.
+# Every certificate is valid from 2000 to 2099 (`openssl ca`'s -startdate and -enddate: `x509
+# -req` and `req -x509` cannot backdate), so no machine's clock sees one not yet valid or
+# expired.
 #
 #   bash tls/tests/data/make.sh      (from anywhere; rewrites every file beside it)
 set -euo pipefail
 cd "$(dirname "$0")"
 rm -f ./*.pem ./*.srl
-days=36500
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+touch "$scratch/index.txt"
+echo 1000 > "$scratch/serial"
+# A minimal `openssl ca` configuration: the database and serial in the scratch folder, every
+# subject field accepted, the extensions from the file each call names.
+cat > "$scratch/ca.cnf" <<X
+[ca]
+default_ca = test
+[test]
+database = $scratch/index.txt
+serial = $scratch/serial
+new_certs_dir = $scratch
+default_md = sha256
+policy = any
+unique_subject = no
+copy_extensions = none
+[any]
+commonName = supplied
+[req]
+distinguished_name = dn
+[dn]
+X
+# sign CSR OUT EXT [-selfsign -keyfile KEY]: a certificate valid from 2000 to 2099.
+sign() {
+    openssl ca -batch -notext -config "$scratch/ca.cnf" -startdate 20000101000000Z \
+        -enddate 20991231235959Z -in "$1" -out "$2" -extfile "$3" "${@:4}" 2>/dev/null
+}
 
 # Extensions: a CA, a TLS server for localhost, a TLS client.
 cat > ca.ext <<'X'
@@ -38,16 +67,14 @@ rsa_key() {
 
 # leaf NAME SUBJECT EXT: NAME.crt.pem, for NAME.key.pem, signed by the CA (sha256WithRSAEncryption).
 leaf() {
-    openssl req -new -key "$1.key.pem" -subj "/CN=$2" -out "$1.csr"
-    openssl x509 -req -in "$1.csr" -CA ca.crt.pem -CAkey ca.key.pem -CAcreateserial \
-        -days "$days" -sha256 -extfile "$3" -out "$1.crt.pem" 2>/dev/null
-    rm "$1.csr"
+    openssl req -new -key "$1.key.pem" -subj "/CN=$2" -config "$scratch/ca.cnf" -out "$scratch/$1.csr"
+    sign "$scratch/$1.csr" "$1.crt.pem" "$3" -cert ca.crt.pem -keyfile ca.key.pem
 }
 
 rsa_key ca 2048
-openssl req -x509 -new -key ca.key.pem -subj "/CN=rsatool-rustls test CA" -days "$days" \
-    -sha256 -extensions v3_ca -config <(printf '[req]\ndistinguished_name=dn\n[dn]\n[v3_ca]\n'; cat ca.ext) \
-    -out ca.crt.pem
+openssl req -new -key ca.key.pem -subj "/CN=rsatool-rustls test CA" -config "$scratch/ca.cnf" \
+    -out "$scratch/ca.csr"
+sign "$scratch/ca.csr" ca.crt.pem ca.ext -selfsign -keyfile ca.key.pem
 
 for bits in 2048 3072 4096; do
     rsa_key "server-$bits" "$bits"
