@@ -60,6 +60,38 @@
 //! is denied here, so an `AtomicBool` flag could not guard a cell without `unsafe`; `spin`'s
 //! mutex is that flag with the cell, written once.
 //!
+//! The table's rules (which slot, when a pair is used again, when a fresh one is drawn) are
+//! `blinding/slots.rs`, generic over the pair; `model-check/` runs that file under loom with a
+//! counter in place of the pair and checks, over every interleaving of two and three threads,
+//! that each power serves one operation only.
+//!
+//! # `fork()`
+//!
+//! A child process gets a copy of the table: the same pairs, at the same powers. Parent and
+//! child would then blind their next operations with the same r^(2^k), the one thing the table
+//! exists to prevent, and a server that signs once before it forks its workers would do so in
+//! every worker (a key made by [`RsaPrivateKey::new`] already holds a pair: key generation's
+//! consistency check is a private operation). Each kept pair is therefore tagged with the id of
+//! the process that drew or last used it, and an operation uses a pair only if the tag is its
+//! own process's ([`std::process::id`]: a `getpid` system call on each operation that takes a
+//! slot, whose cost BENCHMARKS.md measures); a pair of another process is dropped and a fresh
+//! one drawn from the caller's RNG. The id is read on
+//! every operation, never cached: a cached copy would be copied into the child with the table.
+//! A slot that another thread of the parent held at the instant of the fork stays held in the
+//! child for ever (its holder does not exist there); the scan already passes over held slots
+//! without waiting, so the child only has one slot fewer.
+//!
+//! What this does not cover: without `std` there is no process id, and so no fork detection
+//! (a `no_std` target has no `fork` either, in general). And a process id is only unique among
+//! living processes: a pair is used again by a later process that inherited it and happens to
+//! get the id of the process that last used it, which must have ended by then; two such
+//! processes (say, workers that a daemon forks again and again, after the process that signed
+//! has exited, and that the kernel gives that same id twice) would share powers. Detecting the
+//! fork itself (`MADV_WIPEONFORK` pages, as BoringSSL does, or `pthread_atfork`) would close
+//! that, at the price of `unsafe` code and a system-specific call, which this crate denies; a
+//! process that forks workers from a key it has used can also clone the key in each worker
+//! (a clone starts with an empty table) or use [`RsaPrivateKey::without_blinding_cache`].
+//!
 //! # Faults
 //!
 //! A corrupted pair (a fault, a bit flipped in memory: r^e and r⁻¹ that no longer belong
@@ -95,28 +127,26 @@
 //! the items spread over threads: successive items of one key get successive squares, and a
 //! fresh pair (with its inverse and r^e, on the calling thread) every 32 items of a key.
 
-use alloc::boxed::Box;
 use rand_core::CryptoRng;
-use spin::mutex::SpinMutex;
 use subtle::Choice;
 use zeroize::ZeroizeOnDrop;
 
 use super::Blinding;
 use crate::RsaPrivateKey;
 
-/// Uses of one cached pair (the draw's own use and the squared ones) before a new one is
-/// drawn: OpenSSL's `BN_BLINDING_COUNTER`.
-pub(crate) const REFRESH_USES: u32 = 32;
+mod slots;
+mod sync;
 
-/// Pairs kept per key: more than the threads that can be inside a slot's short critical
-/// section at once (a microsecond of an operation's hundreds; twenty every
-/// [`REFRESH_USES`] uses), with room to spare for many-core machines.
-pub(crate) const SLOTS: usize = 8;
+#[cfg(test)]
+pub(crate) use slots::REFRESH_USES;
+#[cfg(test)]
+use slots::SLOTS;
+use slots::{Slots, Source};
 
 /// A private key's cached blinding pairs (see the module documentation): empty until the first
 /// CRT private operation, and in every clone.
 pub(crate) struct BlindingCache {
-    slots: Box<[Slot; SLOTS]>,
+    slots: Slots<Blinding>,
     /// Whether pairs are kept at all ([`RsaPrivateKey::without_blinding_cache`]).
     enabled: bool,
     /// Fresh pairs drawn through the cache: the tests' count.
@@ -124,21 +154,11 @@ pub(crate) struct BlindingCache {
     fresh: core::sync::atomic::AtomicUsize,
 }
 
-/// One slot of the table, on 128 bytes of its own (the module documentation says why).
-#[repr(align(128))]
-struct Slot(SpinMutex<Option<CachedPair>>);
-
-/// The cached pair and how many operations have used it.
-struct CachedPair {
-    pair: Blinding,
-    uses: u32,
-}
-
 impl BlindingCache {
     /// An empty cache that keeps pairs if `enabled`.
     fn with(enabled: bool) -> Self {
         BlindingCache {
-            slots: Box::new(core::array::from_fn(|_| Slot(SpinMutex::new(None)))),
+            slots: Slots::new(),
             enabled,
             #[cfg(test)]
             fresh: core::sync::atomic::AtomicUsize::new(0),
@@ -168,47 +188,60 @@ impl Clone for BlindingCache {
 /// The pair's residues wipe themselves on drop.
 impl ZeroizeOnDrop for BlindingCache {}
 
+/// The id of this process, which tags each kept pair: [`std::process::id`] (a `getpid`
+/// system call; never cached, since a cache would be copied into a child by `fork()`). Without
+/// `std`, 0: no fork detection.
+fn process_id() -> u32 {
+    #[cfg(feature = "std")]
+    return std::process::id();
+    #[cfg(not(feature = "std"))]
+    0
+}
+
+/// A key's pairs: squared from a kept one, or fresh from the caller's RNG.
+struct KeySource<'a, R: ?Sized> {
+    key: &'a RsaPrivateKey,
+    rng: &'a mut R,
+}
+
+impl<R: CryptoRng + ?Sized> Source for KeySource<'_, R> {
+    type Pair = Blinding;
+
+    fn next(&mut self, pair: &mut Blinding) -> Blinding {
+        self.key.square_pair(pair);
+        pair.clone()
+    }
+
+    fn fresh(&mut self) -> (Blinding, Option<Blinding>) {
+        #[cfg(test)]
+        self.key
+            .blinding
+            .fresh
+            .fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+        let (pair, apart) = self.key.fresh_blinding(self.rng);
+        let kept = keep_if_draws_differ(&pair, apart);
+        (pair, kept)
+    }
+}
+
 impl RsaPrivateKey {
     /// The blinding of one CRT private operation: the pair of the first free slot squared (a
-    /// copy of it), or a fresh one from `rng` when that slot is empty or used up, or when every
-    /// slot is held by another thread (never waited for). A fresh pair drawn while holding a
-    /// slot is kept there for the next operations unless it may come from a stuck RNG.
+    /// copy of it), or a fresh one from `rng` when that slot is empty, used up or last used by
+    /// another process, or when every slot is held by another thread (never waited for). A
+    /// fresh pair drawn while holding a slot is kept there for the next operations unless it
+    /// may come from a stuck RNG.
     ///
     /// # Constant time
     ///
     /// The squarings are constant-time; which slot and which path are taken depend on the
-    /// cache's state and other threads, not on a secret. A fresh draw leaks as
+    /// cache's state, the process and other threads, not on a secret. A fresh draw leaks as
     /// [`RsaPrivateKey::fresh_blinding`].
     pub(crate) fn blinding_for_op<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> Blinding {
         if !self.blinding.enabled {
             return self.fresh_blinding(rng).0;
         }
-        for slot in self.blinding.slots.iter() {
-            let Some(mut slot) = slot.0.try_lock() else {
-                // Held by another thread for a moment: the next slot.
-                continue;
-            };
-            if let Some(cached) = slot.as_mut().filter(|c| c.uses < REFRESH_USES) {
-                self.square_pair(&mut cached.pair);
-                cached.uses += 1;
-                return cached.pair.clone();
-            }
-            // Empty or used up: wipe the old pair before drawing.
-            *slot = None;
-            #[cfg(test)]
-            self.blinding
-                .fresh
-                .fetch_add(1, core::sync::atomic::Ordering::Relaxed);
-            let (pair, apart) = self.fresh_blinding(rng);
-            keep_if_draws_differ(&mut slot, &pair, apart);
-            return pair;
-        }
-        // Every slot held: this operation draws its own, as without a cache.
-        #[cfg(test)]
-        self.blinding
-            .fresh
-            .fetch_add(1, core::sync::atomic::Ordering::Relaxed);
-        self.fresh_blinding(rng).0
+        let mut source = KeySource { key: self, rng };
+        self.blinding.slots.take(&mut source, process_id())
     }
 
     /// r → r²: both halves of the pair squared, r^e modulo each prime and r⁻¹ modulo n.
@@ -228,8 +261,9 @@ impl RsaPrivateKey {
     /// documentation of `primitive::blinding` says what the cache saves: about a tenth of an
     /// RSA-2048 operation). For callers whose contract is that every blinded operation asks
     /// the RNG it is given for randomness, and fails when that RNG does: RustCrypto's, which
-    /// the `rsa` facades (`compat/`) keep, and whose fallible RNGs they adapt. Clones keep
-    /// the choice.
+    /// the `rsa` facades (`compat/`) keep, and whose fallible RNGs they adapt; and for those
+    /// who want no link at all between the blinding factors of two operations (SECURITY.md,
+    /// "Blinding"). Clones keep the choice.
     #[must_use]
     pub fn without_blinding_cache(mut self) -> Self {
         self.blinding = BlindingCache::with(false);
@@ -239,27 +273,22 @@ impl RsaPrivateKey {
     /// Drops (and so wipes) the cached pairs, but those another thread holds at this moment
     /// (an operation does not know which slot its pair came from: a fault drops them all).
     pub(crate) fn forget_blinding(&self) {
-        for slot in self.blinding.slots.iter() {
-            if let Some(mut slot) = slot.0.try_lock() {
-                *slot = None;
-            }
-        }
+        self.blinding.slots.forget();
     }
 }
 
-/// Puts a copy of a fresh `pair` in the cache's `slot` if its two draws were `apart` (r ≠ s).
+/// A copy of a fresh `pair` to keep if its two draws were `apart` (r ≠ s).
 ///
 /// Never inlined: the constant-time check (`.ci/ct-check`) names this function in the
 /// valgrind suppression of its one declassified bit.
 #[inline(never)]
-fn keep_if_draws_differ(slot: &mut Option<CachedPair>, pair: &Blinding, apart: Choice) {
+fn keep_if_draws_differ(pair: &Blinding, apart: Choice) -> Option<Blinding> {
     // Leaks: whether r = s, two independent uniform draws below n: equal with probability 1/n
     // from a working RNG, always from a stuck one (whose pair is then used once, not kept).
     if bool::from(apart) {
-        *slot = Some(CachedPair {
-            pair: pair.clone(),
-            uses: 1,
-        });
+        Some(pair.clone())
+    } else {
+        None
     }
 }
 
@@ -270,7 +299,7 @@ impl RsaPrivateKey {
     /// the constant-time drivers, which mark them secret (`rsa/tests/ct/blinding.rs`).
     #[doc(hidden)]
     pub fn with_cached_blinding_for_ct_tests(&self, f: impl FnOnce(&[&[bignum::Limb]])) {
-        let slot = self.blinding.slots[0].0.try_lock();
+        let slot = self.blinding.slots.slots[0].0.try_lock();
         let limbs: alloc::vec::Vec<&[bignum::Limb]> = match slot.as_deref() {
             Some(Some(c)) => c
                 .pair
@@ -282,6 +311,14 @@ impl RsaPrivateKey {
             _ => alloc::vec::Vec::new(),
         };
         f(&limbs);
+    }
+
+    /// `f`, with slot `slot` of the blinding table held as an operation holds it (a `fork()`
+    /// inside leaves it held forever in the child).
+    #[doc(hidden)]
+    pub fn with_blinding_slot_held_for_tests<T>(&self, slot: usize, f: impl FnOnce() -> T) -> T {
+        let _held = self.blinding.slots.slots.get(slot).map(|s| s.0.try_lock());
+        f()
     }
 }
 
@@ -325,7 +362,7 @@ mod tests {
 
     /// The first slot's pair, as a [`Snapshot`].
     fn snapshot(key: &RsaPrivateKey) -> Option<Snapshot> {
-        let slot = key.blinding.slots[0].0.try_lock().unwrap();
+        let slot = key.blinding.slots.slots[0].0.try_lock().unwrap();
         slot.as_ref().map(|c| {
             let r_e = key
                 .primes
@@ -469,14 +506,14 @@ mod tests {
     fn a_held_slot_is_not_waited_for_and_not_touched() {
         let (mut f, c, x, before) = Fixture::with_a_cached_pair(5, 6, 7);
         {
-            let _held = f.key.blinding.slots[0].0.try_lock().unwrap();
+            let _held = f.key.blinding.slots.slots[0].0.try_lock().unwrap();
             // Another "thread" holds the first slot: the operation takes the second, which
             // draws a pair of its own and keeps it.
             for _ in 0..3 {
                 let m = f.key.private_op(&mut f.rng, &c).unwrap();
                 assert_eq!(m, f.rsadp(&x));
             }
-            let second = f.key.blinding.slots[1].0.try_lock().unwrap();
+            let second = f.key.blinding.slots.slots[1].0.try_lock().unwrap();
             assert_eq!(second.as_ref().map(|p| p.uses), Some(3));
         }
         assert_eq!(snapshot(&f.key).unwrap(), before);
@@ -485,11 +522,11 @@ mod tests {
     #[test]
     fn with_every_slot_held_an_operation_draws_its_own_and_keeps_nothing() {
         let (mut f, c, x, before) = Fixture::with_a_cached_pair(5, 6, 7);
-        let held: Vec<_> = f.key.blinding.slots[1..]
+        let held: Vec<_> = f.key.blinding.slots.slots[1..]
             .iter()
             .map(|s| s.0.try_lock().unwrap())
             .collect();
-        let first = f.key.blinding.slots[0].0.try_lock().unwrap();
+        let first = f.key.blinding.slots.slots[0].0.try_lock().unwrap();
         let fresh = f
             .key
             .blinding
@@ -507,7 +544,7 @@ mod tests {
         drop((first, held));
         assert_eq!(snapshot(&f.key).unwrap(), before);
         assert!(
-            f.key.blinding.slots[1..]
+            f.key.blinding.slots.slots[1..]
                 .iter()
                 .all(|s| s.0.try_lock().unwrap().is_none())
         );
@@ -550,6 +587,40 @@ mod tests {
             fresh >= ops / REFRESH_USES as usize,
             "{fresh} fresh pairs for {ops} operations"
         );
+    }
+
+    #[test]
+    fn a_pair_last_used_by_another_process_is_dropped_for_a_fresh_one() {
+        let (mut f, c, x, before) = Fixture::with_a_cached_pair(30, 31, 32);
+        // As in a child after fork(): the slot's pair carries another process's id.
+        f.key.blinding.slots.slots[0]
+            .0
+            .try_lock()
+            .unwrap()
+            .as_mut()
+            .unwrap()
+            .pid ^= 1;
+        let fresh = f
+            .key
+            .blinding
+            .fresh
+            .load(core::sync::atomic::Ordering::Relaxed);
+        assert_eq!(f.key.private_op(&mut f.rng, &c).unwrap(), f.rsadp(&x));
+        assert_eq!(
+            f.key
+                .blinding
+                .fresh
+                .load(core::sync::atomic::Ordering::Relaxed),
+            fresh + 1
+        );
+        let (_, r_inv, uses) = snapshot(&f.key).unwrap();
+        assert_eq!(uses, 1, "a new draw's first use");
+        let squared = &before.1 * &before.1 % &f.n;
+        assert_ne!(r_inv, squared, "not the old pair's next power");
+        assert_ne!(r_inv, before.1);
+        // And from then on it is this process's pair: squared at the next use.
+        f.key.private_op(&mut f.rng, &c).unwrap();
+        assert_eq!(snapshot(&f.key).unwrap().1, &r_inv * &r_inv % &f.n);
     }
 
     #[test]
@@ -612,7 +683,7 @@ mod tests {
         for half in 0..=key.primes.len() {
             key.private_op(&mut rng, &c).unwrap();
             {
-                let mut slot = key.blinding.slots[0].0.try_lock().unwrap();
+                let mut slot = key.blinding.slots.slots[0].0.try_lock().unwrap();
                 let pair = &mut slot.as_mut().unwrap().pair;
                 if half < key.primes.len() {
                     let m = &key.primes[half].m;
@@ -629,7 +700,7 @@ mod tests {
         // A pair that is wrong but consistent (r = 1: r^e = 1, r⁻¹ = 1) still gives the right
         // result: the check is on the output, not on the pair.
         {
-            let mut slot = key.blinding.slots[0].0.try_lock().unwrap();
+            let mut slot = key.blinding.slots.slots[0].0.try_lock().unwrap();
             let pair = &mut slot.as_mut().unwrap().pair;
             for (p, r_e) in key.primes.iter().zip(pair.r_e.iter_mut()) {
                 *r_e = p.m.one();
