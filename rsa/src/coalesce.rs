@@ -11,14 +11,20 @@
 //! the mutex, runs the exponentiations and each item's last stage (Garner, unblinding, fault
 //! check: `crt_finish`), then hands each taken caller its result and wakes that caller's
 //! thread alone (`Thread::unpark`: no herd of waiters woken to find nothing to do). While a
-//! full group is queued at the end of a pass, the leader runs it too (up to [`EXTRA_PASSES`]
-//! more) before it returns its own result: its core is the one that is free. A caller waits
+//! full group is queued at the end of a pass, the leader runs it too (up to four more passes)
+//! before it returns its own result: its core is the one that is free. A caller waits
 //! (parked) while its request is queued and either every allowed pass runs or callers that a
 //! pass served have not yet picked up their results, unless a full group is queued: those
 //! callers are threads that are runnable but without a core, about to come back with their
 //! next requests, and leading now would run one request alone and keep them off the core. The
 //! last of them to pick up, and every pass that ends, wakes the oldest queued caller to look
 //! again.
+//!
+//! That wait for pick-ups is bounded by the time the last pass took: a queued caller that has
+//! waited that long since the results were handed out leads anyway (it sleeps with a timeout,
+//! after a few yields). A served caller that does not come back soon (a thread descheduled for
+//! long, or stopped in a debugger or by a signal) so holds nobody for longer than a pass; its
+//! result waits for it.
 //!
 //! So a caller alone runs alone and at once (a pass of one: the single operation's interleaved
 //! pair); with no more calling threads than cores every call still runs at once, as on a plain
@@ -27,6 +33,10 @@
 //! lanes take about two single operations' time). No timer and no background thread: the work
 //! runs on the callers' threads. `passes` defaults to the machine's parallelism
 //! ([`std::thread::available_parallelism`]).
+//!
+//! The queue, the passes and the pick-ups are `coalesce/meeting.rs`, generic over the work;
+//! `model-check/` runs that file under loom with trivial work and explores every interleaving
+//! of two and three callers, with a pass that panics and results left waiting.
 //!
 //! # What it trades
 //!
@@ -40,14 +50,31 @@
 //! # Failures
 //!
 //! Each caller gets its own result: an input error from its own first stage (before it
-//! joins), or [`Error::Fault`](crate::Error::Fault) from its own item's check. A leader that
-//! panics in its pass (a bug: the arithmetic does not panic on valid keys) puts the other
-//! callers' requests back at the head of the queue, where the next leader takes them, and the
-//! panic goes on to the leader's own caller only. The mutex is never held while anything that
-//! could panic runs, and a poisoned one is used as it is. A caller cannot be cancelled while it
-//! waits (the call is synchronous), and the key outlives every call that borrows it, so a key
-//! cannot be dropped under a waiting caller (behind an `Arc`, dropping a handle drops nothing
-//! while calls hold theirs).
+//! joins), or [`Error::Fault`](crate::Error::Fault) from its own item's check. A pass that
+//! panics (a bug: the arithmetic does not panic on valid keys) is caught by its leader, and
+//! each request it took goes back to its own caller, who runs it alone on its own thread, as a
+//! plain key would: a request whose arithmetic panics then panics on its own caller's thread
+//! only, and the others get their results; the leader runs its own request alone too, so its
+//! own panic stays its own. Requests are never put back in the queue, where the next leader
+//! would run a poisoned one again with others. The mutex is never held while anything that
+//! could panic runs, and a poisoned one is used as it is. A caller cannot be cancelled while
+//! it waits (the call is synchronous), and the key outlives every call that borrows it, so a
+//! key cannot be dropped under a waiting caller (behind an `Arc`, dropping a handle drops
+//! nothing while calls hold theirs).
+//!
+//! # `fork()`
+//!
+//! A child process gets a copy of the meeting point as it was at the instant of the fork:
+//! passes counted as running, requests queued and results waiting, all of threads that do not
+//! exist in the child, and its mutex held forever if a thread of the parent held it then.
+//! The meeting point records the id of the process whose threads use it, in the state and in
+//! an atomic beside the mutex. Each call compares it with its own process id
+//! ([`std::process::id`]: a `getpid` system call, whose cost BENCHMARKS.md measures); in a
+//! child, the first caller clears the state (no pass running,
+//! nothing queued or waiting) under `try_lock` only and records the child's id. Where the
+//! mutex cannot be had (held at the fork by a thread that is gone, or for a moment by
+//! another child thread clearing it), the call runs alone, which is always correct: no caller
+//! in a child waits for a thread of its parent.
 //!
 //! # Constant time
 //!
@@ -55,246 +82,89 @@
 //! operation; who leads, who waits and how many items a pass takes depend on timing and other
 //! threads, never on a secret.
 
-use std::collections::VecDeque;
 use std::num::NonZeroUsize;
-use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::thread::{self, Thread};
 use std::vec::Vec;
 
 use crate::batch::{ITEMS_PER_GROUP, exponentiate_and_finish, key_fills_lanes};
 use crate::primitive::CrtInput;
 use crate::{Result, RsaPrivateKey};
 
+#[cfg(feature = "test-hooks")]
+pub(crate) mod hooks;
+mod meeting;
+mod sync;
+
+use meeting::{Meeting, Work};
+
 /// A key's meeting point for concurrent CRT private operations (see the module documentation).
 pub(crate) struct Coalescer {
-    state: Mutex<State>,
-    /// The most passes that run at once.
-    passes: usize,
+    meeting: Meeting<CrtInput, Result<Vec<u8>>>,
     /// The tests' hooks.
-    #[cfg(test)]
-    hooks: tests::Hooks,
+    #[cfg(feature = "test-hooks")]
+    pub(crate) hooks: hooks::Hooks,
 }
 
-/// What the callers share under the mutex.
-#[derive(Default)]
-struct State {
-    /// Requests not yet taken into a pass, oldest first.
-    queue: VecDeque<Request>,
-    /// Results of requests that a pass of another caller ran, by ticket, not yet picked up.
-    done: Vec<(u64, Result<Vec<u8>>)>,
-    /// Passes running.
-    running: usize,
-    /// The next ticket.
-    next: u64,
+/// The CRT private operations of one key, after their first stage: a pass is the middle of
+/// [`Batch`](crate::Batch)'s groups (the eight lanes, then each item's last stage); alone, the
+/// single operation's pair.
+struct KeyWork<'a> {
+    key: &'a RsaPrivateKey,
+    #[cfg(feature = "test-hooks")]
+    hooks: &'a hooks::Hooks,
 }
 
-/// One caller's request after its first stage.
-struct Request {
-    ticket: u64,
-    input: CrtInput,
-    /// The caller's thread, parked while it waits: woken alone when its result is there, or
-    /// when it is the oldest queued and may lead.
-    caller: Thread,
+impl Work for KeyWork<'_> {
+    type Input = CrtInput;
+    type Output = Result<Vec<u8>>;
+
+    fn pass(&self, inputs: &[&CrtInput]) -> Vec<Result<Vec<u8>>> {
+        #[cfg(feature = "test-hooks")]
+        self.hooks.pass(inputs.len());
+        let items: Vec<(&RsaPrivateKey, &CrtInput)> =
+            inputs.iter().map(|input| (self.key, *input)).collect();
+        exponentiate_and_finish(&items)
+    }
+
+    fn alone(&self, input: CrtInput) -> Result<Vec<u8>> {
+        let ms = self.key.crt_exponentiate(&input);
+        self.key.crt_finish(&input, &ms)
+    }
 }
 
 impl Coalescer {
     /// A meeting point that runs at most `passes` passes at once.
     pub(crate) fn new(passes: NonZeroUsize) -> Self {
         Coalescer {
-            state: Mutex::new(State::default()),
-            passes: passes.get(),
-            #[cfg(test)]
-            hooks: tests::Hooks::default(),
+            meeting: Meeting::new(passes.get(), ITEMS_PER_GROUP),
+            #[cfg(feature = "test-hooks")]
+            hooks: hooks::Hooks::default(),
         }
     }
 
     /// The most passes that run at once.
     pub(crate) fn passes(&self) -> usize {
-        self.passes
-    }
-
-    fn lock(&self) -> MutexGuard<'_, State> {
-        // Nothing that can panic runs under the mutex; a poisoned one is still consistent.
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+        self.meeting.passes()
     }
 
     /// The exponentiations and last stage of `input` (`key`'s CRT private operation after its
     /// first stage), in a pass with other callers' where they are waiting.
     pub(crate) fn run(&self, key: &RsaPrivateKey, input: CrtInput) -> Result<Vec<u8>> {
-        #[cfg(test)]
-        let (input, groups_anyway) = self.hooks.arrive(key, input);
-        #[cfg(not(test))]
-        let groups_anyway = false;
-        if !groups_anyway && !worth_meeting(key) {
+        #[cfg(feature = "test-hooks")]
+        let (input, meet_anyway) = self.hooks.arrive(key, input);
+        #[cfg(not(feature = "test-hooks"))]
+        let meet_anyway = false;
+        let work = KeyWork {
+            key,
+            #[cfg(feature = "test-hooks")]
+            hooks: &self.hooks,
+        };
+        if !meet_anyway && !worth_meeting(key) {
             // Nothing to gain from company: the pair, at once.
-            let ms = key.crt_exponentiate(&input);
-            return key.crt_finish(&input, &ms);
+            return work.alone(input);
         }
-        let mut state = self.lock();
-        let ticket = state.next;
-        state.next += 1;
-        state.queue.push_back(Request {
-            ticket,
-            input,
-            caller: thread::current(),
-        });
-        let mut yields = 0;
-        loop {
-            if let Some(at) = state.done.iter().position(|(t, _)| *t == ticket) {
-                let result = state.done.swap_remove(at).1;
-                if state.done.is_empty() {
-                    // The last result picked up: the oldest queued caller may lead now.
-                    wake_oldest(&state);
-                }
-                return result;
-            }
-            // Lead when a pass is free, unless callers served by a pass have not yet picked
-            // up their results: they are runnable threads without a core (more callers than
-            // cores), about to come back with their next requests, and leading now would run
-            // this request alone and keep them off the core. Waiting instead gives them the
-            // core; the last of them to pick up wakes the oldest queued caller, which then
-            // leads them all. A full group leads at once.
-            let lead = state.running < self.passes
-                && (state.done.is_empty() || state.queue.len() >= ITEMS_PER_GROUP);
-            let queued = state.queue.iter().position(|r| r.ticket == ticket);
-            if let Some(at) = queued.filter(|_| lead) {
-                let group = take_group(&mut state, at);
-                state.running += 1;
-                if state.running < self.passes {
-                    // Requests left over while another pass is free.
-                    wake_oldest(&state);
-                }
-                drop(state);
-                return self.lead(key, group);
-            }
-            // Waiting only for served callers to pick up (a pass is free): they are runnable,
-            // likely on this core's queue, so this thread gives them the core a few times
-            // before it sleeps; being woken from sleep by another core costs more (about 17 µs
-            // on the 2-vCPU VMs of BENCHMARKS.md) than the wait.
-            let for_pickups = queued.is_some() && state.running < self.passes;
-            drop(state);
-            if for_pickups && yields < YIELDS {
-                yields += 1;
-                thread::yield_now();
-            } else {
-                // Woken by the pass that ran this request, or as the oldest queued caller when
-                // a pass may start; a spurious wake only checks again.
-                thread::park();
-            }
-            state = self.lock();
-        }
-    }
-
-    /// Runs the pass of `group` (the leader's request first) and hands the others their
-    /// results; then, while full groups are queued, up to [`EXTRA_PASSES`] more passes of the
-    /// oldest; returns the leader's own result.
-    fn lead(&self, key: &RsaPrivateKey, group: Vec<Request>) -> Result<Vec<u8>> {
-        let mut pass = Pass {
-            coalescer: self,
-            group,
-            leaders_own: true,
-        };
-        let mut own = Err(crate::Error::Fault);
-        for extra in 0..=EXTRA_PASSES {
-            #[cfg(test)]
-            self.hooks.pass(pass.group.len());
-            let items: Vec<(&RsaPrivateKey, &CrtInput)> =
-                pass.group.iter().map(|r| (key, &r.input)).collect();
-            let mut results = exponentiate_and_finish(&items).into_iter();
-            drop(items);
-            let group = core::mem::take(&mut pass.group);
-            let mut others = group.iter();
-            if core::mem::take(&mut pass.leaders_own) {
-                own = results.next().unwrap_or(Err(crate::Error::Fault));
-                others.next();
-            }
-            let mut state = self.lock();
-            let served: Vec<Thread> = others.clone().map(|r| r.caller.clone()).collect();
-            state.done.extend(others.map(|r| r.ticket).zip(results));
-            // A full group queued while this pass ran: the next pass, on this thread, which is
-            // running already (the callers it served are waking up to queue their next). Fewer
-            // wait for the callers just served to come back and fill their group.
-            let more = extra < EXTRA_PASSES && state.queue.len() >= ITEMS_PER_GROUP;
-            if more {
-                pass.group = take_oldest(&mut state);
-            }
-            if state.running < self.passes {
-                // Requests left over while another pass is free.
-                wake_oldest(&state);
-            }
-            drop(state);
-            for caller in served {
-                caller.unpark();
-            }
-            if !more {
-                break;
-            }
-        }
-        // `pass` ends the pass (and wakes the oldest queued caller) as it drops.
-        drop(pass);
-        own
+        self.meeting.run(&work, input)
     }
 }
-
-/// Passes a leader runs after its own while full groups are queued, so that a core that has
-/// just finished a pass goes on with the callers that queued meanwhile instead of returning to
-/// its caller and leaving them to whichever of them wakes first. Bounds how long a leader's own
-/// result waits.
-const EXTRA_PASSES: usize = 4;
-
-/// The request at `at` in the queue and up to [`ITEMS_PER_GROUP`] − 1 of the oldest others.
-fn take_group(state: &mut State, at: usize) -> Vec<Request> {
-    let mut group = Vec::with_capacity(ITEMS_PER_GROUP);
-    group.extend(state.queue.remove(at));
-    fill(state, &mut group);
-    group
-}
-
-/// Up to [`ITEMS_PER_GROUP`] of the oldest requests.
-fn take_oldest(state: &mut State) -> Vec<Request> {
-    let mut group = Vec::with_capacity(ITEMS_PER_GROUP);
-    fill(state, &mut group);
-    group
-}
-
-/// `group` filled up to [`ITEMS_PER_GROUP`] from the head of the queue.
-fn fill(state: &mut State, group: &mut Vec<Request>) {
-    while group.len() < ITEMS_PER_GROUP {
-        let Some(r) = state.queue.pop_front() else {
-            break;
-        };
-        group.push(r);
-    }
-}
-
-/// A leader's passes: when it drops, the pass is over (one more may start) and the oldest
-/// queued caller is woken; if it drops with requests not yet run (the leader panicked), the
-/// other callers' requests go back to the head of the queue for the next leader.
-struct Pass<'a> {
-    coalescer: &'a Coalescer,
-    /// The requests of the pass in progress.
-    group: Vec<Request>,
-    /// Whether the first of `group` is the leader's own request.
-    leaders_own: bool,
-}
-
-impl Drop for Pass<'_> {
-    fn drop(&mut self) {
-        let mut state = self.coalescer.lock();
-        // Empty unless the leader panicked; its own request goes with its panic.
-        let skip = usize::from(self.leaders_own);
-        for r in self.group.drain(..).skip(skip).rev() {
-            state.queue.push_front(r);
-        }
-        state.running -= 1;
-        // A pass is free: the oldest queued caller may lead.
-        wake_oldest(&state);
-    }
-}
-
-/// How many times a caller that waits only for served callers to pick up their results yields
-/// its core before it sleeps.
-const YIELDS: usize = 16;
 
 /// The largest prime, in bits, whose key's callers meet: 30 digits of 52 bits less the two
 /// spare bits (RSA-3072's halves). Four items on the eight lanes take about two single
@@ -311,17 +181,10 @@ fn worth_meeting(key: &RsaPrivateKey) -> bool {
     key_fills_lanes(key) && key.primes.iter().all(|p| p.m.bits() <= MAX_PRIME_BITS)
 }
 
-/// Wakes the oldest queued caller, if any, to see whether it may lead.
-fn wake_oldest(state: &State) {
-    if let Some(r) = state.queue.front() {
-        r.caller.unpark();
-    }
-}
-
 /// A clone starts with no caller: keys never share a queue.
 impl Clone for Coalescer {
     fn clone(&self) -> Self {
-        Coalescer::new(NonZeroUsize::new(self.passes).unwrap_or(NonZeroUsize::MIN))
+        Coalescer::new(NonZeroUsize::new(self.passes()).unwrap_or(NonZeroUsize::MIN))
     }
 }
 
@@ -400,13 +263,64 @@ impl RsaPrivateKey {
     }
 }
 
+#[cfg(feature = "test-hooks")]
+impl RsaPrivateKey {
+    /// [`RsaPrivateKey::coalescing_passes`], whose callers meet even where the eight lanes do
+    /// not run (for `rsa/tests/fork.rs`, on every machine).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn coalescing_everywhere_for_tests(self, passes: NonZeroUsize) -> Self {
+        let key = self.coalescing_passes(passes);
+        if let Some(c) = &key.coalescer.0 {
+            c.hooks
+                .meet_anyway
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        key
+    }
+
+    /// While `held`, the passes of this process wait before they compute (those of a child
+    /// process after `fork()` do not).
+    #[doc(hidden)]
+    pub fn hold_coalesced_passes_for_tests(&self, held: bool) {
+        if let Some(c) = &self.coalescer.0 {
+            let pid = if held { std::process::id() } else { 0 };
+            c.hooks
+                .gate
+                .store(pid, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// The meeting point's state: passes held by
+    /// [`hold_coalesced_passes_for_tests`](Self::hold_coalesced_passes_for_tests), requests
+    /// queued, passes running, results waiting to be picked up.
+    #[doc(hidden)]
+    pub fn coalescing_state_for_tests(&self) -> [usize; 4] {
+        self.coalescer.0.as_ref().map_or([0; 4], |c| {
+            let held = c.hooks.at_gate.load(std::sync::atomic::Ordering::Relaxed);
+            let state = c.meeting.lock();
+            [held, state.queue.len(), state.running, state.done.len()]
+        })
+    }
+
+    /// `f`, with the meeting point's mutex held (a `fork()` inside leaves it held forever in
+    /// the child).
+    #[doc(hidden)]
+    pub fn with_coalescer_locked_for_tests<T>(&self, f: impl FnOnce() -> T) -> T {
+        let _state = self.coalescer.0.as_ref().map(|c| c.meeting.lock());
+        f()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Coalesced results against the public operation under many threads; callers queued on
-    //! purpose (a pass held "running") to prove grouping, per-caller errors and faults, a
-    //! leader's panic and a key dropped while callers wait. The hooks make callers group even
-    //! where the eight lanes do not run (no IFMA), so that the meeting logic is tested on every
-    //! machine; where they run, the passes are real eight-lane batches.
+    //! purpose (a pass held "running") to prove grouping, per-caller errors and faults, panics
+    //! (a pass's, and a poisoned request's, which reach its own caller only), a served caller
+    //! that does not come back for its result, and a key dropped while callers wait. The hooks
+    //! make callers meet even where the eight lanes do not run (no IFMA), so that the meeting
+    //! logic is tested on every machine; where they run, the passes are real eight-lane
+    //! batches.
     // Test code: `unwrap` is the assertion.
     #![allow(clippy::unwrap_used)]
 
@@ -416,54 +330,20 @@ mod tests {
     use rand_chacha::ChaCha20Rng;
     use rand_core::{Rng, SeedableRng};
     use std::boxed::Box;
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
     use std::sync::{Arc, OnceLock};
+    use std::time::Duration;
     use std::vec;
 
-    /// What the tests steer and observe.
-    #[derive(Default)]
-    pub(super) struct Hooks {
-        /// Group callers even where the eight lanes do not run.
-        pub(super) group_anyway: AtomicBool,
-        /// The next this many passes panic before they compute.
-        pub(super) panics: AtomicUsize,
-        /// The next this many requests are corrupted (a wrong half: a fault).
-        pub(super) corrupt: AtomicUsize,
-        /// The size of every pass that ran.
-        pub(super) passes: Mutex<Vec<usize>>,
-    }
-
-    /// Takes one from `n` if it is not zero.
-    fn take(n: &AtomicUsize) -> bool {
-        n.fetch_update(Relaxed, Relaxed, |n| n.checked_sub(1))
-            .is_ok()
-    }
-
-    impl Hooks {
-        pub(super) fn arrive(&self, key: &RsaPrivateKey, mut input: CrtInput) -> (CrtInput, bool) {
-            if take(&self.corrupt) {
-                input.corrupt_for_tests(key);
-            }
-            (input, self.group_anyway.load(Relaxed))
-        }
-
-        pub(super) fn pass(&self, size: usize) {
-            self.passes.lock().unwrap().push(size);
-            if take(&self.panics) {
-                panic!("coalesce: a leader's test panic");
-            }
-        }
-    }
-
     /// A 1024-bit key (made once; four items of its 512-bit primes fill the eight lanes where
-    /// IFMA runs), coalescing with at most `passes` passes and grouping on every machine.
+    /// IFMA runs), coalescing with at most `passes` passes and meeting on every machine.
     fn key(passes: usize) -> RsaPrivateKey {
         static KEY: OnceLock<RsaPrivateKey> = OnceLock::new();
         let key = KEY
             .get_or_init(|| RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(48), 1024).unwrap())
             .clone()
             .coalescing_passes(NonZeroUsize::new(passes).unwrap());
-        hooks(&key).group_anyway.store(true, Relaxed);
+        hooks(&key).meet_anyway.store(true, Relaxed);
         key
     }
 
@@ -471,8 +351,12 @@ mod tests {
         key.coalescer.0.as_ref().unwrap()
     }
 
-    fn hooks(key: &RsaPrivateKey) -> &Hooks {
+    fn hooks(key: &RsaPrivateKey) -> &hooks::Hooks {
         &coalescer(key).hooks
+    }
+
+    fn passes(key: &RsaPrivateKey) -> Vec<usize> {
+        hooks(key).passes.lock().unwrap().clone()
     }
 
     /// A message representative and its ciphertext.
@@ -495,9 +379,14 @@ mod tests {
         (key, cases)
     }
 
+    /// Requests queued.
+    fn queued(key: &RsaPrivateKey) -> usize {
+        coalescer(key).meeting.lock().queue.len()
+    }
+
     /// Nothing is left behind: no request queued, no result uncollected, no pass running.
     fn assert_idle(key: &RsaPrivateKey) {
-        let state = coalescer(key).lock();
+        let state = coalescer(key).meeting.lock();
         assert!(state.queue.is_empty() && state.done.is_empty() && state.running == 0);
     }
 
@@ -517,42 +406,64 @@ mod tests {
             .collect()
     }
 
-    /// Holds a pass running on `c` (a key allowed one), so that every caller queues.
-    fn hold(c: &Coalescer) {
-        c.lock().running += 1;
+    /// `call`, after poisoning its thread: its request's exponentiations panic.
+    fn poisoned(call: Call<'_>) -> Call<'_> {
+        Box::new(move |key: &RsaPrivateKey| {
+            hooks::poison_this_thread();
+            call(key)
+        })
     }
 
-    /// Once `queued` requests wait, ends the held pass as a pass that ends does: one more may
-    /// start, the oldest queued caller is woken.
-    fn release_when_queued(c: &Coalescer, queued: usize) {
-        while c.lock().queue.len() < queued {
+    /// Holds a pass running on `key` (allowed one), so that every caller queues.
+    fn hold(key: &RsaPrivateKey) {
+        coalescer(key).meeting.lock().running += 1;
+    }
+
+    /// Waits until `n` requests are queued.
+    fn wait_queued(key: &RsaPrivateKey, n: usize) {
+        while queued(key) < n {
             std::thread::yield_now();
         }
-        let mut state = c.lock();
-        state.running -= 1;
-        wake_oldest(&state);
     }
 
+    /// Ends the held pass as a pass that ends does: one more may start, the oldest queued
+    /// caller is woken.
+    fn release(key: &RsaPrivateKey) {
+        let mut state = coalescer(key).meeting.lock();
+        state.running -= 1;
+        meeting::wake_oldest(&state);
+    }
+
+    /// A thread's outcome: its result, or its panic as `Err`.
+    type Outcome = std::thread::Result<Result<Vec<u8>>>;
+
     /// Runs `calls` (one thread each) while a pass is held running ([`hold`]), and releases it
-    /// once `queued` requests wait. Returns each thread's outcome (a panic as `Err`).
+    /// once `queued` requests wait; with `in_order`, each call's thread starts once the one
+    /// before has queued, so that the queue holds them in the order given. Returns each
+    /// thread's outcome.
     fn queued_calls(
         key: &Arc<RsaPrivateKey>,
         queued: usize,
+        in_order: bool,
         calls: Vec<Call<'_>>,
-    ) -> Vec<std::thread::Result<Result<Vec<u8>>>> {
-        let c = coalescer(key);
-        hold(c);
+    ) -> Vec<Outcome> {
+        hold(key);
         std::thread::scope(|s| {
             let handles: Vec<_> = calls
                 .into_iter()
-                .map(|call| {
+                .enumerate()
+                .map(|(i, call)| {
+                    if in_order {
+                        wait_queued(key, i);
+                    }
                     let key = Arc::clone(key);
                     s.spawn(move || {
                         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&key)))
                     })
                 })
                 .collect();
-            release_when_queued(c, queued);
+            wait_queued(key, queued);
+            release(key);
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         })
     }
@@ -572,7 +483,7 @@ mod tests {
                 });
             }
         });
-        let passes = hooks(&key).passes.lock().unwrap();
+        let passes = passes(&key);
         assert_eq!(
             passes.iter().sum::<usize>(),
             16 * 20,
@@ -585,13 +496,15 @@ mod tests {
     #[test]
     fn callers_that_find_every_pass_busy_run_together_four_at_a_time() {
         let (key, cases) = shared_key_and_cases(1, 6);
-        let out = queued_calls(&key, 6, private_op_calls(&cases, 10));
+        let out = queued_calls(&key, 6, false, private_op_calls(&cases, 10));
         for ((m, _), r) in cases.iter().zip(out) {
             assert_eq!(&r.unwrap().unwrap(), m);
         }
         // Six queued: the oldest leads four; the last two (not a full group, so no extra pass)
-        // wait for the served callers to pick up, then the older of them leads both.
-        assert_eq!(*hooks(&key).passes.lock().unwrap(), [4, 2]);
+        // wait for the served callers to pick up (or a pass's time), then one of them leads
+        // both.
+        assert_eq!(passes(&key), [4, 2]);
+        assert_idle(&key);
     }
 
     #[test]
@@ -602,7 +515,7 @@ mod tests {
             let (m, c) = case(&key, &mut rng);
             assert_eq!(key.private_op(&mut rng, &c).unwrap(), m);
         }
-        assert_eq!(*hooks(&key).passes.lock().unwrap(), [1, 1, 1]);
+        assert_eq!(passes(&key), [1, 1, 1]);
     }
 
     #[test]
@@ -617,7 +530,7 @@ mod tests {
         calls.push(Box::new(move |key: &RsaPrivateKey| {
             key.private_op(&mut ChaCha20Rng::seed_from_u64(5), &short)
         }));
-        let out = queued_calls(&key, 3, calls);
+        let out = queued_calls(&key, 3, false, calls);
         let out: Vec<Result<Vec<u8>>> = out.into_iter().map(|r| r.unwrap()).collect();
         assert!(
             matches!(out[3], Err(Error::InvalidLength { .. })),
@@ -629,32 +542,175 @@ mod tests {
         for ((m, _), r) in good.iter().zip(&out) {
             assert!(r.as_ref().is_ok_and(|r| r == m) || *r == Err(Error::Fault));
         }
-        assert_eq!(*hooks(&key).passes.lock().unwrap(), [3]);
+        assert_eq!(passes(&key), [3]);
+    }
+
+    /// The index of each call that panicked; every other call's result is its case's message.
+    fn panicked(cases: &[Case], out: Vec<Outcome>) -> Vec<usize> {
+        let mut panicked = Vec::new();
+        for (i, ((m, _), r)) in cases.iter().zip(out).enumerate() {
+            match r {
+                Ok(r) => assert_eq!(&r.unwrap(), m, "call {i}"),
+                Err(_) => panicked.push(i),
+            }
+        }
+        panicked
     }
 
     #[test]
-    fn a_leader_that_panics_leaves_the_others_their_results() {
+    fn a_pass_that_panics_leaves_every_caller_its_result() {
         let (key, cases) = shared_key_and_cases(6, 4);
         hooks(&key).panics.store(1, Relaxed);
-        let out = queued_calls(&key, 4, private_op_calls(&cases, 7));
-        let mut panicked = 0;
-        for ((m, _), r) in cases.iter().zip(out) {
-            match r {
-                Ok(r) => assert_eq!(&r.unwrap(), m),
-                Err(_) => panicked += 1,
-            }
-        }
-        assert_eq!(panicked, 1, "the leader's caller alone sees the panic");
-        // The panicked pass of four, then the three others again, led by the next oldest.
-        assert_eq!(*hooks(&key).passes.lock().unwrap(), [4, 3]);
+        let out = queued_calls(&key, 4, false, private_op_calls(&cases, 7));
+        // No request caused the panic: each runs again alone on its own thread and succeeds.
+        assert_eq!(panicked(&cases, out), [] as [usize; 0]);
+        assert_eq!(passes(&key), [4]);
+        assert_idle(&key);
+    }
+
+    #[test]
+    fn a_poisoned_request_panics_on_its_own_callers_thread_only() {
+        // One held pass, four callers queued in order, the last one's request poisoned: the
+        // oldest leads all four, the pass panics, and each request runs again alone on its
+        // own caller's thread. Before, the pass's requests went back to the queue and each
+        // next leader ran the poisoned one again: all three innocent callers got the panic.
+        let (key, cases) = shared_key_and_cases(20, 4);
+        let mut calls = private_op_calls(&cases, 21);
+        let last = calls.pop().unwrap();
+        calls.push(poisoned(last));
+        let out = queued_calls(&key, 4, true, calls);
+        assert_eq!(panicked(&cases, out), [3]);
+        assert_eq!(passes(&key), [4]);
+        assert_idle(&key);
+    }
+
+    #[test]
+    fn a_leaders_own_poisoned_request_panics_on_its_thread_only() {
+        // The oldest caller, which leads (woken first), is the poisoned one.
+        let (key, cases) = shared_key_and_cases(22, 4);
+        let mut calls = private_op_calls(&cases, 23);
+        let first = calls.remove(0);
+        calls.insert(0, poisoned(first));
+        let out = queued_calls(&key, 4, true, calls);
+        assert_eq!(panicked(&cases, out), [0]);
+        assert_eq!(passes(&key), [4]);
+        assert_idle(&key);
+    }
+
+    #[test]
+    fn a_served_caller_that_does_not_pick_up_holds_no_other_caller() {
+        // Five callers queued in order behind a held pass; the second is held each time it
+        // wakes (a thread descheduled or stopped). The oldest leads the first four; the fifth,
+        // queued alone, waits for the served callers to pick up, and the held one never does
+        // while the fifth waits: the fifth must lead anyway once a pass's time has gone by.
+        let (key, cases) = shared_key_and_cases(24, 5);
+        let release_held = Arc::new(AtomicBool::new(false));
+        let mut calls = private_op_calls(&cases, 25);
+        let second = calls.remove(1);
+        let flag = Arc::clone(&release_held);
+        calls.insert(
+            1,
+            Box::new(move |key: &RsaPrivateKey| {
+                hooks::hold_this_thread_after_waits(flag);
+                second(key)
+            }),
+        );
+        let fifth = calls.pop().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        calls.push(Box::new(move |key: &RsaPrivateKey| {
+            let r = fifth(key);
+            tx.send(r.clone()).unwrap();
+            r
+        }));
+        hold(&key);
+        let out: Vec<Outcome> = std::thread::scope(|s| {
+            let handles: Vec<_> = calls
+                .into_iter()
+                .enumerate()
+                .map(|(i, call)| {
+                    wait_queued(&key, i);
+                    let key = Arc::clone(&key);
+                    s.spawn(move || {
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&key)))
+                    })
+                })
+                .collect();
+            wait_queued(&key, 5);
+            release(&key);
+            // The fifth finishes while the second is still held (a generous bound: a pass
+            // of four and one alone take milliseconds).
+            let fifth = rx.recv_timeout(Duration::from_secs(60));
+            let held = !release_held.load(Relaxed);
+            release_held.store(true, Relaxed);
+            assert!(
+                fifth.is_ok() && held,
+                "the fifth caller waited for the held one"
+            );
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(panicked(&cases, out), [] as [usize; 0]);
+        assert_eq!(passes(&key), [4, 1]);
+        assert_idle(&key);
+    }
+
+    #[test]
+    fn a_queued_caller_woken_to_lead_that_does_not_come_holds_no_other_caller() {
+        // Two callers queued in order behind a held pass; the first is held each time it
+        // wakes. The end of the held pass wakes the oldest, the held one, to lead: the second
+        // must not wait for it, but lead once its own sleep (a pass's time at most) ends,
+        // taking the held caller's request too.
+        let (key, cases) = shared_key_and_cases(26, 2);
+        let release_held = Arc::new(AtomicBool::new(false));
+        let mut calls = private_op_calls(&cases, 27);
+        let first = calls.remove(0);
+        let flag = Arc::clone(&release_held);
+        calls.insert(
+            0,
+            Box::new(move |key: &RsaPrivateKey| {
+                hooks::hold_this_thread_after_waits(flag);
+                first(key)
+            }),
+        );
+        let second = calls.pop().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        calls.push(Box::new(move |key: &RsaPrivateKey| {
+            let r = second(key);
+            tx.send(r.clone()).unwrap();
+            r
+        }));
+        hold(&key);
+        let out: Vec<Outcome> = std::thread::scope(|s| {
+            let handles: Vec<_> = calls
+                .into_iter()
+                .enumerate()
+                .map(|(i, call)| {
+                    wait_queued(&key, i);
+                    let key = Arc::clone(&key);
+                    s.spawn(move || {
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&key)))
+                    })
+                })
+                .collect();
+            wait_queued(&key, 2);
+            release(&key);
+            let second = rx.recv_timeout(Duration::from_secs(60));
+            let held = !release_held.load(Relaxed);
+            release_held.store(true, Relaxed);
+            assert!(
+                second.is_ok() && held,
+                "the second caller waited for the held one"
+            );
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(panicked(&cases, out), [] as [usize; 0]);
+        assert_eq!(passes(&key), [2]);
         assert_idle(&key);
     }
 
     #[test]
     fn dropping_a_handle_of_the_key_while_callers_wait_harms_none() {
         let (key, cases) = shared_key_and_cases(8, 3);
-        let c = coalescer(&key);
-        hold(c);
+        hold(&key);
         let (tx, rx) = std::sync::mpsc::channel();
         let threads: Vec<_> = cases
             .iter()
@@ -669,7 +725,8 @@ mod tests {
             .collect();
         // The callers hold their own handles: this one goes, the key stays until they end.
         let weak = Arc::downgrade(&key);
-        release_when_queued(c, 3);
+        wait_queued(&key, 3);
+        release(&key);
         drop(key);
         for t in threads {
             t.join().unwrap();

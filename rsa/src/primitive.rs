@@ -392,13 +392,19 @@ pub(crate) struct CrtInput {
     r_inv: Residue,
 }
 
-#[cfg(test)]
+#[cfg(feature = "test-hooks")]
 impl CrtInput {
     /// The blinded input modulo the first prime doubled: the exponentiation then gives a wrong
     /// half, which the fault check must catch (the coalescing tests' per-item fault).
     pub(crate) fn corrupt_for_tests(&mut self, key: &RsaPrivateKey) {
         let m = &key.primes[0].m;
         self.blinded[0] = m.add(&self.blinded[0], &self.blinded[0]);
+    }
+
+    /// The blinded input dropped: the exponentiations then find no base and panic (the
+    /// coalescing tests' request whose arithmetic panics).
+    pub(crate) fn poison_for_tests(&mut self) {
+        self.blinded.clear();
     }
 }
 
