@@ -30,8 +30,9 @@
 //! pair); with no more calling threads than cores every call still runs at once, as on a plain
 //! key; with more, the surplus callers wait and run four at a time, and their operations then
 //! cost about half of what they would alone (at RSA-2048 on AVX-512 IFMA, four items on eight
-//! lanes take about two single operations' time). No timer and no background thread: the work
-//! runs on the callers' threads. `passes` defaults to the machine's parallelism
+//! lanes take about two single operations' time). No background thread and no timer thread:
+//! the work runs on the callers' threads, and the only clock is each waiting caller's bounded
+//! sleep. `passes` defaults to the machine's parallelism
 //! ([`std::thread::available_parallelism`]).
 //!
 //! The queue, the passes and the pick-ups are `coalesce/meeting.rs`, generic over the work;
@@ -211,7 +212,9 @@ impl RsaPrivateKey {
     ///
     /// The result of each call is the one a plain key gives, with the same blinding, fault
     /// check and constant time ([`Batch`](crate::Batch)'s). Clones keep the choice, each with
-    /// its own meeting point. Needs the `std` feature.
+    /// its own meeting point. A panic in one call's arithmetic reaches that call only, and a
+    /// child process after `fork()` starts with a meeting point of its own. Needs the `std`
+    /// feature.
     ///
     /// # Example
     ///

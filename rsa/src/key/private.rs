@@ -28,7 +28,9 @@ use crate::{KeyError, Result};
 ///
 /// The key also keeps a blinding pair for its CRT private operations, updated by squaring and
 /// drawn afresh every 32 uses (the `primitive::blinding` module explains it and why it is
-/// safe). It is wiped on drop and never cloned: a clone starts without one.
+/// safe). It is wiped on drop and never cloned: a clone starts without one, and so does, in
+/// effect, a child process after `fork()` (a pair last used by another process is dropped for a
+/// fresh one).
 #[derive(Clone)]
 pub struct RsaPrivateKey {
     pub(crate) public: RsaPublicKey,
