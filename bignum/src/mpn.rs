@@ -112,16 +112,18 @@ pub fn by_name(name: &str) -> Option<&'static Kernels> {
 
 /// The back end in use: the functions of the table [`backend::kernel_table`] chooses
 /// (`BIGNUM_BACKEND`, else the fastest; chosen once and cached there).
-#[inline]
 pub fn kernels() -> &'static Kernels {
-    table(backend::kernel_table()).unwrap_or(&PORTABLE)
+    table(backend::kernel_table()).unwrap_or(&PORTABLE_TABLE)
 }
 
-/// The functions of `t`, where this CPU runs it.
-#[inline]
+/// [`PORTABLE`] at one address: every `&PORTABLE` may be a constant of its own (one per
+/// crate that inlines it), and callers compare tables by address.
+static PORTABLE_TABLE: Kernels = PORTABLE;
+
+/// The functions of `t`, where this CPU runs it (each table at one address).
 pub fn table(t: KernelTable) -> Option<&'static Kernels> {
     match t {
-        KernelTable::Portable => Some(&PORTABLE),
+        KernelTable::Portable => Some(&PORTABLE_TABLE),
         #[cfg(target_arch = "x86_64")]
         KernelTable::Adx => crate::cpu::adx().map(x86_64::kernels),
         #[cfg(not(target_arch = "x86_64"))]
