@@ -2,11 +2,13 @@
 //! together, for throughput.
 //!
 //! Each item of a batch goes through the same three stages as a single
-//! [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op): its own checks,
-//! blinding and reductions (as `crt_prepare`), the exponentiations modulo its primes, then its
-//! own Garner recombination, unblinding, fault check and output (`crt_finish`). Only the middle
-//! stage is shared: where the 52-bit engine runs on AVX-512 IFMA, the CRT halves of four 2-prime
-//! items fill the eight lanes of one [`pow_batch`] (each half is one lane). A group of fewer
+//! [`PrivateOp::private_op`](crate::hazmat::PrivateOp::private_op), each a method of its key's
+//! CRT key (`primitive`'s `CrtKey`): its own checks, blinding and reductions (as
+//! `crt_prepare`), the exponentiations modulo its primes, then its own Garner recombination,
+//! unblinding, fault check and output (`crt_finish`). Only the middle stage is shared
+//! (`CrtKey::exponentiate_and_finish`): where the 52-bit engine runs on AVX-512 IFMA, the CRT
+//! halves of four 2-prime items fill the eight lanes of one
+//! [`pow_batch`](bignum::modular::pow_batch) (each half is one lane). A group of fewer
 //! than eight lanes (the last of a batch, or keys of different digit counts) runs each item's
 //! exponentiations as a single operation does (an interleaved pair): an eight-lane batch costs
 //! the same whatever the number of lanes in use, and below eight it does not beat the pairs at
@@ -48,17 +50,12 @@ use alloc::vec::Vec;
 use core::num::NonZeroUsize;
 
 use bignum::Limb;
-use bignum::backend::path_for_batch;
-use bignum::modular::{BATCH_LANES, PowJob, Residue, pow_batch};
 use rand_core::CryptoRng;
 use zeroize::Zeroizing;
 
 use crate::hazmat::BatchPrivateOp;
-use crate::primitive::{Blinding, CrtInput};
+use crate::primitive::{Blinding, CrtInput, CrtKey, ITEMS_PER_GROUP};
 use crate::{EncryptionScheme, Result, RsaPrivateKey, SignatureScheme};
-
-/// The CRT items per group: four 2-prime items fill the eight lanes.
-pub(crate) const ITEMS_PER_GROUP: usize = BATCH_LANES >> 1;
 
 /// Settings of a batch of private operations: the thread cap.
 #[derive(Clone, Copy, Debug, Default)]
@@ -75,7 +72,7 @@ fn with_key<'a>(key: &'a RsaPrivateKey, inputs: &[&'a [u8]]) -> Vec<(&'a RsaPriv
 /// input as limbs, its blinding pair.
 struct Drawn<'a> {
     at: usize,
-    key: &'a RsaPrivateKey,
+    key: &'a CrtKey,
     x: Zeroizing<Vec<Limb>>,
     blinding: Blinding,
 }
@@ -83,7 +80,7 @@ struct Drawn<'a> {
 /// One item after its first stage: its position in the batch, its key, its input.
 struct Ready<'a> {
     at: usize,
-    key: &'a RsaPrivateKey,
+    key: &'a CrtKey,
     input: CrtInput,
 }
 
@@ -125,6 +122,7 @@ impl Batch {
         // On the calling thread: the input checks and the blinding (the key's cached pair, or
         // a fresh one from the caller's RNG); the rest of the first stage runs in the threads.
         for (at, &(key, c)) in items.iter().enumerate() {
+            let key = key.crt();
             match key.crt_input(c) {
                 Ok(x) => {
                     let blinding = key.blinding_for_op(rng);
@@ -292,59 +290,12 @@ fn run_group(group: Vec<Drawn<'_>>) -> Vec<(usize, Result<Vec<u8>>)> {
             input: d.key.blind_with(&d.x, d.blinding),
         })
         .collect();
-    let items: Vec<(&RsaPrivateKey, &CrtInput)> = ready.iter().map(|r| (r.key, &r.input)).collect();
+    let items: Vec<(&CrtKey, &CrtInput)> = ready.iter().map(|r| (r.key, &r.input)).collect();
     ready
         .iter()
         .map(|r| r.at)
-        .zip(exponentiate_and_finish(&items))
+        .zip(CrtKey::exponentiate_and_finish(&items))
         .collect()
-}
-
-/// The exponentiations of blinded items (eight lanes where they fit, else each item's own
-/// path) and each item's last stage (`crt_finish`): one result per item, in order. The middle
-/// of a batch's group and of a coalesced pass (`coalesce`).
-pub(crate) fn exponentiate_and_finish(
-    items: &[(&RsaPrivateKey, &CrtInput)],
-) -> Vec<Result<Vec<u8>>> {
-    let jobs: Vec<PowJob<'_>> = items
-        .iter()
-        .flat_map(|(key, input)| key.crt_jobs(input))
-        .collect();
-    let lanes_fit = jobs.len() >= BATCH_LANES && share_lanes(jobs.iter().map(|j| j.modulus));
-    let ms: Vec<Vec<Residue>> = if lanes_fit {
-        let mut all = pow_batch(&jobs).into_iter();
-        items
-            .iter()
-            .map(|(key, _)| all.by_ref().take(key.primes.len()).collect())
-            .collect()
-    } else {
-        items
-            .iter()
-            .map(|(key, input)| key.crt_exponentiate(input))
-            .collect()
-    };
-    items
-        .iter()
-        .zip(&ms)
-        .map(|((key, input), m)| key.crt_finish(input, m))
-        .collect()
-}
-
-/// Whether `moduli` can share the eight lanes: `bignum::backend` sends groups to the batch
-/// engine ([`path_for_batch`]) and every modulus takes the batch engine's digit count of the
-/// first.
-fn share_lanes<'a>(mut moduli: impl Iterator<Item = &'a bignum::modular::Modulus>) -> bool {
-    let Some(first) = moduli.next() else {
-        return false;
-    };
-    path_for_batch().is_some() && moduli.all(|m| m.batches_with(first))
-}
-
-/// Whether `key`'s CRT items can fill the eight lanes together: two primes whose moduli
-/// [`share_lanes`].
-#[cfg(feature = "std")]
-pub(crate) fn key_fills_lanes(key: &RsaPrivateKey) -> bool {
-    key.primes.len() == 2 && share_lanes(key.primes.iter().map(|p| &p.m))
 }
 
 impl BatchPrivateOp for Batch {

@@ -1,5 +1,6 @@
 //! Concurrent callers batched: the CRT private operations that threads start on one key at the
-//! same time run together on the eight lanes of the 52-bit engine ([`RsaPrivateKey::coalescing`]).
+//! same time run together on the eight lanes of the 52-bit engine
+//! ([`RsaPrivateKey::coalescing`](crate::RsaPrivateKey::coalescing)).
 //!
 //! # How callers meet (group commit)
 //!
@@ -35,7 +36,9 @@
 //! sleep. `passes` defaults to the machine's parallelism
 //! ([`std::thread::available_parallelism`]).
 //!
-//! The queue, the passes and the pick-ups are `coalesce/meeting.rs`, generic over the work;
+//! A coalescing key's [`CrtKey`] holds a [`Coalescer`] as its [`MeetingPoint`] and hands it each
+//! operation after the first stage; the coalescer runs the rest with [`CrtKey`]'s stages. The
+//! queue, the passes and the pick-ups are `coalesce/meeting.rs`, generic over the work;
 //! `model-check/` runs that file under loom with trivial work and explores every interleaving
 //! of two and three callers, with a pass that panics and results left waiting.
 //!
@@ -83,12 +86,12 @@
 //! operation; who leads, who waits and how many items a pass takes depend on timing and other
 //! threads, never on a secret.
 
+use std::boxed::Box;
 use std::num::NonZeroUsize;
 use std::vec::Vec;
 
-use crate::batch::{ITEMS_PER_GROUP, exponentiate_and_finish, key_fills_lanes};
-use crate::primitive::CrtInput;
-use crate::{Result, RsaPrivateKey};
+use crate::Result;
+use crate::primitive::{CrtInput, CrtKey, ITEMS_PER_GROUP, MeetingPoint};
 
 #[cfg(feature = "test-hooks")]
 pub(crate) mod hooks;
@@ -97,21 +100,17 @@ mod sync;
 
 use meeting::{Meeting, Work};
 
-/// A key's meeting point for concurrent CRT private operations (see the module documentation).
+/// A key's meeting point for concurrent CRT private operations (see the module documentation):
+/// the [`MeetingPoint`] of a coalescing key's [`CrtKey`].
 pub(crate) struct Coalescer {
     meeting: Meeting<CrtInput, Result<Vec<u8>>>,
-    /// The tests' hooks.
-    #[cfg(feature = "test-hooks")]
-    pub(crate) hooks: hooks::Hooks,
 }
 
 /// The CRT private operations of one key, after their first stage: a pass is the middle of
 /// [`Batch`](crate::Batch)'s groups (the eight lanes, then each item's last stage); alone, the
 /// single operation's pair.
 struct KeyWork<'a> {
-    key: &'a RsaPrivateKey,
-    #[cfg(feature = "test-hooks")]
-    hooks: &'a hooks::Hooks,
+    key: &'a CrtKey,
 }
 
 impl Work for KeyWork<'_> {
@@ -119,11 +118,9 @@ impl Work for KeyWork<'_> {
     type Output = Result<Vec<u8>>;
 
     fn pass(&self, inputs: &[&CrtInput]) -> Vec<Result<Vec<u8>>> {
-        #[cfg(feature = "test-hooks")]
-        self.hooks.pass(inputs.len());
-        let items: Vec<(&RsaPrivateKey, &CrtInput)> =
+        let items: Vec<(&CrtKey, &CrtInput)> =
             inputs.iter().map(|input| (self.key, *input)).collect();
-        exponentiate_and_finish(&items)
+        CrtKey::exponentiate_and_finish(&items)
     }
 
     fn alone(&self, input: CrtInput) -> Result<Vec<u8>> {
@@ -137,34 +134,35 @@ impl Coalescer {
     pub(crate) fn new(passes: NonZeroUsize) -> Self {
         Coalescer {
             meeting: Meeting::new(passes.get(), ITEMS_PER_GROUP),
-            #[cfg(feature = "test-hooks")]
-            hooks: hooks::Hooks::default(),
         }
     }
+}
 
-    /// The most passes that run at once.
-    pub(crate) fn passes(&self) -> usize {
-        self.meeting.passes()
-    }
-
+impl MeetingPoint for Coalescer {
     /// The exponentiations and last stage of `input` (`key`'s CRT private operation after its
     /// first stage), in a pass with other callers' where they are waiting.
-    pub(crate) fn run(&self, key: &RsaPrivateKey, input: CrtInput) -> Result<Vec<u8>> {
-        #[cfg(feature = "test-hooks")]
-        let (input, meet_anyway) = self.hooks.arrive(key, input);
-        #[cfg(not(feature = "test-hooks"))]
-        let meet_anyway = false;
-        let work = KeyWork {
-            key,
-            #[cfg(feature = "test-hooks")]
-            hooks: &self.hooks,
-        };
-        if !meet_anyway && !worth_meeting(key) {
+    fn run(&self, key: &CrtKey, input: CrtInput) -> Result<Vec<u8>> {
+        let work = KeyWork { key };
+        if !worth_meeting(key) {
             // Nothing to gain from company: the pair, at once.
             return work.alone(input);
         }
         self.meeting.run(&work, input)
     }
+
+    fn passes(&self) -> usize {
+        self.meeting.passes()
+    }
+
+    /// A clone starts with no caller: keys never share a queue.
+    fn for_clone(&self) -> Box<dyn MeetingPoint> {
+        Box::new(Coalescer::new(passes_of(self)))
+    }
+}
+
+/// The passes a meeting point allows, as a count of at least one.
+fn passes_of(point: &dyn MeetingPoint) -> NonZeroUsize {
+    NonZeroUsize::new(point.passes()).unwrap_or(NonZeroUsize::MIN)
 }
 
 /// The largest prime, in bits, whose key's callers meet: 30 digits of 52 bits less the two
@@ -178,141 +176,8 @@ const MAX_PRIME_BITS: usize = 52 * 30 - 2;
 
 /// Whether `key`'s callers gain by meeting: four of its items fill the eight lanes, and its
 /// primes are at most [`MAX_PRIME_BITS`].
-fn worth_meeting(key: &RsaPrivateKey) -> bool {
-    key_fills_lanes(key) && key.primes.iter().all(|p| p.m.bits() <= MAX_PRIME_BITS)
-}
-
-/// A clone starts with no caller: keys never share a queue.
-impl Clone for Coalescer {
-    fn clone(&self) -> Self {
-        Coalescer::new(NonZeroUsize::new(self.passes()).unwrap_or(NonZeroUsize::MIN))
-    }
-}
-
-impl RsaPrivateKey {
-    /// The same key, whose CRT private operations from threads that call it at the same time
-    /// run together on the eight lanes of the AVX-512 IFMA engine: every signature, decryption
-    /// and raw private operation (the typed keys' too, and through `Arc`s or references shared
-    /// by any number of threads). A call that finds no other waiting runs alone and at once;
-    /// calls that arrive while as many passes run as the machine has cores wait for the next
-    /// pass, which takes up to four of them. No background thread: the work runs on the
-    /// callers' threads.
-    ///
-    /// Worth it where more threads sign or decrypt with one key than there are cores (a
-    /// server's pool of request threads): each operation then costs about half of a single
-    /// one at RSA-2048 (four on eight lanes take two single operations' time; measured with 8
-    /// threads on 2 cores, not yet on a many-core machine). What it trades
-    /// is latency: a call taken into a pass returns when the whole pass ends, about twice a
-    /// single operation at 2048 bits. The `coalesce` module's documentation has the details
-    /// (failures, panics, fairness). Where the eight lanes do not run or do not pay (no
-    /// AVX-512 IFMA, a `BIGNUM_BACKEND` that names another back end, a key of more than two
-    /// primes, or of primes over 1558 bits: RSA-4096 and up, where four items on the lanes
-    /// take 3.4 single operations' time and meeting cost more than it gave) every call runs
-    /// alone, as on a plain key.
-    ///
-    /// The result of each call is the one a plain key gives, with the same blinding, fault
-    /// check and constant time ([`Batch`](crate::Batch)'s). Clones keep the choice, each with
-    /// its own meeting point. A panic in one call's arithmetic reaches that call only, and a
-    /// child process after `fork()` starts with a meeting point of its own. Needs the `std`
-    /// feature.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use rsatool_rsa::pkcs1v15::SigningKey;
-    /// use rsatool_rsa::sha2::Sha256;
-    /// use rsatool_rsa::signature::{RandomizedSigner, SignatureEncoding};
-    ///
-    /// # let key = rsatool_rsa::RsaPrivateKey::new(&mut rsatool_rsa::os_rng(), 2048)?;
-    /// // A key read once at start-up, shared by the request threads.
-    /// let signer = Arc::new(SigningKey::<Sha256>::new(key.coalescing()));
-    /// let threads: Vec<_> = (0..4)
-    ///     .map(|i| {
-    ///         let signer = Arc::clone(&signer);
-    ///         std::thread::spawn(move || {
-    ///             let msg = format!("request {i}");
-    ///             signer.sign_with_rng(&mut rsatool_rsa::os_rng(), msg.as_bytes()).to_vec()
-    ///         })
-    ///     })
-    ///     .collect();
-    /// for t in threads {
-    ///     assert_eq!(t.join().unwrap().len(), 256);
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn coalescing(self) -> Self {
-        let passes = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
-        self.coalescing_passes(passes)
-    }
-
-    /// [`RsaPrivateKey::coalescing`] with at most `passes` passes at once instead of one per
-    /// core: fewer leave cores to other work, and make callers meet (and wait) sooner.
-    #[must_use]
-    pub fn coalescing_passes(mut self, passes: NonZeroUsize) -> Self {
-        self.coalescer =
-            crate::key::CoalescerSlot(Some(std::boxed::Box::new(Coalescer::new(passes))));
-        self
-    }
-
-    /// Whether the key's private operations are coalesced ([`RsaPrivateKey::coalescing`]), and
-    /// then how many passes may run at once.
-    pub fn coalescing_passes_allowed(&self) -> Option<NonZeroUsize> {
-        self.coalescer
-            .0
-            .as_ref()
-            .and_then(|c| NonZeroUsize::new(c.passes()))
-    }
-}
-
-#[cfg(feature = "test-hooks")]
-impl RsaPrivateKey {
-    /// [`RsaPrivateKey::coalescing_passes`], whose callers meet even where the eight lanes do
-    /// not run (for `rsa/tests/fork.rs`, on every machine).
-    #[doc(hidden)]
-    #[must_use]
-    pub fn coalescing_everywhere_for_tests(self, passes: NonZeroUsize) -> Self {
-        let key = self.coalescing_passes(passes);
-        if let Some(c) = &key.coalescer.0 {
-            c.hooks
-                .meet_anyway
-                .store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-        key
-    }
-
-    /// While `held`, the passes of this process wait before they compute (those of a child
-    /// process after `fork()` do not).
-    #[doc(hidden)]
-    pub fn hold_coalesced_passes_for_tests(&self, held: bool) {
-        if let Some(c) = &self.coalescer.0 {
-            let pid = if held { std::process::id() } else { 0 };
-            c.hooks
-                .gate
-                .store(pid, std::sync::atomic::Ordering::Relaxed);
-        }
-    }
-
-    /// The meeting point's state: passes held by
-    /// [`hold_coalesced_passes_for_tests`](Self::hold_coalesced_passes_for_tests), requests
-    /// queued, passes running, results waiting to be picked up.
-    #[doc(hidden)]
-    pub fn coalescing_state_for_tests(&self) -> [usize; 4] {
-        self.coalescer.0.as_ref().map_or([0; 4], |c| {
-            let held = c.hooks.at_gate.load(std::sync::atomic::Ordering::Relaxed);
-            let state = c.meeting.lock();
-            [held, state.queue.len(), state.running, state.done.len()]
-        })
-    }
-
-    /// `f`, with the meeting point's mutex held (a `fork()` inside leaves it held forever in
-    /// the child).
-    #[doc(hidden)]
-    pub fn with_coalescer_locked_for_tests<T>(&self, f: impl FnOnce() -> T) -> T {
-        let _state = self.coalescer.0.as_ref().map(|c| c.meeting.lock());
-        f()
-    }
+fn worth_meeting(key: &CrtKey) -> bool {
+    key.fills_lanes() && key.largest_prime_bits() <= MAX_PRIME_BITS
 }
 
 #[cfg(test)]
@@ -327,9 +192,10 @@ mod tests {
     // Test code: `unwrap` is the assertion.
     #![allow(clippy::unwrap_used)]
 
+    use super::hooks::Hooked;
     use super::*;
-    use crate::Error;
     use crate::hazmat::{PrivateOp, PublicOp};
+    use crate::{Error, RsaPrivateKey};
     use rand_chacha::ChaCha20Rng;
     use rand_core::{Rng, SeedableRng};
     use std::boxed::Box;
@@ -342,20 +208,22 @@ mod tests {
     /// IFMA runs), coalescing with at most `passes` passes and meeting on every machine.
     fn key(passes: usize) -> RsaPrivateKey {
         static KEY: OnceLock<RsaPrivateKey> = OnceLock::new();
-        let key = KEY
-            .get_or_init(|| RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(48), 1024).unwrap())
+        KEY.get_or_init(|| RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(48), 1024).unwrap())
             .clone()
-            .coalescing_passes(NonZeroUsize::new(passes).unwrap());
-        hooks(&key).meet_anyway.store(true, Relaxed);
-        key
+            .coalescing_everywhere_for_tests(NonZeroUsize::new(passes).unwrap())
+    }
+
+    /// The key's coalescer, with the tests' hooks.
+    fn hooked(key: &RsaPrivateKey) -> &Hooked {
+        Hooked::of(key.crt()).unwrap()
     }
 
     fn coalescer(key: &RsaPrivateKey) -> &Coalescer {
-        key.coalescer.0.as_ref().unwrap()
+        &hooked(key).coalescer
     }
 
     fn hooks(key: &RsaPrivateKey) -> &hooks::Hooks {
-        &coalescer(key).hooks
+        &hooked(key).hooks
     }
 
     fn passes(key: &RsaPrivateKey) -> Vec<usize> {
@@ -743,7 +611,7 @@ mod tests {
         let key = key(3);
         let clone = key.clone();
         assert_eq!(clone.coalescing_passes_allowed(), NonZeroUsize::new(3));
-        assert!(!core::ptr::eq(coalescer(&key), coalescer(&clone)));
+        assert!(!core::ptr::eq(hooked(&key), hooked(&clone)));
         let plain = RsaPrivateKey::new(&mut ChaCha20Rng::seed_from_u64(9), 1024).unwrap();
         assert_eq!(plain.coalescing_passes_allowed(), None);
     }

@@ -13,7 +13,9 @@
 //! Batches of the private operation ([`BatchPrivateOp`] on a [`Batch`](crate::Batch)) are raw
 //! too.
 //!
-//! The methods are on traits so that they are called only where this module is imported:
+//! The methods are on traits so that they are called only where this module is imported
+//! (their implementations here are thin calls into the crate's `primitive` module, where the
+//! operations are):
 //!
 //! ```
 //! use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
@@ -31,7 +33,7 @@
 use alloc::vec::Vec;
 use rand_core::CryptoRng;
 
-use crate::{Result, RsaPrivateKey};
+use crate::{Result, RsaPrivateKey, RsaPublicKey};
 
 /// RSAEP / RSAVP1, the raw public operation. See the [module documentation](self).
 pub trait PublicOp {
@@ -94,4 +96,66 @@ pub trait BatchPrivateOp {
         rng: &mut R,
         items: &[(&RsaPrivateKey, &[u8])],
     ) -> Vec<Result<Vec<u8>>>;
+}
+
+impl PublicOp for RsaPublicKey {
+    /// RSAEP / RSAVP1: m^e mod n for an input of exactly k bytes (the modulus length),
+    /// big-endian, below n; the result as k bytes.
+    ///
+    /// # Constant time
+    ///
+    /// No in e (public); the input is treated as public (a message representative that is
+    /// about to be sent, or a signature).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`](crate::Error::InvalidLength) if `m` is not k bytes,
+    /// [`Error::InputOutOfRange`](crate::Error::InputOutOfRange) if m ≥ n.
+    fn public_op(&self, m: &[u8]) -> Result<Vec<u8>> {
+        self.rsaep(m)
+    }
+}
+
+impl PrivateOp for RsaPrivateKey {
+    /// RSADP / RSASP1 without the CRT: c^d mod n for an input of exactly k bytes below n, the
+    /// result as k bytes, checked with the public exponent before it is returned. No blinding
+    /// (this is the "private-key operation" of the speed test; use
+    /// [`PrivateOp::private_op`]).
+    ///
+    /// # Constant time
+    ///
+    /// The exponentiation is constant-time with the bit length of n as d's public length
+    /// (d < n); only the verdict of the check leaks.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`](crate::Error::InvalidLength),
+    /// [`Error::InputOutOfRange`](crate::Error::InputOutOfRange) as for
+    /// [`PublicOp::public_op`]; [`Error::Fault`](crate::Error::Fault) if the result fails its
+    /// check (no result is returned then).
+    fn private_op_plain(&self, c: &[u8]) -> Result<Vec<u8>> {
+        self.crt().private_op_plain(c)
+    }
+
+    /// RSADP / RSASP1 with the CRT (RFC 8017 §5.1.2, Garner's recombination, multi-prime
+    /// included), base blinding with a fresh random r from `rng`, and a check of the result
+    /// with the public exponent before it is returned: c^d mod n for an input of exactly k
+    /// bytes below n, the result as k bytes.
+    ///
+    /// # Constant time
+    ///
+    /// Depends on the bit lengths of n and of the primes, on e, and on the (public) input
+    /// only; the verdict of the fault check leaks, as does whether a random r had to be drawn
+    /// again because it was not invertible (with probability about 2^(1 − bits/2)).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidLength`](crate::Error::InvalidLength),
+    /// [`Error::InputOutOfRange`](crate::Error::InputOutOfRange) as for
+    /// [`PublicOp::public_op`]; [`Error::Fault`](crate::Error::Fault) if the result fails its
+    /// check (a fault in the computation): no result is returned then, so a faulty half never
+    /// leaks a factor.
+    fn private_op<R: CryptoRng + ?Sized>(&self, rng: &mut R, c: &[u8]) -> Result<Vec<u8>> {
+        self.crt().private_op(rng, c)
+    }
 }

@@ -1,5 +1,7 @@
-//! RSA keys: [`RsaPublicKey`] (n, e) and [`RsaPrivateKey`] (n, e, d, the primes and the CRT
-//! values), their validation, and their plain [`PublicKeyParts`] / [`PrivateKeyParts`].
+//! RSA keys' values: [`RsaPublicKey`] (n, e), a private key's validated values
+//! (`PrivateValues`: n, e, d, the primes and the CRT values), and their plain
+//! [`PublicKeyParts`] / [`PrivateKeyParts`]. The bottom of the crate's keys: nothing here runs
+//! a private operation (`primitive`) or knows the private key type built on these values.
 //!
 //! Secrets live in `bignum::modular` types ([`Modulus`](bignum::modular::Modulus) for each
 //! prime, [`Residue`](bignum::modular::Residue) for the CRT coefficients) or in
@@ -16,10 +18,7 @@ use bignum::{Limb, mpn};
 use zeroize::Zeroizing;
 
 pub use parts::{PrivateKeyParts, PublicKeyParts};
-#[cfg(feature = "std")]
-pub(crate) use private::CoalescerSlot;
-pub use private::RsaPrivateKey;
-pub(crate) use private::{CrtPrime, mul as private_mul};
+pub(crate) use private::{CrtPrime, PrivateValues, mul as private_mul, to_parts};
 pub use public::RsaPublicKey;
 
 /// The smallest modulus, in bits, accepted without asking explicitly (the

@@ -30,10 +30,9 @@ use zeroize::Zeroizing;
 
 use crate::hazmat::{PrivateOp, PublicOp};
 use crate::key::{
-    MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PublicKeyParts, RsaPrivateKey, RsaPublicKey,
-    private_mul,
+    MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PublicKeyParts, RsaPublicKey, private_mul,
 };
-use crate::{Error, KeyError, Result};
+use crate::{Error, KeyError, Result, RsaPrivateKey};
 
 /// The public exponent of generated keys unless another is asked for: 65537 = 2¹⁶ + 1.
 pub const DEFAULT_EXPONENT: u64 = 65537;

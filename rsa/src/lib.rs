@@ -127,6 +127,7 @@ pub mod oaep;
 pub mod pkcs1v15;
 pub mod porting;
 mod primitive;
+mod private_key;
 pub mod pss;
 mod recording_rng;
 mod scheme;
@@ -146,8 +147,7 @@ pub use encoding::{
 pub use error::{Error, KeyError, Result};
 pub use hash::{HashAlg, Hasher, KnownDigest, Mgf, UnknownHash};
 pub use key::{
-    MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, PublicKeyParts, RsaPrivateKey,
-    RsaPublicKey,
+    MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, PublicKeyParts, RsaPublicKey,
 };
 pub use keygen::{DEFAULT_EXPONENT, SMALLEST_GENERATED_BITS};
 #[cfg(feature = "test-hooks")]
@@ -160,6 +160,7 @@ pub use keygen::{
 pub use oaep::Oaep;
 pub use pkcs1v15::Pkcs1v15Encrypt;
 pub use pkcs1v15::Pkcs1v15Sign;
+pub use private_key::RsaPrivateKey;
 pub use pss::{Pss, PssKeyParams, SaltLen};
 #[cfg(feature = "test-hooks")]
 #[doc(hidden)]

@@ -3,10 +3,16 @@
 //! hidden from the documentation even when on). Not part of the API: each is a thin door into
 //! the crate's internals that a user has no reason to open.
 
-use alloc::{vec, vec::Vec};
+use alloc::vec::Vec;
 use bignum::Limb;
 use rand_core::CryptoRng;
+#[cfg(feature = "std")]
+use std::boxed::Box;
+#[cfg(feature = "std")]
+use std::num::NonZeroUsize;
 
+#[cfg(feature = "std")]
+use crate::coalesce::hooks::Hooked;
 use crate::scheme::{EncryptSealed, Unsliced};
 use crate::{Oaep, Pkcs1v15Encrypt, Result, RsaPrivateKey};
 
@@ -14,7 +20,7 @@ impl RsaPrivateKey {
     /// The CRT private operation ([`PrivateOp::private_op`](crate::hazmat::PrivateOp)) with
     /// a fault injected in the half modulo p, for the test that proves the fault check works
     /// (it must return [`Error::Fault`](crate::Error::Fault)). The production operation
-    /// carries no flag for this: the fault is added between its stages here.
+    /// carries no flag for this: the fault is added between its stages.
     ///
     /// # Errors
     ///
@@ -25,11 +31,7 @@ impl RsaPrivateKey {
         rng: &mut R,
         c: &[u8],
     ) -> Result<Vec<u8>> {
-        let input = self.crt_prepare(rng, c)?;
-        let mut ms = self.crt_exponentiate(&input);
-        let p = &self.primes[0].m;
-        ms[0] = p.add(&ms[0], &p.one());
-        self.crt_finish(&input, &ms)
+        self.crt().private_op_with_injected_fault_for_tests(rng, c)
     }
 
     /// The stages of [`private_op_by_stages`](Self::private_op_by_stages), in order.
@@ -63,27 +65,7 @@ impl RsaPrivateKey {
         c: &[u8],
         mark: &mut dyn FnMut(&'static str),
     ) -> Result<Vec<u8>> {
-        let x = self.crt_input(c)?;
-        mark("input");
-        let draw = self.draw_blinding(rng);
-        mark("draw");
-        let r_inv = self
-            .blinded_inverse(&draw.r, &draw.s)
-            .ok_or(crate::Error::Fault)?;
-        mark("inverse");
-        let input = self.blind(&x, &draw.r, r_inv);
-        mark("blinding");
-        let ms = self.crt_exponentiate(&input);
-        mark("exponentiations");
-        let m = self.garner(&ms);
-        mark("garner");
-        let out = self.unblind(&input, &m);
-        mark("unblinding");
-        let ok = self.check(&input, &out);
-        mark("check");
-        let result = self.output(&out, ok);
-        mark("output");
-        result
+        self.crt().private_op_by_stages_for_tests(rng, c, mark)
     }
 
     /// Every limb buffer of the key's secrets that the constant-time drivers can mark secret
@@ -91,17 +73,61 @@ impl RsaPrivateKey {
     /// Montgomery constants inside each prime's context are not included.
     #[doc(hidden)]
     pub fn secret_limbs_for_ct_tests(&self) -> Vec<&[Limb]> {
-        let mut v: Vec<&[Limb]> = vec![&self.d];
-        for p in &self.primes {
-            v.push(p.m.as_limbs());
-            v.extend(p.m.engine_digits_for_ct_tests());
-            v.push(&p.exp);
-            if let Some(c) = &p.coeff {
-                v.push(c.as_montgomery_limbs());
-            }
-            v.push(&p.product);
+        self.crt().secret_limbs_for_tests()
+    }
+
+    /// Calls `f` with the limbs of the first slot's cached blinding pair (each r^e mod r_i,
+    /// then r⁻¹ mod n, in Montgomery form), or with none if that slot is empty or held: for
+    /// the constant-time drivers, which mark them secret (`rsa/tests/ct/blinding.rs`).
+    #[doc(hidden)]
+    pub fn with_cached_blinding_for_ct_tests(&self, f: impl FnOnce(&[&[Limb]])) {
+        self.crt().with_cached_blinding_for_tests(f);
+    }
+
+    /// `f`, with slot `slot` of the blinding table held as an operation holds it (a `fork()`
+    /// inside leaves it held forever in the child).
+    #[doc(hidden)]
+    pub fn with_blinding_slot_held_for_tests<T>(&self, slot: usize, f: impl FnOnce() -> T) -> T {
+        self.crt().with_blinding_slot_held_for_tests(slot, f)
+    }
+
+    /// [`RsaPrivateKey::coalescing_passes`], whose callers meet even where the eight lanes do
+    /// not run (for `rsa/tests/fork.rs`, on every machine), with the tests' hooks on its
+    /// coalescer.
+    #[cfg(feature = "std")]
+    #[doc(hidden)]
+    #[must_use]
+    pub fn coalescing_everywhere_for_tests(self, passes: NonZeroUsize) -> Self {
+        self.meeting_at(Box::new(Hooked::everywhere(passes)))
+    }
+
+    /// While `held`, the passes of this process wait before they compute (those of a child
+    /// process after `fork()` do not); on a key made by
+    /// [`coalescing_everywhere_for_tests`](Self::coalescing_everywhere_for_tests).
+    #[cfg(feature = "std")]
+    #[doc(hidden)]
+    pub fn hold_coalesced_passes_for_tests(&self, held: bool) {
+        if let Some(hooked) = Hooked::of(self.crt()) {
+            hooked.hold_passes(held);
         }
-        v
+    }
+
+    /// The meeting point's state: passes held by
+    /// [`hold_coalesced_passes_for_tests`](Self::hold_coalesced_passes_for_tests), requests
+    /// queued, passes running, results waiting to be picked up.
+    #[cfg(feature = "std")]
+    #[doc(hidden)]
+    pub fn coalescing_state_for_tests(&self) -> [usize; 4] {
+        Hooked::of(self.crt()).map_or([0; 4], Hooked::state)
+    }
+
+    /// `f`, with the meeting point's mutex held (a `fork()` inside leaves it held forever in
+    /// the child).
+    #[cfg(feature = "std")]
+    #[doc(hidden)]
+    pub fn with_coalescer_locked_for_tests<T>(&self, f: impl FnOnce() -> T) -> T {
+        let _state = Hooked::of(self.crt()).map(Hooked::lock);
+        f()
     }
 }
 

@@ -66,11 +66,11 @@ impl PublicKeyParts for RsaPublicKey {
 
 impl PublicKeyParts for RsaPrivateKey {
     fn n(&self) -> &bignum::Nat {
-        &self.public.n
+        RsaPrivateKey::n(self)
     }
 
     fn e(&self) -> &bignum::Nat {
-        &self.public.e
+        RsaPrivateKey::e(self)
     }
 }
 

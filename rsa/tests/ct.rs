@@ -11,7 +11,7 @@
 //! under valgrind.
 //!
 //! Accepted leaks, suppressed by name in `.ci/rsa-ct.supp` (each is the operation's one
-//! declassified bit or value): the fault check's verdict (`RsaPrivateKey::output`), and the
+//! declassified bit or value): the fault check's verdict (`CrtKey::output`), and the
 //! blinded product a = r·s, uniform and independent of r, which is declassified to be
 //! inverted in variable time (`Nat::inv_mod_vartime`, `Nat::from_limbs`); and whether the two
 //! draws r and s of a fresh blinding pair were equal (`keep_if_draws_differ`: such a pair,

@@ -106,7 +106,3 @@ pub(crate) fn tick() {
 pub(crate) fn process_id() -> u32 {
     1
 }
-
-/// Nothing: no caller is held in the model (the stopped caller is a unit test of
-/// `rsa/src/coalesce.rs`, on real threads and a real clock).
-pub(crate) fn after_wait() {}

@@ -30,6 +30,11 @@ pub(crate) trait Work {
 
     /// The output of `input` run alone, on its caller's thread.
     fn alone(&self, input: Self::Input) -> Self::Output;
+
+    /// Called by a waiting caller each time it wakes, before it looks at the state again:
+    /// nothing, unless the work is a test's that holds the thread there, as the operating
+    /// system could hold a descheduled or stopped one.
+    fn after_wait(&self) {}
 }
 
 /// A meeting point (see the parent module's documentation).
@@ -233,7 +238,7 @@ impl<I, O> Meeting<I, O> {
             } else {
                 sync::park_timeout(wait);
             }
-            sync::after_wait();
+            work.after_wait();
             state = self.lock();
         }
     }

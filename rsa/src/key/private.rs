@@ -1,62 +1,33 @@
-//! [`RsaPrivateKey`]: the private key, its validation, and its conversion to and from
-//! [`PrivateKeyParts`].
+//! A private key's values ([`PrivateValues`]: n, e, d, the primes with their CRT values), their
+//! validation, and their conversion to and from [`PrivateKeyParts`]. What the private
+//! operation keeps beside them (the blinding table, a meeting point for concurrent callers) is
+//! `primitive`'s `CrtKey`, which is built from these values.
 
-use alloc::string::ToString;
 use alloc::{vec, vec::Vec};
-use core::fmt;
 
 use bignum::modular::{self, Modulus, Residue};
 use bignum::{Limb, mpn};
 use subtle::{Choice, ConstantTimeEq};
-use zeroize::{ZeroizeOnDrop, Zeroizing};
+use zeroize::Zeroizing;
 
 use super::public::check_public;
 use super::{
-    MAX_PRIMES, MIN_MODULUS_BITS, PrivateKeyParts, RsaPublicKey, be_to_limbs, limbs_to_be,
-    strip_leading_zeros,
+    MAX_PRIMES, PrivateKeyParts, RsaPublicKey, be_to_limbs, limbs_to_be, strip_leading_zeros,
 };
-use crate::primitive::BlindingCache;
 use crate::{KeyError, Result};
 
-/// An RSA private key: n, e, d, the primes (two, or up to [`MAX_PRIMES`] for a multi-prime key
-/// per RFC 8017) and the CRT values, with the Montgomery contexts of n and of every prime
-/// computed once at construction.
-///
-/// The private parts are held in `bignum::modular` types and `Zeroizing` buffers and are wiped
-/// on drop; `Debug` shows only n's bit length and e. `Send + Sync`; every operation takes
-/// `&self`.
-///
-/// The key also keeps a blinding pair for its CRT private operations, updated by squaring and
-/// drawn afresh every 32 uses (the `primitive::blinding` module explains it and why it is
-/// safe). It is wiped on drop and never cloned: a clone starts without one, and so does, in
-/// effect, a child process after `fork()` (a pair last used by another process is dropped for a
-/// fresh one).
-#[derive(Clone)]
-pub struct RsaPrivateKey {
+/// A private key's values, validated ([`PrivateValues::from_parts`],
+/// [`PrivateValues::from_limbs`]): the public key, d, and the primes (two, or up to
+/// [`MAX_PRIMES`] for a multi-prime key per RFC 8017) with their CRT values, the Montgomery
+/// contexts of n and of every prime computed once. Secret but the public key; its buffers wipe
+/// themselves on drop.
+pub(crate) struct PrivateValues {
     pub(crate) public: RsaPublicKey,
     /// d, as many limbs as n.
     pub(crate) d: Zeroizing<Vec<Limb>>,
     /// p, q, then r_3, … with their CRT values.
     pub(crate) primes: Vec<CrtPrime>,
-    /// The cached blinding pairs of the CRT private operation (empty in a new key and in
-    /// every clone).
-    pub(crate) blinding: BlindingCache,
-    /// Where concurrent callers meet, if the key coalesces their operations
-    /// ([`RsaPrivateKey::coalescing`]); none in a new key. Without `std`, nothing.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) coalescer: CoalescerSlot,
 }
-
-/// A key's meeting point for concurrent callers (`coalesce`), if it has one; a clone gets a
-/// meeting point of its own.
-#[cfg(feature = "std")]
-#[derive(Clone, Default)]
-pub(crate) struct CoalescerSlot(pub(crate) Option<alloc::boxed::Box<crate::coalesce::Coalescer>>);
-
-/// Without `std` there are no threads to meet.
-#[cfg(not(feature = "std"))]
-#[derive(Clone, Default)]
-pub(crate) struct CoalescerSlot;
 
 /// One prime r_i of a private key with what the CRT needs of it.
 #[derive(Clone)]
@@ -71,8 +42,8 @@ pub(crate) struct CrtPrime {
     pub(crate) product: Zeroizing<Vec<Limb>>,
 }
 
-impl RsaPrivateKey {
-    /// A private key from its integers, fully validated: the checks of
+impl PrivateValues {
+    /// A private key's values from its integers, fully validated: the checks of
     /// [`RsaPublicKey::from_parts`], then 2 to [`MAX_PRIMES`] distinct primes whose product is n,
     /// e·d ≡ 1 modulo every r_i − 1 (so modulo their lcm), each d_i = d mod (r_i − 1), and the
     /// coefficients qInv = q⁻¹ mod p and t_i = (r_1·…·r_(i−1))⁻¹ mod r_i, each below its prime.
@@ -86,22 +57,8 @@ impl RsaPrivateKey {
     /// # Errors
     ///
     /// [`Error::InvalidKey`](crate::Error::InvalidKey) with the [`KeyError`] of the first
-    /// failed check.
-    pub fn from_parts(parts: &PrivateKeyParts) -> Result<Self> {
-        Self::from_parts_allowing_small(parts, MIN_MODULUS_BITS)
-    }
-
-    /// [`RsaPrivateKey::from_parts`], accepting moduli down to `min_bits` bits. For tests and
-    /// legacy data only: keys below 1024 bits are insecure.
-    ///
-    /// # Constant time
-    ///
-    /// As [`RsaPrivateKey::from_parts`].
-    ///
-    /// # Errors
-    ///
-    /// As [`RsaPrivateKey::from_parts`], with `min_bits` as the lower bound.
-    pub fn from_parts_allowing_small(parts: &PrivateKeyParts, min_bits: usize) -> Result<Self> {
+    /// failed check; moduli below `min_bits` bits are refused.
+    pub(crate) fn from_parts(parts: &PrivateKeyParts, min_bits: usize) -> Result<Self> {
         // Sizes first, before any arithmetic.
         check_public(&parts.n, &parts.e, min_bits)?;
         let count = parts.primes.len();
@@ -277,79 +234,33 @@ impl RsaPrivateKey {
                 }
             })
             .collect();
-        Ok(RsaPrivateKey {
-            public,
-            d,
-            primes,
-            blinding: BlindingCache::new(),
-            coalescer: CoalescerSlot::default(),
-        })
+        Ok(PrivateValues { public, d, primes })
     }
+}
 
-    /// The integers of this key, big-endian without leading zeros (PKCS #1 order).
-    ///
-    /// # Constant time
-    ///
-    /// The conversions depend on the limb counts; the byte length of each value leaks, as it
-    /// does in any DER encoding.
-    pub fn to_parts(&self) -> PrivateKeyParts {
-        let mut coefficients = Vec::with_capacity(self.primes.len() - 1);
-        for (i, p) in self.primes.iter().enumerate() {
-            if i == 1 {
-                continue;
-            }
-            if let Some(c) = &p.coeff {
-                coefficients.push(limbs_to_be(&p.m.retrieve(c)));
-            }
+/// The integers of the key of these values, big-endian without leading zeros (PKCS #1 order).
+///
+/// # Constant time
+///
+/// The conversions depend on the limb counts; the byte length of each value leaks, as it does
+/// in any DER encoding.
+pub(crate) fn to_parts(public: &RsaPublicKey, d: &[Limb], primes: &[CrtPrime]) -> PrivateKeyParts {
+    let mut coefficients = Vec::with_capacity(primes.len() - 1);
+    for (i, p) in primes.iter().enumerate() {
+        if i == 1 {
+            continue;
         }
-        PrivateKeyParts {
-            n: self.public.n.to_be_bytes(),
-            e: self.public.e.to_be_bytes(),
-            d: limbs_to_be(&self.d),
-            primes: self
-                .primes
-                .iter()
-                .map(|p| limbs_to_be(p.m.as_limbs()))
-                .collect(),
-            exponents: self.primes.iter().map(|p| limbs_to_be(&p.exp)).collect(),
-            coefficients,
+        if let Some(c) = &p.coeff {
+            coefficients.push(limbs_to_be(&p.m.retrieve(c)));
         }
     }
-
-    /// The public half of this key.
-    pub fn public_key(&self) -> &RsaPublicKey {
-        &self.public
-    }
-
-    /// The public half of this key, cloned (RustCrypto's name; also
-    /// `RsaPublicKey::from(&key)`).
-    pub fn to_public_key(&self) -> RsaPublicKey {
-        self.public.clone()
-    }
-
-    /// The modulus n.
-    pub fn n(&self) -> &bignum::Nat {
-        &self.public.n
-    }
-
-    /// The public exponent e.
-    pub fn e(&self) -> &bignum::Nat {
-        &self.public.e
-    }
-
-    /// k, the length of n in bytes.
-    pub fn size(&self) -> usize {
-        self.public.k
-    }
-
-    /// The bit length of n.
-    pub fn bits(&self) -> usize {
-        self.public.bits()
-    }
-
-    /// How many primes the key has (2, or more for a multi-prime key).
-    pub fn prime_count(&self) -> usize {
-        self.primes.len()
+    PrivateKeyParts {
+        n: public.n.to_be_bytes(),
+        e: public.e.to_be_bytes(),
+        d: limbs_to_be(d),
+        primes: primes.iter().map(|p| limbs_to_be(p.m.as_limbs())).collect(),
+        exponents: primes.iter().map(|p| limbs_to_be(&p.exp)).collect(),
+        coefficients,
     }
 }
 
@@ -376,33 +287,4 @@ fn rem(a: &[Limb], m: &[Limb]) -> Zeroizing<Vec<Limb>> {
     let r: Option<_> = modular::rem(a, m).into();
     // m = r_i − 1 ≥ 2 here.
     r.unwrap_or_else(|| Zeroizing::new(vec![0; m.len()]))
-}
-
-impl ZeroizeOnDrop for RsaPrivateKey {}
-
-impl From<&RsaPrivateKey> for RsaPublicKey {
-    fn from(key: &RsaPrivateKey) -> Self {
-        key.public.clone()
-    }
-}
-
-impl From<RsaPrivateKey> for RsaPublicKey {
-    fn from(key: RsaPrivateKey) -> Self {
-        key.public.clone()
-    }
-}
-
-impl AsRef<RsaPublicKey> for RsaPrivateKey {
-    fn as_ref(&self) -> &RsaPublicKey {
-        &self.public
-    }
-}
-
-impl fmt::Debug for RsaPrivateKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("RsaPrivateKey")
-            .field("bits", &self.public.n.bits())
-            .field("e", &self.public.e.to_string())
-            .finish_non_exhaustive()
-    }
 }

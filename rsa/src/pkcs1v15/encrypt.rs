@@ -202,8 +202,9 @@ fn kdk(key: &RsaPrivateKey, ciphertext: &[u8]) -> Zeroizing<[u8; 32]> {
     let k = key.size();
     // d < n fits in k bytes; its limbs are little-endian, as many as n's.
     let mut d_be = Zeroizing::new(vec![0u8; k]);
+    let d = key.crt().d();
     for (i, byte) in d_be.iter_mut().rev().enumerate() {
-        *byte = key.d[i >> 3].to_le_bytes()[i & 7];
+        *byte = d[i >> 3].to_le_bytes()[i & 7];
     }
     let mut d_hash = Zeroizing::new([0u8; 32]);
     d_hash.copy_from_slice(&Sha256::digest(d_be.as_slice()));

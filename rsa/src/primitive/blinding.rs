@@ -45,7 +45,7 @@
 //! slot held (another thread is squaring its pair or drawing a new one, for a microsecond or
 //! twenty) goes on to the next, which keeps a sequence of its own; only when every slot is held
 //! does an operation draw a fresh pair for itself and keep it nowhere, exactly the uncached
-//! path. With one slot, as before issue 48, every thread that met the slot held paid that fresh
+//! path. With a single slot, every thread that met the slot held paid that fresh
 //! pair (a draw, an inverse and r^e: a tenth of an RSA-2048 operation); with the table the
 //! fresh draws stay at one per [`REFRESH_USES`] operations of a sequence however many threads
 //! share the key. BoringSSL and AWS-LC keep such a table per key for the same reason.
@@ -70,8 +70,8 @@
 //! A child process gets a copy of the table: the same pairs, at the same powers. Parent and
 //! child would then blind their next operations with the same r^(2^k), the one thing the table
 //! exists to prevent, and a server that signs once before it forks its workers would do so in
-//! every worker (a key made by [`RsaPrivateKey::new`] already holds a pair: key generation's
-//! consistency check is a private operation). Each kept pair is therefore tagged with the id of
+//! every worker (a key made by [`RsaPrivateKey::new`](crate::RsaPrivateKey::new) already
+//! holds a pair: key generation's consistency check is a private operation). Each kept pair is therefore tagged with the id of
 //! the process that drew or last used it, and an operation uses a pair only if the tag is its
 //! own process's ([`std::process::id`]: a `getpid` system call on each operation that takes a
 //! slot, whose cost BENCHMARKS.md measures); a pair of another process is dropped and a fresh
@@ -90,7 +90,8 @@
 //! fork itself (`MADV_WIPEONFORK` pages, as BoringSSL does, or `pthread_atfork`) would close
 //! that, at the price of `unsafe` code and a system-specific call, which this crate denies; a
 //! process that forks workers from a key it has used can also clone the key in each worker
-//! (a clone starts with an empty table) or use [`RsaPrivateKey::without_blinding_cache`].
+//! (a clone starts with an empty table) or use
+//! [`RsaPrivateKey::without_blinding_cache`](crate::RsaPrivateKey::without_blinding_cache).
 //!
 //! # Faults
 //!
@@ -98,7 +99,7 @@
 //! together) can only cause [`Error::Fault`](crate::Error::Fault), never a wrong output. The
 //! check after unblinding, out^e ≡ c modulo every prime, compares the final output with the
 //! caller's c, which was reduced modulo each prime before any blinding
-//! (`RsaPrivateKey::check`): x ↦ x^e permutes ℤ/n (e is prime to λ(n) and n is square-free),
+//! (`CrtKey::check`): x ↦ x^e permutes ℤ/n (e is prime to λ(n) and n is square-free),
 //! so the one output that passes is c^d, whatever values were blinded with. Concretely, with
 //! A in place of r^e and B of r⁻¹, the output is (c·A)^d·B and, modulo each prime r_i that
 //! does not divide c, passes iff A·B^e ≡ 1 (mod r_i); modulo a prime dividing c it is 0, the
@@ -127,13 +128,14 @@
 //! the items spread over threads: successive items of one key get successive squares, and a
 //! fresh pair (with its inverse and r^e, on the calling thread) every 32 items of a key.
 
-use rand_core::CryptoRng;
+use alloc::vec::Vec;
+
+use bignum::modular::Residue;
 use subtle::Choice;
 use zeroize::ZeroizeOnDrop;
 
-use super::Blinding;
-use crate::RsaPrivateKey;
-
+#[cfg(feature = "test-hooks")]
+mod hooks;
 mod slots;
 mod sync;
 
@@ -143,15 +145,23 @@ pub(crate) use slots::REFRESH_USES;
 use slots::SLOTS;
 use slots::{Slots, Source};
 
+/// One operation's blinding: r^e modulo each prime (in each prime's Montgomery form) and
+/// r⁻¹ mod n (in n's). Secret; wiped on drop (its parts are [`Residue`]s). Cloned only out of
+/// the key's table ([`BlindingCache`]), for one operation.
+#[derive(Clone)]
+pub(crate) struct Blinding {
+    /// r^e mod r_i, one per prime.
+    pub(crate) r_e: Vec<Residue>,
+    /// r⁻¹ mod n.
+    pub(crate) r_inv: Residue,
+}
+
 /// A private key's cached blinding pairs (see the module documentation): empty until the first
 /// CRT private operation, and in every clone.
 pub(crate) struct BlindingCache {
     slots: Slots<Blinding>,
-    /// Whether pairs are kept at all ([`RsaPrivateKey::without_blinding_cache`]).
+    /// Whether pairs are kept at all ([`BlindingCache::uncached`]).
     enabled: bool,
-    /// Fresh pairs drawn through the cache: the tests' count.
-    #[cfg(test)]
-    fresh: core::sync::atomic::AtomicUsize,
 }
 
 impl BlindingCache {
@@ -160,14 +170,48 @@ impl BlindingCache {
         BlindingCache {
             slots: Slots::new(),
             enabled,
-            #[cfg(test)]
-            fresh: core::sync::atomic::AtomicUsize::new(0),
         }
     }
 
     /// An empty cache.
     pub(crate) fn new() -> Self {
         Self::with(true)
+    }
+
+    /// A cache that keeps nothing: every operation draws a fresh pair
+    /// ([`RsaPrivateKey::without_blinding_cache`](crate::RsaPrivateKey::without_blinding_cache)).
+    pub(crate) fn uncached() -> Self {
+        Self::with(false)
+    }
+
+    /// The blinding of one CRT private operation: the pair of the first free slot moved on
+    /// by `square` (in place; the operation gets a copy), or a pair from `fresh` when that
+    /// slot is empty, used up or last used by another process, or when every slot is held by
+    /// another thread (never waited for). A fresh pair drawn while holding a slot is kept
+    /// there for the next operations unless its two draws were equal (`fresh`'s second value,
+    /// secret): it may come from a stuck RNG. Without the cache, a fresh pair every time.
+    ///
+    /// # Constant time
+    ///
+    /// Which slot and which path are taken depend on the cache's state, the process and other
+    /// threads, not on a secret; the one bit of `fresh`'s verdict that leaks is
+    /// [`keep_if_draws_differ`]'s.
+    pub(crate) fn take(
+        &self,
+        square: impl FnMut(&mut Blinding),
+        mut fresh: impl FnMut() -> (Blinding, Choice),
+    ) -> Blinding {
+        if !self.enabled {
+            return fresh().0;
+        }
+        let mut source = KeySource { square, fresh };
+        self.slots.take(&mut source, process_id())
+    }
+
+    /// Drops (and so wipes) the cached pairs, but those another thread holds at this moment
+    /// (an operation does not know which slot its pair came from: a fault drops them all).
+    pub(crate) fn forget(&self) {
+        self.slots.forget();
     }
 }
 
@@ -198,82 +242,29 @@ fn process_id() -> u32 {
     0
 }
 
-/// A key's pairs: squared from a kept one, or fresh from the caller's RNG.
-struct KeySource<'a, R: ?Sized> {
-    key: &'a RsaPrivateKey,
-    rng: &'a mut R,
+/// A key's pairs, as the table asks for them: a kept one moved on to its next power
+/// (`square`), or a fresh one from the caller's RNG (`fresh`, with whether its draws differ).
+struct KeySource<S, F> {
+    square: S,
+    fresh: F,
 }
 
-impl<R: CryptoRng + ?Sized> Source for KeySource<'_, R> {
+impl<S, F> Source for KeySource<S, F>
+where
+    S: FnMut(&mut Blinding),
+    F: FnMut() -> (Blinding, Choice),
+{
     type Pair = Blinding;
 
     fn next(&mut self, pair: &mut Blinding) -> Blinding {
-        self.key.square_pair(pair);
+        (self.square)(pair);
         pair.clone()
     }
 
     fn fresh(&mut self) -> (Blinding, Option<Blinding>) {
-        #[cfg(test)]
-        self.key
-            .blinding
-            .fresh
-            .fetch_add(1, core::sync::atomic::Ordering::Relaxed);
-        let (pair, apart) = self.key.fresh_blinding(self.rng);
+        let (pair, apart) = (self.fresh)();
         let kept = keep_if_draws_differ(&pair, apart);
         (pair, kept)
-    }
-}
-
-impl RsaPrivateKey {
-    /// The blinding of one CRT private operation: the pair of the first free slot squared (a
-    /// copy of it), or a fresh one from `rng` when that slot is empty, used up or last used by
-    /// another process, or when every slot is held by another thread (never waited for). A
-    /// fresh pair drawn while holding a slot is kept there for the next operations unless it
-    /// may come from a stuck RNG.
-    ///
-    /// # Constant time
-    ///
-    /// The squarings are constant-time; which slot and which path are taken depend on the
-    /// cache's state, the process and other threads, not on a secret. A fresh draw leaks as
-    /// [`RsaPrivateKey::fresh_blinding`].
-    pub(crate) fn blinding_for_op<R: CryptoRng + ?Sized>(&self, rng: &mut R) -> Blinding {
-        if !self.blinding.enabled {
-            return self.fresh_blinding(rng).0;
-        }
-        let mut source = KeySource { key: self, rng };
-        self.blinding.slots.take(&mut source, process_id())
-    }
-
-    /// r → r²: both halves of the pair squared, r^e modulo each prime and r⁻¹ modulo n.
-    ///
-    /// # Constant time
-    ///
-    /// Montgomery squarings: depends on the limb counts only.
-    fn square_pair(&self, pair: &mut Blinding) {
-        for (p, r_e) in self.primes.iter().zip(pair.r_e.iter_mut()) {
-            *r_e = p.m.sqr(r_e);
-        }
-        pair.r_inv = self.public.n_mod.sqr(&pair.r_inv);
-    }
-
-    /// The same key, whose CRT private operations each draw a fresh blinding pair from the
-    /// RNG they are given instead of keeping one between operations (the module
-    /// documentation of `primitive::blinding` says what the cache saves: about a tenth of an
-    /// RSA-2048 operation). For callers whose contract is that every blinded operation asks
-    /// the RNG it is given for randomness, and fails when that RNG does: RustCrypto's, which
-    /// the `rsa` facades (`compat/`) keep, and whose fallible RNGs they adapt; and for those
-    /// who want no link at all between the blinding factors of two operations (SECURITY.md,
-    /// "Blinding"). Clones keep the choice.
-    #[must_use]
-    pub fn without_blinding_cache(mut self) -> Self {
-        self.blinding = BlindingCache::with(false);
-        self
-    }
-
-    /// Drops (and so wipes) the cached pairs, but those another thread holds at this moment
-    /// (an operation does not know which slot its pair came from: a fault drops them all).
-    pub(crate) fn forget_blinding(&self) {
-        self.blinding.slots.forget();
     }
 }
 
@@ -292,36 +283,6 @@ fn keep_if_draws_differ(pair: &Blinding, apart: Choice) -> Option<Blinding> {
     }
 }
 
-#[cfg(feature = "test-hooks")]
-impl RsaPrivateKey {
-    /// Calls `f` with the limbs of the first slot's cached blinding pair (each r^e mod r_i,
-    /// then r⁻¹ mod n, in Montgomery form), or with none if that slot is empty or held: for
-    /// the constant-time drivers, which mark them secret (`rsa/tests/ct/blinding.rs`).
-    #[doc(hidden)]
-    pub fn with_cached_blinding_for_ct_tests(&self, f: impl FnOnce(&[&[bignum::Limb]])) {
-        let slot = self.blinding.slots.slots[0].0.try_lock();
-        let limbs: alloc::vec::Vec<&[bignum::Limb]> = match slot.as_deref() {
-            Some(Some(c)) => c
-                .pair
-                .r_e
-                .iter()
-                .chain(core::iter::once(&c.pair.r_inv))
-                .map(|r| r.as_montgomery_limbs())
-                .collect(),
-            _ => alloc::vec::Vec::new(),
-        };
-        f(&limbs);
-    }
-
-    /// `f`, with slot `slot` of the blinding table held as an operation holds it (a `fork()`
-    /// inside leaves it held forever in the child).
-    #[doc(hidden)]
-    pub fn with_blinding_slot_held_for_tests<T>(&self, slot: usize, f: impl FnOnce() -> T) -> T {
-        let _held = self.blinding.slots.slots.get(slot).map(|s| s.0.try_lock());
-        f()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     //! The pair against num-bigint: consistent over hundreds of uses and across refreshes,
@@ -329,7 +290,9 @@ mod tests {
     // Test code: `unwrap` is the assertion; `%` and `/` on public use counts.
     #![allow(clippy::unwrap_used, clippy::integer_division_remainder_used)]
 
+    use super::slots::Slot;
     use super::*;
+    use crate::RsaPrivateKey;
     use crate::hazmat::{BatchPrivateOp, PrivateOp, PublicOp};
     use crate::key::PrivateKeyParts;
     use num_bigint::BigUint;
@@ -357,12 +320,47 @@ mod tests {
         (RsaPrivateKey::from_parts(&parts).unwrap(), parts)
     }
 
+    /// The slots of the key's blinding table.
+    fn slots(key: &RsaPrivateKey) -> &[Slot<Blinding>] {
+        &key.crt().blinding.slots.slots[..]
+    }
+
+    /// Counts the bytes drawn through it: an operation that draws any takes a fresh pair (the
+    /// next power of a kept pair draws nothing).
+    struct Counting(ChaCha20Rng, usize);
+    impl TryRng for Counting {
+        type Error = core::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            self.1 += 4;
+            self.0.try_next_u32()
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            self.1 += 8;
+            self.0.try_next_u64()
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            self.1 += dst.len();
+            self.0.try_fill_bytes(dst)
+        }
+    }
+    impl TryCryptoRng for Counting {}
+
+    impl Counting {
+        /// `key`'s private operation on `c` with this RNG, and whether it drew a fresh pair.
+        fn private_op(&mut self, key: &RsaPrivateKey, c: &[u8]) -> (crate::Result<Vec<u8>>, bool) {
+            let before = self.1;
+            let out = key.private_op(self, c);
+            (out, self.1 > before)
+        }
+    }
+
     /// The cached pair as plain integers: (r^e mod r_i for each prime, r⁻¹ mod n, uses).
     type Snapshot = (Vec<BigUint>, BigUint, u32);
 
     /// The first slot's pair, as a [`Snapshot`].
     fn snapshot(key: &RsaPrivateKey) -> Option<Snapshot> {
-        let slot = key.blinding.slots.slots[0].0.try_lock().unwrap();
+        let slot = slots(key)[0].0.try_lock().unwrap();
+        let key = key.crt();
         slot.as_ref().map(|c| {
             let r_e = key
                 .primes
@@ -506,14 +504,14 @@ mod tests {
     fn a_held_slot_is_not_waited_for_and_not_touched() {
         let (mut f, c, x, before) = Fixture::with_a_cached_pair(5, 6, 7);
         {
-            let _held = f.key.blinding.slots.slots[0].0.try_lock().unwrap();
+            let _held = slots(&f.key)[0].0.try_lock().unwrap();
             // Another "thread" holds the first slot: the operation takes the second, which
             // draws a pair of its own and keeps it.
             for _ in 0..3 {
                 let m = f.key.private_op(&mut f.rng, &c).unwrap();
                 assert_eq!(m, f.rsadp(&x));
             }
-            let second = f.key.blinding.slots.slots[1].0.try_lock().unwrap();
+            let second = slots(&f.key)[1].0.try_lock().unwrap();
             assert_eq!(second.as_ref().map(|p| p.uses), Some(3));
         }
         assert_eq!(snapshot(&f.key).unwrap(), before);
@@ -521,30 +519,19 @@ mod tests {
 
     #[test]
     fn with_every_slot_held_an_operation_draws_its_own_and_keeps_nothing() {
-        let (mut f, c, x, before) = Fixture::with_a_cached_pair(5, 6, 7);
-        let held: Vec<_> = f.key.blinding.slots.slots[1..]
+        let (f, c, x, before) = Fixture::with_a_cached_pair(5, 6, 7);
+        let held: Vec<_> = slots(&f.key)[1..]
             .iter()
             .map(|s| s.0.try_lock().unwrap())
             .collect();
-        let first = f.key.blinding.slots.slots[0].0.try_lock().unwrap();
-        let fresh = f
-            .key
-            .blinding
-            .fresh
-            .load(core::sync::atomic::Ordering::Relaxed);
-        let m = f.key.private_op(&mut f.rng, &c).unwrap();
-        assert_eq!(m, f.rsadp(&x));
-        assert_eq!(
-            f.key
-                .blinding
-                .fresh
-                .load(core::sync::atomic::Ordering::Relaxed),
-            fresh + 1
-        );
+        let first = slots(&f.key)[0].0.try_lock().unwrap();
+        let (m, fresh) = Counting(f.rng.clone(), 0).private_op(&f.key, &c);
+        assert_eq!(m.unwrap(), f.rsadp(&x));
+        assert!(fresh, "the operation drew a pair of its own");
         drop((first, held));
         assert_eq!(snapshot(&f.key).unwrap(), before);
         assert!(
-            f.key.blinding.slots.slots[1..]
+            slots(&f.key)[1..]
                 .iter()
                 .all(|s| s.0.try_lock().unwrap().is_none())
         );
@@ -554,30 +541,35 @@ mod tests {
     fn threads_on_one_key_draw_one_fresh_pair_per_32_uses_of_a_slot() {
         // With no more threads than slots, a thread always finds a slot free (it holds none
         // itself), so fresh pairs are drawn only when a slot is empty or used up: at most one
-        // per 32 uses of each slot, plus one to fill each slot. The single slot before issue
-        // 48 drew one more for every operation that met it held.
+        // per 32 uses of each slot, plus one to fill each slot. A single slot would draw one
+        // more for every operation that met it held. Each thread counts the operations that
+        // drew from its blinding RNG: those that took a fresh pair.
         let (key, _) = key(1024, 21);
         let public = key.public_key().clone();
         let (threads, per_thread) = (SLOTS, 40usize);
-        std::thread::scope(|s| {
-            for t in 0..threads {
-                let (key, public) = (&key, &public);
-                s.spawn(move || {
-                    let mut rng = ChaCha20Rng::seed_from_u64(200 + t as u64);
-                    for _ in 0..per_thread {
-                        let mut m = vec![0u8; key.size()];
-                        rng.fill_bytes(&mut m[1..]);
-                        let c = public.public_op(&m).unwrap();
-                        assert_eq!(key.private_op(&mut rng, &c).unwrap(), m);
-                    }
-                });
-            }
+        let fresh: usize = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (key, public) = (&key, &public);
+                    s.spawn(move || {
+                        let mut rng = ChaCha20Rng::seed_from_u64(200 + t as u64);
+                        let mut blinding = Counting(ChaCha20Rng::seed_from_u64(300 + t as u64), 0);
+                        let mut fresh = 0;
+                        for _ in 0..per_thread {
+                            let mut m = vec![0u8; key.size()];
+                            rng.fill_bytes(&mut m[1..]);
+                            let c = public.public_op(&m).unwrap();
+                            let (out, drew) = blinding.private_op(key, &c);
+                            assert_eq!(out.unwrap(), m);
+                            fresh += usize::from(drew);
+                        }
+                        fresh
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
         });
         let ops = threads * per_thread;
-        let fresh = key
-            .blinding
-            .fresh
-            .load(core::sync::atomic::Ordering::Relaxed);
         let bound = ops / REFRESH_USES as usize + SLOTS;
         assert!(
             fresh <= bound,
@@ -593,26 +585,10 @@ mod tests {
     fn a_pair_last_used_by_another_process_is_dropped_for_a_fresh_one() {
         let (mut f, c, x, before) = Fixture::with_a_cached_pair(30, 31, 32);
         // As in a child after fork(): the slot's pair carries another process's id.
-        f.key.blinding.slots.slots[0]
-            .0
-            .try_lock()
-            .unwrap()
-            .as_mut()
-            .unwrap()
-            .pid ^= 1;
-        let fresh = f
-            .key
-            .blinding
-            .fresh
-            .load(core::sync::atomic::Ordering::Relaxed);
-        assert_eq!(f.key.private_op(&mut f.rng, &c).unwrap(), f.rsadp(&x));
-        assert_eq!(
-            f.key
-                .blinding
-                .fresh
-                .load(core::sync::atomic::Ordering::Relaxed),
-            fresh + 1
-        );
+        slots(&f.key)[0].0.try_lock().unwrap().as_mut().unwrap().pid ^= 1;
+        let (m, fresh) = Counting(f.rng.clone(), 0).private_op(&f.key, &c);
+        assert_eq!(m.unwrap(), f.rsadp(&x));
+        assert!(fresh, "the operation drew a fresh pair");
         let (_, r_inv, uses) = snapshot(&f.key).unwrap();
         assert_eq!(uses, 1, "a new draw's first use");
         let squared = &before.1 * &before.1 % &f.n;
@@ -640,25 +616,6 @@ mod tests {
 
     #[test]
     fn without_the_cache_every_operation_draws_and_nothing_is_kept() {
-        /// Counts the bytes drawn through it.
-        struct Counting(ChaCha20Rng, usize);
-        impl TryRng for Counting {
-            type Error = core::convert::Infallible;
-            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-                self.1 += 4;
-                self.0.try_next_u32()
-            }
-            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-                self.1 += 8;
-                self.0.try_next_u64()
-            }
-            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-                self.1 += dst.len();
-                self.0.try_fill_bytes(dst)
-            }
-        }
-        impl TryCryptoRng for Counting {}
-
         let (key, _) = key(1024, 12);
         let key = key.without_blinding_cache();
         let mut rng = Counting(ChaCha20Rng::seed_from_u64(13), 0);
@@ -680,16 +637,16 @@ mod tests {
         let want = f.rsadp(&x);
         let (key, mut rng) = (&f.key, f.rng);
         // Each half of the pair, corrupted in turn (times 2 modulo its modulus).
-        for half in 0..=key.primes.len() {
+        for half in 0..=key.prime_count() {
             key.private_op(&mut rng, &c).unwrap();
             {
-                let mut slot = key.blinding.slots.slots[0].0.try_lock().unwrap();
+                let mut slot = slots(key)[0].0.try_lock().unwrap();
                 let pair = &mut slot.as_mut().unwrap().pair;
-                if half < key.primes.len() {
-                    let m = &key.primes[half].m;
+                if half < key.prime_count() {
+                    let m = &key.crt().primes[half].m;
                     pair.r_e[half] = m.add(&pair.r_e[half], &pair.r_e[half]);
                 } else {
-                    let m = &key.public.n_mod;
+                    let m = &key.crt().public.n_mod;
                     pair.r_inv = m.add(&pair.r_inv, &pair.r_inv);
                 }
             }
@@ -700,12 +657,12 @@ mod tests {
         // A pair that is wrong but consistent (r = 1: r^e = 1, r⁻¹ = 1) still gives the right
         // result: the check is on the output, not on the pair.
         {
-            let mut slot = key.blinding.slots.slots[0].0.try_lock().unwrap();
+            let mut slot = slots(key)[0].0.try_lock().unwrap();
             let pair = &mut slot.as_mut().unwrap().pair;
-            for (p, r_e) in key.primes.iter().zip(pair.r_e.iter_mut()) {
+            for (p, r_e) in key.crt().primes.iter().zip(pair.r_e.iter_mut()) {
                 *r_e = p.m.one();
             }
-            pair.r_inv = key.public.n_mod.one();
+            pair.r_inv = key.crt().public.n_mod.one();
         }
         assert_eq!(key.private_op(&mut rng, &c).unwrap(), want);
     }
