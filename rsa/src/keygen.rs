@@ -30,7 +30,8 @@ use zeroize::Zeroizing;
 
 use crate::hazmat::{PrivateOp, PublicOp};
 use crate::key::{
-    MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PublicKeyParts, RsaPublicKey, private_mul,
+    MAX_MODULUS_BITS, MAX_PRIMES, MIN_MODULUS_BITS, PrivateValues, PublicKeyParts, RsaPublicKey,
+    private_mul,
 };
 use crate::{Error, KeyError, Result, RsaPrivateKey};
 
@@ -206,7 +207,8 @@ fn assemble(
     let Some(v) = key_values(bits, sizes, primes, e, &Public)? else {
         return Ok(None);
     };
-    RsaPrivateKey::from_limbs(v.public, v.d, primes, &v.exps, &v.coeffs).map(Some)
+    PrivateValues::from_limbs(v.public, v.d, primes, &v.exps, &v.coeffs)
+        .map(|values| Some(RsaPrivateKey::from_values(values)))
 }
 
 /// Where key generation makes a value derived from the secret primes public on purpose (n,

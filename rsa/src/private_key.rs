@@ -1,20 +1,18 @@
-//! [`RsaPrivateKey`]: the private key as a user holds it. Its constructors from integers and
-//! its parts (the validation is `key`'s), its public half, its encodings' entry points
-//! (`encoding`), the choices of how its private operations run (blinding pairs cached or not,
-//! concurrent callers coalesced or not), and the CRT key (`primitive`'s `CrtKey`) that runs
-//! every private operation. Above `key`, `primitive` and `coalesce`; the padding schemes,
-//! `Batch`, key generation and the encodings use it.
+//! [`RsaPrivateKey`]: the private key as a user holds it. Its constructors from its parts (the
+//! validation is `key`'s), its parts and public half, the choices of how its private operations
+//! run (blinding pairs cached or not, concurrent callers coalesced or not), and the CRT key
+//! (`primitive`'s `CrtKey`) that runs every private operation. Above `key`, `primitive` and
+//! `coalesce`; the raw operations (`hazmat`), the padding schemes, `Batch`, key generation
+//! and the encodings are built on it.
 
 #[cfg(feature = "std")]
 use alloc::boxed::Box;
 use alloc::string::ToString;
-use alloc::vec::Vec;
 use core::fmt;
 #[cfg(feature = "std")]
 use core::num::NonZeroUsize;
 
-use bignum::Limb;
-use zeroize::{ZeroizeOnDrop, Zeroizing};
+use zeroize::ZeroizeOnDrop;
 
 use crate::Result;
 #[cfg(feature = "std")]
@@ -75,24 +73,12 @@ impl RsaPrivateKey {
     ///
     /// As [`RsaPrivateKey::from_parts`], with `min_bits` as the lower bound.
     pub fn from_parts_allowing_small(parts: &PrivateKeyParts, min_bits: usize) -> Result<Self> {
-        PrivateValues::from_parts(parts, min_bits).map(Self::of)
+        PrivateValues::from_parts(parts, min_bits).map(Self::from_values)
     }
 
-    /// Builds and validates a key from limbs: `d` as many limbs as n, each exponent as many
-    /// limbs as its prime, coefficient 0 as many as p, coefficient i ≥ 1 as many as prime
-    /// i + 1 ([`PrivateValues::from_limbs`]).
-    pub(crate) fn from_limbs(
-        public: RsaPublicKey,
-        d: Zeroizing<Vec<Limb>>,
-        primes: &[Zeroizing<Vec<Limb>>],
-        exps: &[Zeroizing<Vec<Limb>>],
-        coeffs: &[Zeroizing<Vec<Limb>>],
-    ) -> Result<Self> {
-        PrivateValues::from_limbs(public, d, primes, exps, coeffs).map(Self::of)
-    }
-
-    /// The key of validated values: no blinding pair yet, no meeting point.
-    fn of(values: PrivateValues) -> Self {
+    /// The key of validated values (`PrivateValues::from_parts`, `PrivateValues::from_limbs`):
+    /// no blinding pair yet, no meeting point.
+    pub(crate) fn from_values(values: PrivateValues) -> Self {
         RsaPrivateKey {
             crt: CrtKey::new(values),
         }

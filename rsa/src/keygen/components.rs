@@ -9,7 +9,7 @@ use bignum::{Limb, Nat, mpn};
 use zeroize::Zeroizing;
 
 use super::{Declassify, Public, pad};
-use crate::key::{be_to_limbs, limbs_to_be, private_mul, strip_leading_zeros};
+use crate::key::{PrivateValues, be_to_limbs, limbs_to_be, private_mul, strip_leading_zeros};
 use crate::{Error, KeyError, MAX_PRIMES, PublicKeyParts, Result, RsaPrivateKey, RsaPublicKey};
 
 /// A secret integer's limbs, wiped on drop.
@@ -57,7 +57,7 @@ impl RsaPrivateKey {
         let nl = public.n_mod.limb_len();
         let d = be_to_limbs(d, nl).ok_or(KeyError::PrivateExponentInvalid)?;
         let (exps, coeffs) = crt_values(&d, &primes, &Public)?;
-        Self::from_limbs(public, d, &primes, &exps, &coeffs)
+        PrivateValues::from_limbs(public, d, &primes, &exps, &coeffs).map(Self::from_values)
     }
 }
 
