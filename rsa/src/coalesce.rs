@@ -166,12 +166,10 @@ fn passes_of(point: &dyn MeetingPoint) -> NonZeroUsize {
 }
 
 /// The largest prime, in bits, whose key's callers meet: 30 digits of 52 bits less the two
-/// spare bits (RSA-3072's halves). Four items on the eight lanes take about two single
-/// operations' time at 2048 bits, 3.1 at 3072 and 3.4 at 4096 (`rsatool_rsa::Batch` against
-/// the single operation, BENCHMARKS.md); the meeting has costs of its own (a wake-up for every
-/// caller served, passes not full). Measured with 16 threads on 2 cores of Zen 5 (`rsatool
-/// speedtest --threads 16 --coalesce`), meeting gave 2.1x a plain key's throughput at 2048
-/// bits, 1.13x at 3072 and 0.80x at 4096.
+/// spare bits (RSA-3072's halves). Four items on the eight lanes gain most at 2048 bits, less
+/// at 3072 and lose at 4096, once the meeting's own costs (a wake-up for every caller served,
+/// passes not full) are paid (measured: see docs/benchmarks-log.md, "Which keys' callers
+/// meet").
 const MAX_PRIME_BITS: usize = 52 * 30 - 2;
 
 /// Whether `key`'s callers gain by meeting: four of its items fill the eight lanes, and its

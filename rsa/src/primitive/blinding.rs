@@ -5,9 +5,10 @@
 //!
 //! Base blinding (Kocher, "Timing Attacks on Implementations of Diffie-Hellman, RSA, DSS, and
 //! Other Systems", 1996) computes c^d as (c·r^e)^d·r⁻¹ mod n for a secret r, so that the
-//! exponentiations never see the caller's c. A fresh r costs a draw, a modular inverse (about
-//! 12 µs of a 209 µs RSA-2048 operation on the Zen 5 machine of BENCHMARKS.md) and r^e (about
-//! 8 µs). The key therefore keeps one pair for the next operation:
+//! exponentiations never see the caller's c. A fresh r costs a draw, a modular inverse and
+//! r^e, together about a tenth of an RSA-2048 operation (measured: see docs/benchmarks-log.md,
+//! "The cost of a fresh blinding pair"). The key therefore keeps one pair for the next
+//! operation:
 //!
 //! - r^e, held as its residues modulo each prime r_i (in each prime's Montgomery form): the
 //!   blinding multiplies c mod r_i by r^e mod r_i, and squaring the residues costs half of
