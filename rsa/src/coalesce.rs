@@ -316,6 +316,18 @@ mod tests {
         in_order: bool,
         calls: Vec<Call<'_>>,
     ) -> Vec<Outcome> {
+        queued_calls_then(key, queued, in_order, calls, || ())
+    }
+
+    /// [`queued_calls`], running `meanwhile` on this thread once the held pass is released,
+    /// while the callers' threads run.
+    fn queued_calls_then(
+        key: &Arc<RsaPrivateKey>,
+        queued: usize,
+        in_order: bool,
+        calls: Vec<Call<'_>>,
+        meanwhile: impl FnOnce(),
+    ) -> Vec<Outcome> {
         hold(key);
         std::thread::scope(|s| {
             let handles: Vec<_> = calls
@@ -333,6 +345,7 @@ mod tests {
                 .collect();
             wait_queued(key, queued);
             release(key);
+            meanwhile();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         })
     }
@@ -414,8 +427,16 @@ mod tests {
         assert_eq!(passes(&key), [3]);
     }
 
-    /// The index of each call that panicked; every other call's result is its case's message.
-    fn panicked(cases: &[Case], out: Vec<Outcome>) -> Vec<usize> {
+    /// How the calls ended: those at the indices `panicked_calls` panicked and every other
+    /// one's result is its case's message; the passes took `pass_sizes` requests each, in
+    /// order; nothing is left behind ([`assert_idle`]).
+    fn assert_ended(
+        key: &RsaPrivateKey,
+        cases: &[Case],
+        out: Vec<Outcome>,
+        panicked_calls: &[usize],
+        pass_sizes: &[usize],
+    ) {
         let mut panicked = Vec::new();
         for (i, ((m, _), r)) in cases.iter().zip(out).enumerate() {
             match r {
@@ -423,7 +444,9 @@ mod tests {
                 Err(_) => panicked.push(i),
             }
         }
-        panicked
+        assert_eq!(panicked, panicked_calls, "the calls that panicked");
+        assert_eq!(passes(key), pass_sizes);
+        assert_idle(key);
     }
 
     #[test]
@@ -432,9 +455,7 @@ mod tests {
         hooks(&key).panics.store(1, Relaxed);
         let out = queued_calls(&key, 4, false, private_op_calls(&cases, 7));
         // No request caused the panic: each runs again alone on its own thread and succeeds.
-        assert_eq!(panicked(&cases, out), [] as [usize; 0]);
-        assert_eq!(passes(&key), [4]);
-        assert_idle(&key);
+        assert_ended(&key, &cases, out, &[], &[4]);
     }
 
     #[test]
@@ -448,9 +469,7 @@ mod tests {
         let last = calls.pop().unwrap();
         calls.push(poisoned(last));
         let out = queued_calls(&key, 4, true, calls);
-        assert_eq!(panicked(&cases, out), [3]);
-        assert_eq!(passes(&key), [4]);
-        assert_idle(&key);
+        assert_ended(&key, &cases, out, &[3], &[4]);
     }
 
     #[test]
@@ -461,65 +480,59 @@ mod tests {
         let first = calls.remove(0);
         calls.insert(0, poisoned(first));
         let out = queued_calls(&key, 4, true, calls);
-        assert_eq!(panicked(&cases, out), [0]);
-        assert_eq!(passes(&key), [4]);
-        assert_idle(&key);
+        assert_ended(&key, &cases, out, &[0], &[4]);
+    }
+
+    /// `n` callers, drawn as [`shared_key_and_cases`] and [`private_op_calls`] draw them from
+    /// `seed` and `seed + 1`, queued in order behind a held pass, the one at index `held`
+    /// held each time it wakes (a thread descheduled or stopped): the last caller must finish
+    /// while the held one is still held (a generous bound: a pass of four and one alone take
+    /// milliseconds); the held one is released then. Returns the key, the cases and each
+    /// caller's outcome.
+    fn last_caller_finishes_while_one_is_held(
+        seed: u64,
+        n: usize,
+        held: usize,
+    ) -> (Arc<RsaPrivateKey>, Vec<Case>, Vec<Outcome>) {
+        let (key, cases) = shared_key_and_cases(seed, n);
+        let release_held = Arc::new(AtomicBool::new(false));
+        let mut calls = private_op_calls(&cases, seed + 1);
+        let held_call = calls.remove(held);
+        let flag = Arc::clone(&release_held);
+        calls.insert(
+            held,
+            Box::new(move |key: &RsaPrivateKey| {
+                hooks::hold_this_thread_after_waits(flag);
+                held_call(key)
+            }),
+        );
+        let last = calls.pop().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        calls.push(Box::new(move |key: &RsaPrivateKey| {
+            let r = last(key);
+            tx.send(r.clone()).unwrap();
+            r
+        }));
+        let out = queued_calls_then(&key, n, true, calls, || {
+            let last = rx.recv_timeout(Duration::from_secs(60));
+            let still_held = !release_held.load(Relaxed);
+            release_held.store(true, Relaxed);
+            assert!(
+                last.is_ok() && still_held,
+                "the last caller (of {n}) waited for the held one (index {held})"
+            );
+        });
+        (key, cases, out)
     }
 
     #[test]
     fn a_served_caller_that_does_not_pick_up_holds_no_other_caller() {
         // Five callers queued in order behind a held pass; the second is held each time it
-        // wakes (a thread descheduled or stopped). The oldest leads the first four; the fifth,
-        // queued alone, waits for the served callers to pick up, and the held one never does
-        // while the fifth waits: the fifth must lead anyway once a pass's time has gone by.
-        let (key, cases) = shared_key_and_cases(24, 5);
-        let release_held = Arc::new(AtomicBool::new(false));
-        let mut calls = private_op_calls(&cases, 25);
-        let second = calls.remove(1);
-        let flag = Arc::clone(&release_held);
-        calls.insert(
-            1,
-            Box::new(move |key: &RsaPrivateKey| {
-                hooks::hold_this_thread_after_waits(flag);
-                second(key)
-            }),
-        );
-        let fifth = calls.pop().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        calls.push(Box::new(move |key: &RsaPrivateKey| {
-            let r = fifth(key);
-            tx.send(r.clone()).unwrap();
-            r
-        }));
-        hold(&key);
-        let out: Vec<Outcome> = std::thread::scope(|s| {
-            let handles: Vec<_> = calls
-                .into_iter()
-                .enumerate()
-                .map(|(i, call)| {
-                    wait_queued(&key, i);
-                    let key = Arc::clone(&key);
-                    s.spawn(move || {
-                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&key)))
-                    })
-                })
-                .collect();
-            wait_queued(&key, 5);
-            release(&key);
-            // The fifth finishes while the second is still held (a generous bound: a pass
-            // of four and one alone take milliseconds).
-            let fifth = rx.recv_timeout(Duration::from_secs(60));
-            let held = !release_held.load(Relaxed);
-            release_held.store(true, Relaxed);
-            assert!(
-                fifth.is_ok() && held,
-                "the fifth caller waited for the held one"
-            );
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        assert_eq!(panicked(&cases, out), [] as [usize; 0]);
-        assert_eq!(passes(&key), [4, 1]);
-        assert_idle(&key);
+        // wakes. The oldest leads the first four; the fifth, queued alone, waits for the
+        // served callers to pick up, and the held one never does while the fifth waits: the
+        // fifth must lead anyway once a pass's time has gone by.
+        let (key, cases, out) = last_caller_finishes_while_one_is_held(24, 5, 1);
+        assert_ended(&key, &cases, out, &[], &[4, 1]);
     }
 
     #[test]
@@ -528,52 +541,8 @@ mod tests {
         // wakes. The end of the held pass wakes the oldest, the held one, to lead: the second
         // must not wait for it, but lead once its own sleep (a pass's time at most) ends,
         // taking the held caller's request too.
-        let (key, cases) = shared_key_and_cases(26, 2);
-        let release_held = Arc::new(AtomicBool::new(false));
-        let mut calls = private_op_calls(&cases, 27);
-        let first = calls.remove(0);
-        let flag = Arc::clone(&release_held);
-        calls.insert(
-            0,
-            Box::new(move |key: &RsaPrivateKey| {
-                hooks::hold_this_thread_after_waits(flag);
-                first(key)
-            }),
-        );
-        let second = calls.pop().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        calls.push(Box::new(move |key: &RsaPrivateKey| {
-            let r = second(key);
-            tx.send(r.clone()).unwrap();
-            r
-        }));
-        hold(&key);
-        let out: Vec<Outcome> = std::thread::scope(|s| {
-            let handles: Vec<_> = calls
-                .into_iter()
-                .enumerate()
-                .map(|(i, call)| {
-                    wait_queued(&key, i);
-                    let key = Arc::clone(&key);
-                    s.spawn(move || {
-                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&key)))
-                    })
-                })
-                .collect();
-            wait_queued(&key, 2);
-            release(&key);
-            let second = rx.recv_timeout(Duration::from_secs(60));
-            let held = !release_held.load(Relaxed);
-            release_held.store(true, Relaxed);
-            assert!(
-                second.is_ok() && held,
-                "the second caller waited for the held one"
-            );
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        assert_eq!(panicked(&cases, out), [] as [usize; 0]);
-        assert_eq!(passes(&key), [2]);
-        assert_idle(&key);
+        let (key, cases, out) = last_caller_finishes_while_one_is_held(26, 2, 0);
+        assert_ended(&key, &cases, out, &[], &[2]);
     }
 
     #[test]
