@@ -12,9 +12,9 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
 use rustls::server::WebPkiClientVerifier;
 use rustls::server::danger::{ClientCertVerified, ClientCertVerifier};
 use rustls::{
-    ClientConfig, ClientConnection, Connection, DigitallySignedStruct, DistinguishedName,
-    ProtocolVersion, RootCertStore, ServerConfig, ServerConnection, SignatureScheme,
-    SupportedProtocolVersion,
+    ClientConfig, ClientConnection, ConfigBuilder, Connection, DigitallySignedStruct,
+    DistinguishedName, ProtocolVersion, RootCertStore, ServerConfig, ServerConnection,
+    SignatureScheme, SupportedProtocolVersion, WantsVerifier,
 };
 
 pub const TLS12: &SupportedProtocolVersion = &rustls::version::TLS12;
@@ -102,15 +102,51 @@ pub fn ring_offering_only(scheme: SignatureScheme) -> CryptoProvider {
 /// The schemes of the handshake signatures a verifier checked.
 pub type Seen = Arc<Mutex<Vec<SignatureScheme>>>;
 
-/// A server certificate verifier that records the scheme of each handshake signature it
-/// verifies, and otherwise is webpki's.
+/// A certificate verifier that records the scheme of each handshake signature it verifies,
+/// and otherwise is `inner` (webpki's): as a server verifier in a client, as a client
+/// verifier in a server.
 #[derive(Debug)]
-struct RecordingServerVerifier {
-    inner: Arc<WebPkiServerVerifier>,
+struct Recording<V: ?Sized> {
+    inner: Arc<V>,
     seen: Seen,
 }
 
-impl ServerCertVerifier for RecordingServerVerifier {
+impl<V: ?Sized> Recording<V> {
+    /// `inner`, recording into a new list, and that list.
+    fn new(inner: Arc<V>) -> (Arc<Self>, Seen) {
+        let seen = Seen::default();
+        let verifier = Recording {
+            inner,
+            seen: Arc::clone(&seen),
+        };
+        (Arc::new(verifier), seen)
+    }
+}
+
+/// The methods both kinds of [`Recording`] verifier share: each of the named handshake
+/// signature checks records the signature's scheme in `self.seen`, then verifies it as
+/// `self.inner` does; the schemes supported are `self.inner`'s.
+macro_rules! record_then_verify_signatures {
+    ($($verify:ident),*) => {
+        $(
+            fn $verify(
+                &self,
+                message: &[u8],
+                cert: &CertificateDer<'_>,
+                dss: &DigitallySignedStruct,
+            ) -> Result<HandshakeSignatureValid, rustls::Error> {
+                self.seen.lock().unwrap().push(dss.scheme);
+                self.inner.$verify(message, cert, dss)
+            }
+        )*
+
+        fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+            self.inner.supported_verify_schemes()
+        }
+    };
+}
+
+impl ServerCertVerifier for Recording<WebPkiServerVerifier> {
     fn verify_server_cert(
         &self,
         end_entity: &CertificateDer<'_>,
@@ -123,39 +159,10 @@ impl ServerCertVerifier for RecordingServerVerifier {
             .verify_server_cert(end_entity, intermediates, server_name, ocsp, now)
     }
 
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        self.seen.lock().unwrap().push(dss.scheme);
-        self.inner.verify_tls12_signature(message, cert, dss)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        self.seen.lock().unwrap().push(dss.scheme);
-        self.inner.verify_tls13_signature(message, cert, dss)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.inner.supported_verify_schemes()
-    }
+    record_then_verify_signatures!(verify_tls12_signature, verify_tls13_signature);
 }
 
-/// A client certificate verifier that records the schemes as above, otherwise webpki's.
-#[derive(Debug)]
-struct RecordingClientVerifier {
-    inner: Arc<dyn ClientCertVerifier>,
-    seen: Seen,
-}
-
-impl ClientCertVerifier for RecordingClientVerifier {
+impl ClientCertVerifier for Recording<dyn ClientCertVerifier> {
     fn root_hint_subjects(&self) -> &[DistinguishedName] {
         self.inner.root_hint_subjects()
     }
@@ -170,29 +177,7 @@ impl ClientCertVerifier for RecordingClientVerifier {
             .verify_client_cert(end_entity, intermediates, now)
     }
 
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        self.seen.lock().unwrap().push(dss.scheme);
-        self.inner.verify_tls12_signature(message, cert, dss)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        self.seen.lock().unwrap().push(dss.scheme);
-        self.inner.verify_tls13_signature(message, cert, dss)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.inner.supported_verify_schemes()
-    }
+    record_then_verify_signatures!(verify_tls12_signature, verify_tls13_signature);
 }
 
 /// A client on `provider` for `version` that trusts the test CA (verifying through
@@ -203,18 +188,13 @@ pub fn client(
     version: &'static SupportedProtocolVersion,
     auth: Option<(&str, &str)>,
 ) -> (ClientConfig, Seen) {
-    let seen = Seen::default();
-    let verifier = RecordingServerVerifier {
-        inner: WebPkiServerVerifier::builder_with_provider(roots(), Arc::clone(&provider))
-            .build()
-            .unwrap(),
-        seen: Arc::clone(&seen),
-    };
+    let webpki = WebPkiServerVerifier::builder_with_provider(roots(), Arc::clone(&provider));
+    let (verifier, seen) = Recording::new(webpki.build().unwrap());
     let builder = ClientConfig::builder_with_provider(provider)
         .with_protocol_versions(&[version])
         .unwrap()
         .dangerous()
-        .with_custom_certificate_verifier(Arc::new(verifier));
+        .with_custom_certificate_verifier(verifier);
     let config = match auth {
         None => builder.with_no_client_auth(),
         Some((cert, key_name)) => builder
@@ -224,6 +204,16 @@ pub fn client(
     (config, seen)
 }
 
+/// A server configuration on `provider` for `version`, before its client verifier.
+fn server_builder(
+    provider: Arc<CryptoProvider>,
+    version: &'static SupportedProtocolVersion,
+) -> ConfigBuilder<ServerConfig, WantsVerifier> {
+    ServerConfig::builder_with_provider(provider)
+        .with_protocol_versions(&[version])
+        .unwrap()
+}
+
 /// A server on `provider` for `version` with the certificate and key of those files.
 pub fn server(
     provider: Arc<CryptoProvider>,
@@ -231,9 +221,7 @@ pub fn server(
     cert: &str,
     key_name: &str,
 ) -> Result<ServerConfig, rustls::Error> {
-    ServerConfig::builder_with_provider(provider)
-        .with_protocol_versions(&[version])
-        .unwrap()
+    server_builder(provider, version)
         .with_no_client_auth()
         .with_single_cert(certs(cert), key(key_name))
 }
@@ -246,17 +234,10 @@ pub fn server_with_client_auth(
     cert: &str,
     key_name: &str,
 ) -> (ServerConfig, Seen) {
-    let seen = Seen::default();
-    let verifier = RecordingClientVerifier {
-        inner: WebPkiClientVerifier::builder_with_provider(roots(), Arc::clone(&provider))
-            .build()
-            .unwrap(),
-        seen: Arc::clone(&seen),
-    };
-    let config = ServerConfig::builder_with_provider(provider)
-        .with_protocol_versions(&[version])
-        .unwrap()
-        .with_client_cert_verifier(Arc::new(verifier))
+    let webpki = WebPkiClientVerifier::builder_with_provider(roots(), Arc::clone(&provider));
+    let (verifier, seen) = Recording::new(webpki.build().unwrap());
+    let config = server_builder(provider, version)
+        .with_client_cert_verifier(verifier)
         .with_single_cert(certs(cert), key(key_name))
         .unwrap();
     (config, seen)
