@@ -11,6 +11,7 @@ use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
 use rustls::server::WebPkiClientVerifier;
 use rustls::server::danger::{ClientCertVerified, ClientCertVerifier};
+use rustls::sign::SigningKey;
 use rustls::{
     ClientConfig, ClientConnection, ConfigBuilder, Connection, DigitallySignedStruct,
     DistinguishedName, ProtocolVersion, RootCertStore, ServerConfig, ServerConnection,
@@ -57,6 +58,11 @@ pub fn roots() -> Arc<RootCertStore> {
 #[allow(deprecated)]
 pub fn ring() -> CryptoProvider {
     rustls::crypto::ring::default_provider()
+}
+
+/// The key of that file as ring's key provider loads it: the oracle's signing key.
+pub fn ring_key(name: &str) -> Arc<dyn SigningKey> {
+    ring().key_provider.load_private_key(key(name)).unwrap()
 }
 
 /// ring with this crate's key provider and RSA verification (built once: `provider` leaks).

@@ -49,10 +49,7 @@ fn load(
 fn pkcs1_and_pkcs8_rsa_keys_load_with_ring_s_public_key() {
     // The SubjectPublicKeyInfo our key reports is byte for byte ring's for the same key (and,
     // through rustls's key check in the handshake tests, the certificate's).
-    let ring_key = ring()
-        .key_provider
-        .load_private_key(key("server-2048.key.pem"))
-        .unwrap();
+    let ring_key = ring_key("server-2048.key.pem");
     for name in ["server-2048.key.pem", "server-2048.pkcs1.pem"] {
         let ours = load(&RsaKeyProvider::new(), key(name)).unwrap();
         assert_eq!(
@@ -69,10 +66,7 @@ fn choose_scheme_picks_what_ring_picks_for_every_offer() {
     // Every subset of the six RSA schemes, offered in rustls's order and reversed, each with
     // and without non-RSA schemes beside them: our key chooses as ring's RSA key does.
     let ours = load(&RsaKeyProvider::new(), key("server-2048.key.pem")).unwrap();
-    let ring_key = ring()
-        .key_provider
-        .load_private_key(key("server-2048.key.pem"))
-        .unwrap();
+    let ring_key = ring_key("server-2048.key.pem");
     let others = [
         SignatureScheme::ECDSA_NISTP256_SHA256,
         SignatureScheme::ED25519,

@@ -35,7 +35,7 @@ fn public_der(name: &str) -> Vec<u8> {
 }
 
 fn ring_sign(name: &str, scheme: SignatureScheme, msg: &[u8]) -> Vec<u8> {
-    let key = ring().key_provider.load_private_key(key(name)).unwrap();
+    let key = ring_key(name);
     key.choose_scheme(&[scheme]).unwrap().sign(msg).unwrap()
 }
 
@@ -49,10 +49,7 @@ fn public_keys_given_to_the_algorithms_are_ring_s() {
     // The DER these tests verify with is the subjectPublicKey of ring's SubjectPublicKeyInfo.
     use rsatool_rsa::pkcs8::der::Decode;
     use rsatool_rsa::pkcs8::spki::SubjectPublicKeyInfoRef;
-    let ring_key = ring()
-        .key_provider
-        .load_private_key(key("server-2048.key.pem"))
-        .unwrap();
+    let ring_key = ring_key("server-2048.key.pem");
     let spki = ring_key.public_key().unwrap();
     let spki = SubjectPublicKeyInfoRef::from_der(spki.as_ref()).unwrap();
     assert_eq!(
