@@ -8,6 +8,20 @@ use rustls::{ProtocolVersion, SignatureScheme};
 
 use crate::common::*;
 
+/// A server on `provider` for `version` with the 2048-bit key and its certificate.
+fn server_2048(
+    provider: Arc<CryptoProvider>,
+    version: &'static rustls::SupportedProtocolVersion,
+) -> rustls::ServerConfig {
+    server(
+        provider,
+        version,
+        "server-2048.crt.pem",
+        "server-2048.key.pem",
+    )
+    .unwrap()
+}
+
 /// Each scheme `version` allows, forced through the client's offer: the handshake succeeds
 /// and the signature the client verified is of that scheme.
 fn each_scheme_is_signed_as_forced(
@@ -15,13 +29,7 @@ fn each_scheme_is_signed_as_forced(
     schemes: &[SignatureScheme],
     expected_version: ProtocolVersion,
 ) {
-    let server_config = server(
-        ours(),
-        version,
-        "server-2048.crt.pem",
-        "server-2048.key.pem",
-    )
-    .unwrap();
+    let server_config = server_2048(ours(), version);
     for &scheme in schemes {
         let (client_config, seen) = client(Arc::new(ring_offering_only(scheme)), version, None);
         let done = handshake(client_config, server_config.clone())
@@ -55,13 +63,7 @@ fn tls13_refuses_a_client_that_offers_only_pkcs1() {
         None,
     );
     for provider in [ours(), Arc::new(ring())] {
-        let server_config = server(
-            provider,
-            TLS13,
-            "server-2048.crt.pem",
-            "server-2048.key.pem",
-        )
-        .unwrap();
+        let server_config = server_2048(provider, TLS13);
         assert!(matches!(
             handshake(client_config.clone(), server_config),
             Err(Failed::Server(_))
@@ -77,13 +79,7 @@ fn the_scheme_chosen_from_a_full_offer_is_ring_servers_choice() {
         let mut chosen = Vec::new();
         for provider in [ours(), Arc::new(ring())] {
             let (client_config, seen) = client(Arc::new(ring()), version, None);
-            let server_config = server(
-                provider,
-                version,
-                "server-2048.crt.pem",
-                "server-2048.key.pem",
-            )
-            .unwrap();
+            let server_config = server_2048(provider, version);
             handshake(client_config, server_config).unwrap();
             chosen.push(seen.lock().unwrap().clone());
         }
@@ -92,13 +88,15 @@ fn the_scheme_chosen_from_a_full_offer_is_ring_servers_choice() {
     }
 }
 
-#[test]
-fn server_keys_of_2048_3072_and_4096_bits_make_handshakes() {
+/// Servers on `provider` with keys of 2048, 3072 and 4096 bits make handshakes with a ring
+/// client in both versions: the client sees the server's certificate and verifies one
+/// signature.
+fn keys_of_2048_3072_and_4096_bits_make_handshakes(provider: Arc<CryptoProvider>) {
     for bits in [2048, 3072, 4096] {
         let cert = format!("server-{bits}.crt.pem");
         for version in [TLS12, TLS13] {
-            let server_config =
-                server(ours(), version, &cert, &format!("server-{bits}.key.pem")).unwrap();
+            let key = format!("server-{bits}.key.pem");
+            let server_config = server(Arc::clone(&provider), version, &cert, &key).unwrap();
             let (client_config, seen) = client(Arc::new(ring()), version, None);
             let done =
                 handshake(client_config, server_config).unwrap_or_else(|e| panic!("{bits}: {e:?}"));
@@ -106,6 +104,11 @@ fn server_keys_of_2048_3072_and_4096_bits_make_handshakes() {
             assert_eq!(seen.lock().unwrap().len(), 1);
         }
     }
+}
+
+#[test]
+fn server_keys_of_2048_3072_and_4096_bits_make_handshakes() {
+    keys_of_2048_3072_and_4096_bits_make_handshakes(ours());
 }
 
 #[test]
@@ -220,33 +223,14 @@ fn an_explicit_fallback_is_used_for_ec_keys() {
 
 #[test]
 fn coalescing_keys_make_handshakes() {
-    for version in [TLS12, TLS13] {
-        for bits in [2048, 3072, 4096] {
-            let server_config = server(
-                ours_coalescing(),
-                version,
-                &format!("server-{bits}.crt.pem"),
-                &format!("server-{bits}.key.pem"),
-            )
-            .unwrap();
-            let (client_config, seen) = client(Arc::new(ring()), version, None);
-            handshake(client_config, server_config).unwrap();
-            assert_eq!(seen.lock().unwrap().len(), 1);
-        }
-    }
+    keys_of_2048_3072_and_4096_bits_make_handshakes(ours_coalescing());
 }
 
 #[test]
 fn coalescing_keys_make_handshakes_on_many_threads_at_once() {
     // One server configuration (one coalescing key) shared by more threads than cores, each
     // running handshakes; every one must complete, whichever calls meet in a pass.
-    let server_config = server(
-        ours_coalescing(),
-        TLS13,
-        "server-2048.crt.pem",
-        "server-2048.key.pem",
-    )
-    .unwrap();
+    let server_config = server_2048(ours_coalescing(), TLS13);
     let threads = 2 * std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .max(4);
