@@ -89,45 +89,33 @@ const PKCS1_SHA512_ABSENT_PARAMS: AlgorithmIdentifier = AlgorithmIdentifier::fro
     0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0d,
 ]);
 
-static PKCS1_SHA256: RsaVerification = RsaVerification {
-    scheme: scheme::PKCS1_SHA256,
-    signature_alg_id: alg_id::RSA_PKCS1_SHA256,
-};
-static PKCS1_SHA384: RsaVerification = RsaVerification {
-    scheme: scheme::PKCS1_SHA384,
-    signature_alg_id: alg_id::RSA_PKCS1_SHA384,
-};
-static PKCS1_SHA512: RsaVerification = RsaVerification {
-    scheme: scheme::PKCS1_SHA512,
-    signature_alg_id: alg_id::RSA_PKCS1_SHA512,
-};
-static PKCS1_SHA256_ABSENT: RsaVerification = RsaVerification {
-    scheme: scheme::PKCS1_SHA256,
-    signature_alg_id: PKCS1_SHA256_ABSENT_PARAMS,
-};
-static PKCS1_SHA384_ABSENT: RsaVerification = RsaVerification {
-    scheme: scheme::PKCS1_SHA384,
-    signature_alg_id: PKCS1_SHA384_ABSENT_PARAMS,
-};
-static PKCS1_SHA512_ABSENT: RsaVerification = RsaVerification {
-    scheme: scheme::PKCS1_SHA512,
-    signature_alg_id: PKCS1_SHA512_ABSENT_PARAMS,
-};
-// PSS on an rsaEncryption key, the signature's AlgorithmIdentifier with RFC 4055's
-// parameters (that hash, MGF1 with that hash, a salt of its length): webpki's
-// `RSA_PSS_2048_8192_*_LEGACY_KEY`.
-static PSS_SHA256: RsaVerification = RsaVerification {
-    scheme: scheme::PSS_SHA256,
-    signature_alg_id: alg_id::RSA_PSS_SHA256,
-};
-static PSS_SHA384: RsaVerification = RsaVerification {
-    scheme: scheme::PSS_SHA384,
-    signature_alg_id: alg_id::RSA_PSS_SHA384,
-};
-static PSS_SHA512: RsaVerification = RsaVerification {
-    scheme: scheme::PSS_SHA512,
-    signature_alg_id: alg_id::RSA_PSS_SHA512,
-};
+/// Declares each verification algorithm as a static of its name: the scheme it verifies with
+/// and the signature AlgorithmIdentifier it answers to.
+macro_rules! verifications {
+    ($($name:ident = $scheme:ident, $signature_alg_id:expr;)*) => {
+        $(
+            static $name: RsaVerification = RsaVerification {
+                scheme: scheme::$scheme,
+                signature_alg_id: $signature_alg_id,
+            };
+        )*
+    };
+}
+
+verifications! {
+    PKCS1_SHA256 = PKCS1_SHA256, alg_id::RSA_PKCS1_SHA256;
+    PKCS1_SHA384 = PKCS1_SHA384, alg_id::RSA_PKCS1_SHA384;
+    PKCS1_SHA512 = PKCS1_SHA512, alg_id::RSA_PKCS1_SHA512;
+    PKCS1_SHA256_ABSENT = PKCS1_SHA256, PKCS1_SHA256_ABSENT_PARAMS;
+    PKCS1_SHA384_ABSENT = PKCS1_SHA384, PKCS1_SHA384_ABSENT_PARAMS;
+    PKCS1_SHA512_ABSENT = PKCS1_SHA512, PKCS1_SHA512_ABSENT_PARAMS;
+    // PSS on an rsaEncryption key, the signature's AlgorithmIdentifier with RFC 4055's
+    // parameters (that hash, MGF1 with that hash, a salt of its length): webpki's
+    // `RSA_PSS_2048_8192_*_LEGACY_KEY`.
+    PSS_SHA256 = PSS_SHA256, alg_id::RSA_PSS_SHA256;
+    PSS_SHA384 = PSS_SHA384, alg_id::RSA_PSS_SHA384;
+    PSS_SHA512 = PSS_SHA512, alg_id::RSA_PSS_SHA512;
+}
 
 /// RSA signature verification on this library: PKCS #1 v1.5 with SHA-256, SHA-384 and
 /// SHA-512, and PSS (MGF1 over the same hash, a salt of the hash's length) with the same
