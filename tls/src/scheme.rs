@@ -58,44 +58,27 @@ impl RsaScheme {
     }
 }
 
-pub(crate) const PSS_SHA512: RsaScheme = RsaScheme::new(
-    SignatureScheme::RSA_PSS_SHA512,
-    Padding::Pss,
-    HashAlg::Sha512,
-);
-pub(crate) const PSS_SHA384: RsaScheme = RsaScheme::new(
-    SignatureScheme::RSA_PSS_SHA384,
-    Padding::Pss,
-    HashAlg::Sha384,
-);
-pub(crate) const PSS_SHA256: RsaScheme = RsaScheme::new(
-    SignatureScheme::RSA_PSS_SHA256,
-    Padding::Pss,
-    HashAlg::Sha256,
-);
-pub(crate) const PKCS1_SHA512: RsaScheme = RsaScheme::new(
-    SignatureScheme::RSA_PKCS1_SHA512,
-    Padding::Pkcs1v15,
-    HashAlg::Sha512,
-);
-pub(crate) const PKCS1_SHA384: RsaScheme = RsaScheme::new(
-    SignatureScheme::RSA_PKCS1_SHA384,
-    Padding::Pkcs1v15,
-    HashAlg::Sha384,
-);
-pub(crate) const PKCS1_SHA256: RsaScheme = RsaScheme::new(
-    SignatureScheme::RSA_PKCS1_SHA256,
-    Padding::Pkcs1v15,
-    HashAlg::Sha256,
-);
+/// Declares each scheme as a constant of its name (its TLS code point, padding and hash),
+/// and [`ALL`] listing them in the order given.
+macro_rules! schemes {
+    ($($name:ident = $tls:ident, $padding:ident, $hash:ident;)*) => {
+        $(
+            pub(crate) const $name: RsaScheme =
+                RsaScheme::new(SignatureScheme::$tls, Padding::$padding, HashAlg::$hash);
+        )*
 
-/// Every scheme, most preferred first: rustls's own order for its RSA keys (its ring and
-/// aws-lc-rs providers' `sign.rs`): PSS before PKCS #1 v1.5, the longer hash first.
-pub(crate) const ALL: [RsaScheme; 6] = [
-    PSS_SHA512,
-    PSS_SHA384,
-    PSS_SHA256,
-    PKCS1_SHA512,
-    PKCS1_SHA384,
-    PKCS1_SHA256,
-];
+        /// Every scheme, most preferred first: rustls's own order for its RSA keys (its ring
+        /// and aws-lc-rs providers' `sign.rs`): PSS before PKCS #1 v1.5, the longer hash
+        /// first.
+        pub(crate) const ALL: &[RsaScheme] = &[$($name),*];
+    };
+}
+
+schemes! {
+    PSS_SHA512 = RSA_PSS_SHA512, Pss, Sha512;
+    PSS_SHA384 = RSA_PSS_SHA384, Pss, Sha384;
+    PSS_SHA256 = RSA_PSS_SHA256, Pss, Sha256;
+    PKCS1_SHA512 = RSA_PKCS1_SHA512, Pkcs1v15, Sha512;
+    PKCS1_SHA384 = RSA_PKCS1_SHA384, Pkcs1v15, Sha384;
+    PKCS1_SHA256 = RSA_PKCS1_SHA256, Pkcs1v15, Sha256;
+}
