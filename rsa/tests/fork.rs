@@ -11,7 +11,7 @@
 #![allow(unsafe_code, clippy::unwrap_used)]
 
 use std::num::NonZeroUsize;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use rand_chacha::ChaCha20Rng;
@@ -22,6 +22,14 @@ use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 /// One fork at a time in this binary: a child inherits only the forking thread, and another
 /// test's threads could hold a lock that the child then needs.
 static ONE_FORK_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Holds [`ONE_FORK_AT_A_TIME`] for the test that calls it (a test that failed while holding
+/// it does not stop the others).
+fn one_fork_at_a_time() -> MutexGuard<'static, ()> {
+    ONE_FORK_AT_A_TIME
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+}
 
 /// How long a child may take before it is killed and its test fails.
 const CHILD_DEADLINE: Duration = Duration::from_secs(120);
@@ -47,6 +55,14 @@ fn case(key: &RsaPrivateKey, seed: u64) -> Case {
 fn op(key: &RsaPrivateKey, (m, c): &Case) -> bool {
     key.private_op(&mut rsatool_rsa::os_rng(), c)
         .is_ok_and(|out| out == *m)
+}
+
+/// `key` and a [`case`] for it from `seed`, on which the parent has run the private operation
+/// once (the key's first blinding slot holds the pair it drew).
+fn used_once(key: RsaPrivateKey, seed: u64) -> (RsaPrivateKey, Case) {
+    let case = case(&key, seed);
+    assert!(op(&key, &case));
+    (key, case)
 }
 
 /// The blinding pair in the key's first slot (the one the last operation used, when it took
@@ -147,14 +163,10 @@ fn in_child(child: impl FnOnce() -> Vec<u8>) -> Result<Vec<u8>, String> {
 
 #[test]
 fn parent_and_child_never_blind_with_the_same_value() {
-    let _one = ONE_FORK_AT_A_TIME
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
-    let key = key(1);
-    let case = case(&key, 2);
+    let _one = one_fork_at_a_time();
     // The parent signs once: its first slot holds the pair r it drew, whose next use would be
     // r². Without fork detection, parent and child would each blind with that r².
-    assert!(op(&key, &case));
+    let (key, case) = used_once(key(1), 2);
     let child = in_child(|| {
         let mut report = vec![u8::from(op(&key, &case))];
         report.extend(first_pair(&key));
@@ -174,12 +186,8 @@ fn parent_and_child_never_blind_with_the_same_value() {
 
 #[test]
 fn a_blinding_slot_held_at_the_fork_is_passed_over_in_the_child() {
-    let _one = ONE_FORK_AT_A_TIME
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
-    let key = key(3);
-    let case = case(&key, 4);
-    assert!(op(&key, &case));
+    let _one = one_fork_at_a_time();
+    let (key, case) = used_once(key(3), 4);
     let before = first_pair(&key);
     // The first slot is held at the instant of the fork (an operation of another thread is
     // inside it): in the child it stays held forever, and operations take the next slots.
@@ -202,9 +210,7 @@ fn a_blinding_slot_held_at_the_fork_is_passed_over_in_the_child() {
 
 #[test]
 fn a_fork_while_another_thread_runs_a_pass_leaves_the_childs_callers_free() {
-    let _one = ONE_FORK_AT_A_TIME
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
+    let _one = one_fork_at_a_time();
     let key = Arc::new(key(5).coalescing_everywhere_for_tests(NonZeroUsize::MIN));
     let cases: Vec<Case> = (0..6).map(|i| case(&key, 10 + i)).collect();
     assert!(op(&key, &cases[0]));
@@ -246,12 +252,8 @@ fn a_fork_while_another_thread_runs_a_pass_leaves_the_childs_callers_free() {
 
 #[test]
 fn a_fork_while_the_meeting_points_mutex_is_held_leaves_the_childs_callers_free() {
-    let _one = ONE_FORK_AT_A_TIME
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
-    let key = key(7).coalescing_everywhere_for_tests(NonZeroUsize::MIN);
-    let case = case(&key, 8);
-    assert!(op(&key, &case));
+    let _one = one_fork_at_a_time();
+    let (key, case) = used_once(key(7).coalescing_everywhere_for_tests(NonZeroUsize::MIN), 8);
     // A thread of the parent holds the mutex at the instant of the fork: in the child nobody
     // ever releases it, and the child's calls run alone.
     let child = key.with_coalescer_locked_for_tests(|| {
