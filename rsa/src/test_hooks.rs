@@ -31,7 +31,8 @@ impl RsaPrivateKey {
         rng: &mut R,
         c: &[u8],
     ) -> Result<Vec<u8>> {
-        self.crt().private_op_with_injected_fault_for_tests(rng, c)
+        let crt = self.crt();
+        crt.finish_with_injected_fault_for_tests(&crt.crt_prepare(rng, c)?)
     }
 
     /// The stages of [`private_op_by_stages`](Self::private_op_by_stages), in order.

@@ -1,6 +1,7 @@
 //! The test-hooks build's ways into a CRT key (feature `test-hooks`: never in a user's build),
-//! behind the doors of `test_hooks.rs` and the coalescer's hooks: the operation with a fault
-//! injected between its stages, the operation stage by stage, the secrets' buffers and the
+//! behind the doors of `test_hooks.rs` and the coalescer's hooks: the operation after its
+//! first stage (which the door runs) with a fault injected between the later ones, the
+//! operation stage by stage, the secrets' buffers and the
 //! first blinding pair for the constant-time drivers, a blinding slot held, and inputs
 //! corrupted or poisoned as they reach the coalescer. The
 //! production stages carry no flag for any of it: each is composed here from those stages.
@@ -10,28 +11,22 @@ use alloc::{vec, vec::Vec};
 use bignum::Limb;
 use rand_core::CryptoRng;
 
-#[cfg(feature = "std")]
-use super::CrtInput;
-use super::CrtKey;
+use super::{CrtInput, CrtKey};
 use crate::{Error, Result};
 
 impl CrtKey {
-    /// The CRT private operation with a fault injected in the half modulo p, between the
+    /// The CRT private operation after its first stage ([`crt_prepare`](CrtKey::crt_prepare),
+    /// which gave `input`), with a fault injected in the half modulo p between the
     /// exponentiations and the last stage: the fault check must catch it.
     ///
     /// # Errors
     ///
-    /// As the private operation; with the fault, [`Error::Fault`].
-    pub(crate) fn private_op_with_injected_fault_for_tests<R: CryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        c: &[u8],
-    ) -> Result<Vec<u8>> {
-        let input = self.crt_prepare(rng, c)?;
-        let mut ms = self.crt_exponentiate(&input);
+    /// [`Error::Fault`], from the fault check.
+    pub(crate) fn finish_with_injected_fault_for_tests(&self, input: &CrtInput) -> Result<Vec<u8>> {
+        let mut ms = self.crt_exponentiate(input);
         let p = &self.primes[0].m;
         ms[0] = p.add(&ms[0], &p.one());
-        self.crt_finish(&input, &ms)
+        self.crt_finish(input, &ms)
     }
 
     /// The CRT private operation on a fresh blinding, stage by stage, calling `mark` after each
