@@ -1,11 +1,9 @@
 //! Shell completions and manual pages generated from the clap definitions, checked by the shells'
 //! and groff's own parsers where they are installed, and `kat`'s silence on a piped stderr.
 
-mod common;
-
 use std::process::Command;
 
-use common::{
+use crate::common::{
     COMMANDS, assert_failure, assert_success, rsatool, rsatool_in, s, scratch,
     scratch_with_small_kat,
 };

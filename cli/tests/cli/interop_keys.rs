@@ -4,15 +4,13 @@
 //! wrong. `openssl` and `cryptography` are the oracles; each check says so when one is missing
 //! and is skipped.
 
-mod common;
-
 use std::fs;
 use std::path::Path;
 use std::process::Output;
 
 use tempfile::TempDir;
 
-use common::{
+use crate::common::{
     assert_failure, assert_success, key, listing, openssl, openssl_dgst, openssl_genpss, python,
     rsatool_fails, rsatool_in, rsatool_ok, s, scratch, scratch_made_by, scratch_with,
     scratch_with_openssl_key, sig_args, write,

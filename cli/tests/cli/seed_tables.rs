@@ -2,9 +2,7 @@
 //! today's, in their layouts. The expected lines are copied from the documents themselves
 //! (`../shared/seeds/000_64108945066ec658.txt`, `001_ad815857203d9a06.txt`).
 
-mod common;
-
-use common::{assert_failure, rsatool};
+use crate::common::{assert_failure, rsatool};
 
 fn stdout_of(args: &[&str]) -> String {
     let out = rsatool(args);

@@ -9,14 +9,12 @@
 
 #![cfg(unix)]
 
-mod common;
-
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{
+use crate::common::{
     assert_failure, assert_success, key, listing, rsatool_fails, rsatool_in, rsatool_ok, scratch,
     scratch_with_key,
 };

@@ -3,12 +3,10 @@
 //! stdin/stdout, and every bad input with its exit code, one error line and no output file.
 //! Interop with openssl and Python is in `interop_encrypt.rs`.
 
-mod common;
-
 use std::fs;
 use std::path::Path;
 
-use common::{
+use crate::common::{
     HASHES, assert_failure, assert_success, key, listing, public_key, rsatool, rsatool_fails,
     rsatool_in, rsatool_ok, s, scratch, write, wrong_lengths,
 };

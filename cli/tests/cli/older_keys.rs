@@ -3,9 +3,9 @@
 //! hmacWithSHA1. They are read; what rsatool writes stays PBES2 with PBKDF2-HMAC-SHA256 and
 //! AES-256-CBC.
 
-mod common;
-
-use common::{assert_failure, openssl, rsatool_in, rsatool_ok, scratch, scratch_with_openssl_key};
+use crate::common::{
+    assert_failure, openssl, rsatool_in, rsatool_ok, scratch, scratch_with_openssl_key,
+};
 
 #[test]
 fn older_encrypted_pkcs8_keys_made_by_openssl_are_read() {

@@ -1,8 +1,6 @@
 //! `rsatool speedtest` as a user runs it: Cryptokit's four lines, in order, with real figures.
 
-mod common;
-
-use common::{assert_exit, rsatool};
+use crate::common::{assert_exit, rsatool};
 
 const SMALL: [&str; 8] = [
     "--keygen-count",

@@ -3,11 +3,9 @@
 //! 0600 for private keys, `-` for stdin/stdout. `openssl` is the independent oracle where it is
 //! installed (each check says so when it is skipped).
 
-mod common;
-
 use std::fs;
 
-use common::{
+use crate::common::{
     COMMANDS, assert_failure, assert_success, key, listing, openssl, public_key, rsatool,
     rsatool_fails, rsatool_in, rsatool_ok, s, scratch, scratch_with_openssl_key,
 };

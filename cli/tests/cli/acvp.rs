@@ -2,13 +2,11 @@
 //! expected results, a folder holding both, `--response`, exit 1 on a wrong answer, exit 2 and
 //! one line for malformed input, `--help`.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{assert_exit, assert_failure, rsatool, s, scratch};
+use crate::common::{assert_exit, assert_failure, rsatool, s, scratch};
 
 fn set(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -140,7 +138,7 @@ fn help_explains_answering_and_checking_with_examples() {
     for needle in ["--expected", "--response", "-o", "refused", "exit 1"] {
         assert!(text.contains(needle), "{needle} in {text}");
     }
-    // The contract of every subcommand's help (cli/tests/keys.rs): an Example section last,
+    // The contract of every subcommand's help (`keys.rs`): an Example section last,
     // each line a command.
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let at = lines.iter().rposition(|l| l.trim() == "Example:").unwrap();

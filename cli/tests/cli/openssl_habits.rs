@@ -5,13 +5,11 @@
 //!
 //! Expected values come from `openssl` (skipped with a note where it is missing).
 
-mod common;
-
 use std::fs;
 
 use tempfile::TempDir;
 
-use common::{
+use crate::common::{
     assert_success, has_openssl, key, openssl, openssl_dgst, openssl_genpss, rsatool_fails,
     rsatool_in, rsatool_ok, s, scratch, scratch_made_by, scratch_with_key,
 };

@@ -2,12 +2,10 @@
 //! salt length, `-` for stdin/stdout, and every bad input with its exit code, one error line
 //! and no output file. Interop with openssl and Python is in `interop_sign.rs`.
 
-mod common;
-
 use std::fs;
 use std::path::Path;
 
-use common::{
+use crate::common::{
     HASHES, assert_failure, assert_success, key, listing, public_key, rsatool, rsatool_fails,
     rsatool_in, rsatool_ok, s, scratch, scratch_with, write, wrong_lengths,
 };

@@ -7,15 +7,16 @@
 
 #![cfg(unix)]
 
-mod common;
-
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{assert_failure, key, listing, rsatool_fails, rsatool_in, rsatool_ok, s, scratch};
 use tempfile::TempDir;
+
+use crate::common::{
+    assert_failure, key, listing, rsatool_fails, rsatool_in, rsatool_ok, s, scratch,
+};
 
 fn mode(path: &Path) -> u32 {
     fs::metadata(path).expect("metadata").permissions().mode() & 0o7777

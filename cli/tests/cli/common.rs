@@ -1,8 +1,6 @@
 //! Helpers shared by the key tool's integration tests: run the built binary, make keys once
 //! per test binary, check the one-line error contract, find the external oracles.
 
-#![allow(dead_code)] // Each test binary uses its own subset.
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -2,9 +2,7 @@
 //! stdin) is taken as given, any length, empty included, to read a key and to write one, as
 //! `openssl genpkey -aes256 -pass pass:kg` and `openssl pkey -passout pass:ab` take it; the
 //! four-byte minimum belongs to the terminal prompt only. The prompt cannot be driven here (no
-//! tty): `cli/tests/terminal_prompts_and_progress.rs` and `cli/src/pass.rs` test it.
-
-mod common;
+//! tty): `cli/tests/cli/terminal_prompts_and_progress.rs` and `cli/src/pass.rs` test it.
 
 use std::fs;
 use std::path::Path;
@@ -12,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 
 use tempfile::TempDir;
 
-use common::{
+use crate::common::{
     assert_failure, assert_success, openssl, openssl_opens, rsatool_fails, scratch_with_openssl_key,
 };
 

@@ -2,15 +2,15 @@
 //! the independent oracle for SHA-3 with PKCS #1 v1.5 and PSS, both ways; SHAKE (PSS with the
 //! RFC 8702 SHAKE mask) round-trips, and PKCS #1 v1.5 refuses it with one line and exit 2.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use tempfile::TempDir;
 
-use common::{assert_failure, assert_success, key, openssl, public_key, rsatool, s, scratch};
+use crate::common::{
+    assert_failure, assert_success, key, openssl, public_key, rsatool, s, scratch,
+};
 
 /// A scratch folder with `msg` holding `text`, and the paths of `msg` and `sig` in it.
 fn scratch_with_message(text: &[u8]) -> (TempDir, PathBuf, PathBuf) {

@@ -3,13 +3,12 @@
 //! the hash-length, maximal, zero and explicit salts; SHA-2 hashes; a multi-megabyte message).
 //! Each check is skipped, with a note on stderr, where the tool is missing.
 
-mod common;
+use std::path::Path;
 
-use common::{
+use crate::common::{
     SIZES, big_message, has_openssl, has_python_cryptography, key, op, openssl_dgst, public_key,
     py_each_size_and_case, rsatool_in, rsatool_ok, s, scratch, with_oracle,
 };
-use std::path::Path;
 
 /// OpenSSL's `-sigopt` values for a scheme and salt (digest, max or a number).
 fn sigopts(scheme: &str, salt: &str) -> Vec<String> {

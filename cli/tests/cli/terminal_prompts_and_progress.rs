@@ -2,14 +2,12 @@
 //! prompts without echo, asked twice for a new key; `kat`'s progress with the elapsed time. Skipped
 //! (with a note) where Python 3 is missing.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
 use tempfile::TempDir;
 
-use common::{openssl_opens, scratch, scratch_with_openssl_key, scratch_with_small_kat};
+use crate::common::{openssl_opens, scratch, scratch_with_openssl_key, scratch_with_small_kat};
 
 /// Runs the command on a new pseudo-terminal (stdin, stdout and stderr), answering each
 /// "pass phrase" prompt with the next answer once the prompt is shown; prints everything the

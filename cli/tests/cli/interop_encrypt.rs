@@ -4,14 +4,13 @@
 //! work here for every operation, as ours do there. Each check is skipped, with a note on
 //! stderr, where the tool is missing.
 
-mod common;
+use std::fs;
+use std::path::Path;
 
-use common::{
+use crate::common::{
     SIZES, has_openssl, has_python_cryptography, key, op, openssl, openssl_dgst, public_key,
     py_batch, py_each_size_and_case, rsatool_ok, s, with_oracle,
 };
-use std::fs;
-use std::path::Path;
 
 /// OpenSSL's `-pkeyopt` list for an encryption scheme.
 fn pkeyopts(scheme: &str, hash: &str, mgf1: &str, label: &str) -> Vec<String> {
