@@ -130,7 +130,7 @@ impl HashAlg {
     /// every module validated with it) draws 128 bits (SHAKE128) and 256 bits (SHAKE256) per
     /// counter, the security strength, not the 256 / 512 bits of [`output_len`](Self::output_len):
     /// the sample sigVer set's valid SHAKE signatures with MGF1 verify only that way (checked
-    /// in `testvectors/tests/acvp.rs`).
+    /// in `testvectors/tests/vectors/acvp.rs`).
     pub const fn mgf1_block_len(self) -> usize {
         match self {
             HashAlg::Shake128 => 16,

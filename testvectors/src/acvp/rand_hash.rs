@@ -12,7 +12,7 @@
 //!
 //! Quirk of NIST's ACVP server (seen in its sample sets): rv_rep's last, partial copy of rv is
 //! taken from rv's RIGHT end, where §3.3 step 4 says "the leftmost bits"; its expected
-//! signatures verify only that way (`tests/acvp.rs`).
+//! signatures verify only that way (`tests/vectors/acvp.rs`).
 //!
 //! How a final partial byte reaches SHA-3 is not pinned down by the samples: with whole-byte
 //! messages and a random value of whole bytes, |M′| = |rv| + 8·len(M) + 1 + 16 (or whole

@@ -22,7 +22,7 @@ import math
 import random
 import sys
 
-# No __pycache__ under data/: tests/parse.rs checks every file there against SOURCES.md.
+# No __pycache__ under data/: tests/vectors/parse.rs checks every file there against SOURCES.md.
 sys.dont_write_bytecode = True
 from acvp_common import header, hx, is_probable_prime, write
 

@@ -11,7 +11,7 @@ Usage: python3 make_primitive_sets.py  (writes next to this tools/ folder; deter
 import random
 import sys
 
-# No __pycache__ under data/: tests/parse.rs checks every file there against SOURCES.md.
+# No __pycache__ under data/: tests/vectors/parse.rs checks every file there against SOURCES.md.
 sys.dont_write_bytecode = True
 from acvp_common import SMALL_PRIMES, header, hx, is_probable_prime, write
 

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, missing_docs)]
 
-#[path = "../../fuzz/src/acvp.rs"]
+#[path = "../../../fuzz/src/acvp.rs"]
 mod fuzz_acvp;
 
 use std::path::Path;
