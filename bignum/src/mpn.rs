@@ -6,7 +6,7 @@
 //!
 //! The hot kernels go through a dispatch table, [`Kernels`], chosen once per process: the
 //! portable Rust one, or a faster back end the CPU supports. Every back end gives bit-identical
-//! results to [`PORTABLE`]; `bignum/tests/backends.rs` proves it on this machine.
+//! results to [`PORTABLE`]; `bignum/tests/differential/backends.rs` proves it on this machine.
 //!
 //! # Panics
 //!
@@ -199,7 +199,7 @@ pub const fn mont_mul_scratch_len(n: usize) -> usize {
 /// Preconditions, not checked (they decide the value, never memory safety): `m` odd, `a` < m;
 /// any n-limb `b` is fine. The bound: after each limb of `b` the running sum is < 2m, since
 /// (2m + (2⁶⁴-1)·m + (2⁶⁴-1)·m) / 2⁶⁴ < 2m. With any n-limb `a` too (both < R), the same
-/// argument gives r + c·R < R + m; every back end keeps that bound (`tests/backends.rs`), so a
+/// argument gives r + c·R < R + m; every back end keeps that bound (`tests/differential/backends.rs`), so a
 /// caller may keep its values below R only and subtract m on the carry alone.
 ///
 /// # Constant time

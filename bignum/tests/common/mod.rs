@@ -13,8 +13,9 @@ pub fn cases() -> u32 {
         .unwrap_or(10_000)
 }
 
-/// A proptest config with [`cases`] cases (failures are persisted beside the test file, as
-/// `tests/<name>.proptest-regressions`; commit them).
+/// A proptest config with [`cases`] cases (failures are persisted under
+/// `tests/proptest-regressions/`, as `<module>.txt` beside the `differential` binary's folder,
+/// proptest's default for a test crate with a `main.rs`; commit them).
 pub fn config() -> proptest::test_runner::Config {
     proptest::test_runner::Config {
         cases: cases(),

@@ -1,7 +1,7 @@
 # Prints the asm lines of the 8-limb off-diagonal triangle in window.rs (the body of the
 # `sqr_triangle_8` macro): `python3 tri8.py`. Straight-line code for a fixed size, with a
 # register per limb position, is easier to get right from a generator than by hand; the tests
-# in bignum/tests/backends.rs check every n against portable and num-bigint.
+# in bignum/tests/differential/backends.rs check every n against portable and num-bigint.
 # Not run by the build: the output is pasted into window.rs (no build.rs: ARCHITECTURE.md,
 # "Layers").
 #

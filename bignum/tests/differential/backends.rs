@@ -12,15 +12,13 @@
 //! `r` aliasing `a` cannot be expressed through the safe API (`&mut` and `&` to the same
 //! limbs), so there is no aliasing case to test.
 
-mod common;
-
-use common::edge_limb;
-
 use bignum::Limb;
 use bignum::mpn::{self, Kernels, MontMulKernel as MontMul, PORTABLE};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use testkit::SplitMix64;
+
+use crate::common::{self, edge_limb};
 
 /// A two-operand kernel (`add_n`, `sub_n`).
 type KernelN = fn(&mut [Limb], &[Limb], &[Limb]) -> Limb;
@@ -801,9 +799,14 @@ fn backend_override_child() {
 /// this test sees the warnings).
 #[test]
 fn backend_override_warns_only_about_what_it_cannot_give() {
+    // The child test's name as the harness knows it: its path below the test crate's root.
+    let child = match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::backend_override_child"),
+        None => "backend_override_child".to_owned(),
+    };
     let run = |value: &str| {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "backend_override_child", "--nocapture", "-q"])
+            .args(["--exact", &child, "--nocapture", "-q"])
             .env(CHILD, "1")
             .env("BIGNUM_BACKEND", value)
             .output()

@@ -1,14 +1,11 @@
 //! `mpn::div_qr_vartime` and `mpn::div_1_vartime` against num-bigint.
 
-mod common;
-
-use common::edge_limb;
-
 use bignum::{Limb, mpn};
-use common::{big, config, limbs};
 use num_bigint::BigUint;
 use proptest::collection::vec;
 use proptest::prelude::*;
+
+use crate::common::{big, config, edge_limb, limbs};
 
 /// A limb vector of length in `len`, biased to small sizes and whole-vector patterns
 /// (all zeros, all ones, one repeated limb).

@@ -5,20 +5,17 @@
 // num-bigint reports sizes as u64; converting them to usize on this 64-bit test host is exact.
 #![allow(clippy::cast_possible_truncation)]
 
-mod common;
-
-use common::edge_limb;
-
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use bignum::{Error, Limb, Nat};
-use common::{big, config};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use testkit::SplitMix64;
+
+use crate::common::{big, config, edge_limb};
 
 /// Limbs of length 0..=max (max ≤ 128: 8192 bits), biased to small sizes and whole-vector
 /// patterns: all zeros, all ones (carries that ripple the whole length), one repeated limb.

@@ -4,8 +4,6 @@
 // The oracle is plain arithmetic on public test values: division is no timing concern here.
 #![allow(clippy::integer_division_remainder_used)]
 
-mod common;
-
 use bignum::prime::{self, PrimeOptions};
 use bignum::{Limb, Nat};
 use num_bigint::BigUint;
@@ -15,7 +13,7 @@ use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use common::big;
+use crate::common::{self, big};
 
 /// Independent primality oracle: trial division by primes below 1000, then Miller–Rabin with
 /// the first 40 primes as bases (no composite below 3.3·10²⁴ passes the first 13 of them).

@@ -9,18 +9,15 @@
 // Test code: the `/` and `%` here pick lengths and indices, nothing secret.
 #![allow(clippy::integer_division_remainder_used)]
 
-mod common;
-
-use common::edge_limb;
-
 use core::cmp::Ordering;
 
 use bignum::{Limb, mpn};
-use common::{big, config};
 use num_bigint::BigUint;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
+
+use crate::common::{big, config, edge_limb};
 
 const MAX: Limb = Limb::MAX;
 const MAX_LIMBS: usize = 128;

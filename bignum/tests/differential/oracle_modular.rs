@@ -8,16 +8,15 @@
     clippy::cast_possible_truncation
 )]
 
-mod common;
-
 use bignum::Limb;
 use bignum::modular::{self, Modulus};
-use common::{big, config, limbs};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
 use subtle::ConstantTimeEq;
+
+use crate::common::{self, big, config, limbs};
 
 type Secret = zeroize::Zeroizing<Vec<Limb>>;
 
