@@ -3,12 +3,12 @@
 //! (`openssl rsa -check`, `openssl pkey`, same modulus). Skipped, with a message, where
 //! `openssl` is absent.
 
+use crate::common;
 use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 use rsatool_rsa::{
     Encoding, KeyFormat, PrivateKeyParts, PublicFormat, decode_private_key, decode_public_key,
     encode_private_key, encode_public_key,
 };
-mod common;
 
 use common::tools::{TempDir, have_openssl, openssl, s};
 use std::path::Path;

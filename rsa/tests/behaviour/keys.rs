@@ -7,7 +7,7 @@
     clippy::cast_possible_truncation
 )]
 
-mod common;
+use crate::common;
 
 use common::{big, bytes, check_fips, check_relations, key_1024, parts_from_primes, rng, secret};
 use num_bigint::BigUint;

@@ -11,7 +11,7 @@
     clippy::integer_division_remainder_used,
     clippy::cast_possible_truncation
 )]
-#[path = "../../fuzz/src/lib.rs"]
+#[path = "../../../fuzz/src/lib.rs"]
 mod fuzz_lib;
 
 use std::path::Path;

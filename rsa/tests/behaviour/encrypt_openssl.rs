@@ -8,7 +8,7 @@
 // Test code: `unwrap` on expected values is the assertion.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use rsatool_rsa::hazmat::PublicOp;
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@
 // Test code: `unwrap` on expected values is the assertion; lengths below 2^32 in the writer.
 #![allow(clippy::unwrap_used, clippy::cast_possible_truncation)]
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -7,7 +7,7 @@
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::tools::{TempDir, have_openssl};
 

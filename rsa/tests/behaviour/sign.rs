@@ -10,7 +10,7 @@
     clippy::integer_division_remainder_used
 )]
 
-mod common;
+use crate::common;
 
 use std::sync::OnceLock;
 

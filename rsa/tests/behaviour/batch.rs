@@ -9,7 +9,7 @@
     clippy::cast_possible_truncation
 )]
 
-mod common;
+use crate::common;
 
 use rsatool_rsa::hazmat::{BatchPrivateOp, PrivateOp};
 use std::sync::OnceLock;

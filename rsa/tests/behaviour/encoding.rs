@@ -18,7 +18,7 @@ use rsatool_rsa::{
 };
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 
 use common::der;
 

@@ -7,7 +7,7 @@
     clippy::cast_possible_truncation
 )]
 
-mod common;
+use crate::common;
 
 use common::{big, key_1024, padded, parts_from_primes, random_below, rng};
 use num_bigint::BigUint;

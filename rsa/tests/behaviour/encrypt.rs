@@ -9,7 +9,7 @@
     clippy::integer_division_remainder_used
 )]
 
-mod common;
+use crate::common;
 
 use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 use std::collections::HashSet;
