@@ -1,0 +1,198 @@
+//! Setting (b): blocking loopback TCP. A server of N threads shares one `std::net` listener on
+//! 127.0.0.1; each thread accepts a connection, makes the handshake (rustls's `StreamOwned`),
+//! reads the client's byte, answers one, sends close_notify, closes, and accepts the next.
+//! The load: `--clients` threads of this process (the same number for every N, so only the
+//! server changes), each connecting, making the handshake, sending a byte and reading the
+//! answer, one connection after another.
+//!
+//! A window runs for `--seconds` after a warm-up of a fifth of that; the rate is the
+//! handshakes completed inside the window over its length. The windows of the servers
+//! alternate, `--rounds` of them each; the table gives the best.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use rustls::{ServerConnection, StreamOwned};
+
+use super::setup::{Client, Server};
+use super::stats::{Spread, spread};
+
+/// One server thread count: each server's handshakes per second over the windows.
+pub struct Row {
+    /// Server threads.
+    pub threads: usize,
+    /// Each server's row name and rates, in the servers' order.
+    pub rates: Vec<(&'static str, Spread)>,
+}
+
+/// The first error of a window, which ends it without a figure.
+#[derive(Default)]
+struct FirstError(Mutex<Option<String>>);
+
+impl FirstError {
+    fn set(&self, e: String) {
+        let mut slot = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        slot.get_or_insert(e);
+    }
+
+    fn take(&self) -> Option<String> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    }
+}
+
+/// One connection, server side.
+fn serve(stream: TcpStream, server: &Server) -> Result<(), String> {
+    stream.set_nodelay(true).map_err(|e| e.to_string())?;
+    let conn =
+        ServerConnection::new(std::sync::Arc::clone(&server.config)).map_err(|e| e.to_string())?;
+    let mut tls = StreamOwned::new(conn, stream);
+    let mut byte = [0u8];
+    tls.read_exact(&mut byte)
+        .map_err(|e| format!("handshake or read: {e}"))?;
+    if byte != *b"c" {
+        return Err(format!("read {byte:?} from the client"));
+    }
+    tls.write_all(b"s").map_err(|e| e.to_string())?;
+    tls.conn.send_close_notify();
+    tls.flush().map_err(|e| e.to_string())
+}
+
+/// One connection, client side, checked.
+fn connect(addr: SocketAddr, client: &Client) -> Result<(), String> {
+    let stream = TcpStream::connect(addr).map_err(|e| format!("connect: {e}"))?;
+    stream.set_nodelay(true).map_err(|e| e.to_string())?;
+    let (conn, recorder) = client.connection()?;
+    let mut tls = StreamOwned::new(conn, stream);
+    tls.write_all(b"c")
+        .and_then(|()| tls.flush())
+        .map_err(|e| format!("handshake or write: {e}"))?;
+    let mut byte = [0u8];
+    tls.read_exact(&mut byte)
+        .map_err(|e| format!("read: {e}"))?;
+    if byte != *b"s" {
+        return Err(format!("read {byte:?} from the server"));
+    }
+    recorder.check(&tls.conn, client.scheme)?;
+    // The server's close_notify: the end of the stream, then the client closes.
+    match tls.read(&mut byte) {
+        Ok(0) => Ok(()),
+        Ok(_) => Err("more data after the answer".to_owned()),
+        Err(e) => Err(format!("close: {e}")),
+    }
+}
+
+/// One window: `server` on `threads` threads, `clients` client threads, handshakes per
+/// second over `time` after `warmup`.
+fn window(
+    server: &Server,
+    client: &Client,
+    threads: usize,
+    clients: usize,
+    time: Duration,
+) -> Result<f64, String> {
+    let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("listen: {e}"))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let stop_servers = AtomicBool::new(false);
+    let stop_clients = AtomicBool::new(false);
+    let count = AtomicU64::new(0);
+    let error = FirstError::default();
+    let rate = std::thread::scope(|s| {
+        let servers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    while let Ok((stream, _)) = listener.accept() {
+                        if stop_servers.load(Relaxed) {
+                            return;
+                        }
+                        if let Err(e) = serve(stream, server) {
+                            error.set(format!("server: {e}"));
+                        }
+                    }
+                    error.set("server: accept failed".to_owned());
+                })
+            })
+            .collect();
+        let clients: Vec<_> = (0..clients)
+            .map(|_| {
+                s.spawn(|| {
+                    while !stop_clients.load(Relaxed) {
+                        match connect(addr, client) {
+                            Ok(()) => {
+                                count.fetch_add(1, Relaxed);
+                            }
+                            Err(e) => {
+                                error.set(format!("client: {e}"));
+                                stop_clients.store(true, Relaxed);
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        std::thread::sleep(time / 5);
+        let (c0, t0) = (count.load(Relaxed), Instant::now());
+        std::thread::sleep(time);
+        let (c1, t1) = (count.load(Relaxed), Instant::now());
+        stop_clients.store(true, Relaxed);
+        for c in clients {
+            let _ = c.join();
+        }
+        // Each server thread takes one of these connections, sees the flag and returns.
+        stop_servers.store(true, Relaxed);
+        for _ in 0..threads {
+            let _ = TcpStream::connect(addr);
+        }
+        for t in servers {
+            let _ = t.join();
+        }
+        (c1 - c0) as f64 / (t1 - t0).as_secs_f64()
+    });
+    match error.take() {
+        Some(e) => Err(e),
+        None => Ok(rate),
+    }
+}
+
+/// Every server at every thread count of `threads`, `rounds` windows each, the servers
+/// alternated within each thread count.
+pub fn run(
+    servers: &[Server],
+    client: &Client,
+    threads: &[usize],
+    clients: usize,
+    time: Duration,
+    rounds: usize,
+) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    for &n in threads {
+        eprintln!("handshakes: (b) {n} server threads ...");
+        let mut rates = vec![Vec::new(); servers.len()];
+        let mut order: Vec<usize> = (0..servers.len()).collect();
+        for _ in 0..rounds {
+            for &i in &order {
+                let r = window(&servers[i], client, n, clients, time)
+                    .map_err(|e| format!("(b) {} on {n} threads: {e}", servers[i].name))?;
+                rates[i].push(r);
+            }
+            order.rotate_left(1);
+        }
+        rows.push(Row {
+            threads: n,
+            rates: servers
+                .iter()
+                .zip(&rates)
+                .map(|(s, r)| (s.name, spread(r)))
+                .collect(),
+        });
+    }
+    Ok(rows)
+}
