@@ -4,13 +4,15 @@
 //!
 //! ```text
 //! cargo run --release -p benches --features tls --bin handshakes -- [--seconds S] [--rounds R]
-//!     [--bits 2048,3072] [--only a,b,c] [--threads 1,2,...] [--clients N] [--tasks N]
-//!     [--scheme rsa_pss_sha256|rsa_pss_sha384|rsa_pss_sha512] [--no-adx-row]
+//!     [--bits 2048,3072] [--only a,b,c] [--servers aws-lc-rs,ring,ours,ours-coalescing]
+//!     [--threads 1,2,...] [--clients N] [--tasks N]
+//!     [--scheme rsa_pss_sha256|rsa_pss_sha384|rsa_pss_sha512] [--no-adx-row] [--fixtures DIR]
 //! ```
 //!
 //! Every handshake is a full TLS 1.3 handshake (no session cache, no tickets, resumption off
 //! on the client) with X25519, against an RSA certificate of `tls/tests/data` (made by
-//! openssl: `server-BITS.crt.pem` and its key). The client offers one signature scheme
+//! openssl: `server-BITS.crt.pem` and its key; `--fixtures DIR` reads them from another
+//! folder, for a binary run away from its checkout). The client offers one signature scheme
 //! (`--scheme`, rsa_pss_rsae_sha256 by default), and every handshake is checked: complete,
 //! TLS 1.3, full, X25519, one server signature of that scheme verified by webpki on aws-lc-rs
 //! against the fixtures' CA, and in (b) and (c) a byte each way and the server's close_notify.
@@ -19,7 +21,7 @@
 //! Server rows: `aws-lc-rs` (`rustls::crypto::aws_lc_rs::default_provider()`), `ring`,
 //! `ours` (`rsatool_rustls::provider(aws_lc_rs::default_provider(), RsaKeyProvider::new())`)
 //! and `ours-coalescing` (`RsaKeyProvider::new().coalescing()`); each provider with X25519 its
-//! only key exchange group.
+//! only key exchange group. `--servers` keeps some of them (for a profile of one, say).
 //!
 //! The settings (`--only`, default all three):
 //!
@@ -80,9 +82,9 @@ fn backend() -> &'static str {
     bignum::backend::current(bignum::mpn::kernels().name)
 }
 
-/// The four servers at `bits`.
-fn servers(bits: usize) -> Result<Vec<Server>, String> {
-    Provider::ALL
+/// The servers of `--servers` at `bits`.
+fn servers(args: &Args, bits: usize) -> Result<Vec<Server>, String> {
+    args.providers
         .iter()
         .map(|&p| setup::server(p, bits))
         .collect()
@@ -99,7 +101,7 @@ fn run(args: &Args) -> Result<(), String> {
     if args.a {
         for &bits in &args.bits_a {
             eprintln!("handshakes: (a) RSA-{bits} ...");
-            let rows = memory::run(&servers(bits)?, &client, args.window, args.rounds)?;
+            let rows = memory::run(&servers(args, bits)?, &client, args.window, args.rounds)?;
             let path = backend();
             println!("{}", report::memory_table(&rows, bits, "", &windows, path));
         }
@@ -109,7 +111,7 @@ fn run(args: &Args) -> Result<(), String> {
     }
     if args.b {
         for &bits in &args.bits_bc {
-            let servers = servers(bits)?;
+            let servers = servers(args, bits)?;
             memory::check_each(&servers, &client)?;
             let rows = blocking::run(
                 &servers,
@@ -128,16 +130,18 @@ fn run(args: &Args) -> Result<(), String> {
     if args.c {
         for &bits in &args.bits_bc {
             eprintln!("handshakes: (c) RSA-{bits} ...");
-            let mut servers = servers(bits)?;
+            let mut servers = servers(args, bits)?;
+            // Before the block_in_place rows, which need a runtime for a handshake.
+            memory::check_each(&servers, &client)?;
             for (p, name) in [
                 (Provider::AwsLc, "aws-lc-rs, block_in_place"),
                 (Provider::Ours, "ours, block_in_place"),
                 (Provider::OursCoalescing, "ours-coalescing, block_in_place"),
             ] {
-                servers.push(setup::server_signing_in_place(p, bits, name)?);
+                if args.providers.contains(&p) {
+                    servers.push(setup::server_signing_in_place(p, bits, name)?);
+                }
             }
-            // The block_in_place rows need a runtime for their first handshake.
-            memory::check_each(&servers[..Provider::ALL.len()], &client)?;
             let rows = on_tokio::run(&servers, &client, args.tasks, args.window, args.rounds)?;
             println!("{}", report::tokio_table(&rows, bits, args.tasks, &windows));
         }
@@ -155,12 +159,17 @@ fn adx_parent(args: &Args) -> Result<String, String> {
     eprintln!("handshakes: (a) without IFMA, in a child process ...");
     let exe = std::env::current_exe().map_err(|e| format!("this binary: {e}"))?;
     let bits: Vec<String> = args.bits_a.iter().map(usize::to_string).collect();
+    let providers: Vec<&str> = args.providers.iter().map(|p| p.name()).collect();
     let scheme = match args.scheme {
         rustls::SignatureScheme::RSA_PSS_SHA384 => "rsa_pss_sha384",
         rustls::SignatureScheme::RSA_PSS_SHA512 => "rsa_pss_sha512",
         _ => "rsa_pss_sha256",
     };
-    let out = std::process::Command::new(exe)
+    let mut child = std::process::Command::new(exe);
+    if let Some(dir) = setup::FIXTURES.get() {
+        child.args(["--fixtures", dir]);
+    }
+    let out = child
         .args(["--only", "a", "--seconds"])
         .arg(args.window.as_secs_f64().to_string())
         .args([
@@ -169,7 +178,13 @@ fn adx_parent(args: &Args) -> Result<String, String> {
             "--bits",
             &bits.join(","),
         ])
-        .args(["--scheme", scheme, args::ADX_CHILD])
+        .args([
+            "--scheme",
+            scheme,
+            "--servers",
+            &providers.join(","),
+            args::ADX_CHILD,
+        ])
         .env("BIGNUM_BACKEND", "adx")
         .env("OPENSSL_ia32cap", ":~0x200000")
         .stderr(std::process::Stdio::inherit())
@@ -195,7 +210,7 @@ fn adx_child(args: &Args, client: &Client, windows: &str) -> Result<(), String> 
         format!(", without IFMA (`BIGNUM_BACKEND={requested} OPENSSL_ia32cap=\"{ia32cap}\"`)");
     for &bits in &args.bits_a {
         eprintln!("handshakes: (a) RSA-{bits} without IFMA ...");
-        let rows = memory::run(&servers(bits)?, client, args.window, args.rounds)?;
+        let rows = memory::run(&servers(args, bits)?, client, args.window, args.rounds)?;
         println!(
             "{}",
             report::memory_table(&rows, bits, &title, windows, path)

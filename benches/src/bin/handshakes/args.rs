@@ -4,6 +4,8 @@ use std::time::Duration;
 
 use rustls::SignatureScheme;
 
+use super::setup::Provider;
+
 /// What the command line asked for.
 pub struct Args {
     /// `--seconds`: each window's length.
@@ -26,6 +28,8 @@ pub struct Args {
     pub clients: usize,
     /// `--tasks`: client tasks of (c).
     pub tasks: usize,
+    /// `--servers`: the server providers of every setting.
+    pub providers: Vec<Provider>,
     /// `--scheme`: the one signature scheme the client offers.
     pub scheme: SignatureScheme,
     /// Not `--no-adx-row`: setting (a) once more in a child process without IFMA.
@@ -38,8 +42,9 @@ pub struct Args {
 pub const ADX_CHILD: &str = "--adx-child";
 
 const USAGE: &str = "usage: handshakes [--seconds S] [--rounds R] [--bits 2048,3072] \
-     [--only a,b,c] [--threads 1,2,...] [--clients N] [--tasks N] \
-     [--scheme rsa_pss_sha256|rsa_pss_sha384|rsa_pss_sha512] [--no-adx-row]";
+     [--only a,b,c] [--servers aws-lc-rs,ring,ours,ours-coalescing] [--threads 1,2,...] \
+     [--clients N] [--tasks N] \
+     [--scheme rsa_pss_sha256|rsa_pss_sha384|rsa_pss_sha512] [--no-adx-row] [--fixtures DIR]";
 
 fn bad(what: &str) -> ! {
     eprintln!("handshakes: {what}\n{USAGE}");
@@ -80,6 +85,7 @@ pub fn parse() -> Args {
     let mut clients = None;
     let mut tasks = 64;
     let mut scheme = SignatureScheme::RSA_PSS_SHA256;
+    let mut providers = Provider::ALL.to_vec();
     let mut adx_row = true;
     let mut adx_child = false;
     let mut it = std::env::args().skip(1);
@@ -102,6 +108,17 @@ pub fn parse() -> Args {
                 bits = Some(list);
             }
             "--only" => only = it.next(),
+            "--servers" => {
+                let list: Option<Vec<Provider>> = it
+                    .next()
+                    .and_then(|v| v.split(',').map(|x| Provider::parse(x.trim())).collect());
+                providers = match list {
+                    Some(list) if !list.is_empty() => list,
+                    _ => bad(
+                        "--servers takes aws-lc-rs, ring, ours, ours-coalescing, comma-separated",
+                    ),
+                };
+            }
             "--threads" => threads = counts(it.next(), "--threads"),
             "--clients" => clients = Some(counts(it.next(), "--clients")[0]),
             "--tasks" => tasks = counts(it.next(), "--tasks")[0],
@@ -114,6 +131,12 @@ pub fn parse() -> Args {
                 }
             }
             "--no-adx-row" => adx_row = false,
+            "--fixtures" => match it.next() {
+                Some(dir) => {
+                    let _ = super::setup::FIXTURES.set(dir);
+                }
+                None => bad("--fixtures needs a folder"),
+            },
             ADX_CHILD => adx_child = true,
             "-h" | "--help" => {
                 println!("{USAGE}\n\nSee the documentation of benches/src/bin/handshakes.rs.");
@@ -146,6 +169,7 @@ pub fn parse() -> Args {
         threads,
         clients: clients.unwrap_or(2 * max_threads),
         tasks,
+        providers,
         scheme,
         adx_row,
         adx_child,

@@ -6,8 +6,11 @@
 //! answer, one connection after another.
 //!
 //! A window runs for `--seconds` after a warm-up of a fifth of that; the rate is the
-//! handshakes completed inside the window over its length. The windows of the servers
-//! alternate, `--rounds` of them each; the table gives the best.
+//! handshakes completed inside the window over its length. Each connection's CPU time on
+//! each side (the thread's CPU clock around the server's and the client's work on it, kernel
+//! time included) is added up too, for the CPU per handshake of the server and of the load.
+//! The windows of the servers alternate, `--rounds` of them each; the table gives the best
+//! rate and the median, and the median CPU per handshake.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -18,14 +21,62 @@ use std::time::{Duration, Instant};
 use rustls::{ServerConnection, StreamOwned};
 
 use super::setup::{Client, Server};
-use super::stats::{Spread, spread};
+use super::stats::{Spread, spread, thread_cpu_time};
 
-/// One server thread count: each server's handshakes per second over the windows.
+/// One server thread count: each server's figures over the windows.
 pub struct Row {
     /// Server threads.
     pub threads: usize,
-    /// Each server's row name and rates, in the servers' order.
-    pub rates: Vec<(&'static str, Spread)>,
+    /// Each server's row name and figures, in the servers' order.
+    pub cells: Vec<(&'static str, Cell)>,
+}
+
+/// One server's figures at one thread count.
+#[derive(Clone, Copy)]
+pub struct Cell {
+    /// Handshakes per second.
+    pub rate: Spread,
+    /// CPU µs per handshake of the server's threads (their connections' time on their CPU
+    /// clocks, kernel time included), the median window.
+    pub server_us: f64,
+    /// The same of the client threads.
+    pub client_us: f64,
+}
+
+/// One window's figures.
+#[derive(Clone, Copy)]
+struct Window {
+    rate: f64,
+    server_us: f64,
+    client_us: f64,
+}
+
+/// A counter of handshakes and the CPU nanoseconds of the connections on each side.
+#[derive(Default)]
+struct Counters {
+    handshakes: AtomicU64,
+    server_ns: AtomicU64,
+    client_ns: AtomicU64,
+}
+
+impl Counters {
+    fn sample(&self) -> (u64, u64, u64, Instant) {
+        (
+            self.handshakes.load(Relaxed),
+            self.server_ns.load(Relaxed),
+            self.client_ns.load(Relaxed),
+            Instant::now(),
+        )
+    }
+}
+
+/// Adds the thread CPU time of `f` to `ns`.
+fn cpu_timed<T>(ns: &AtomicU64, f: impl FnOnce() -> T) -> T {
+    let t = thread_cpu_time();
+    let r = f();
+    let spent = thread_cpu_time().saturating_sub(t);
+    ns.fetch_add(u64::try_from(spent.as_nanos()).unwrap_or(u64::MAX), Relaxed);
+    r
 }
 
 /// The first error of a window, which ends it without a figure.
@@ -91,21 +142,21 @@ fn connect(addr: SocketAddr, client: &Client) -> Result<(), String> {
 }
 
 /// One window: `server` on `threads` threads, `clients` client threads, handshakes per
-/// second over `time` after `warmup`.
+/// second over `time` after a warm-up of a fifth of it.
 fn window(
     server: &Server,
     client: &Client,
     threads: usize,
     clients: usize,
     time: Duration,
-) -> Result<f64, String> {
+) -> Result<Window, String> {
     let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("listen: {e}"))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let stop_servers = AtomicBool::new(false);
     let stop_clients = AtomicBool::new(false);
-    let count = AtomicU64::new(0);
+    let counters = Counters::default();
     let error = FirstError::default();
-    let rate = std::thread::scope(|s| {
+    let window = std::thread::scope(|s| {
         let servers: Vec<_> = (0..threads)
             .map(|_| {
                 s.spawn(|| {
@@ -113,7 +164,7 @@ fn window(
                         if stop_servers.load(Relaxed) {
                             return;
                         }
-                        if let Err(e) = serve(stream, server) {
+                        if let Err(e) = cpu_timed(&counters.server_ns, || serve(stream, server)) {
                             error.set(format!("server: {e}"));
                         }
                     }
@@ -125,9 +176,9 @@ fn window(
             .map(|_| {
                 s.spawn(|| {
                     while !stop_clients.load(Relaxed) {
-                        match connect(addr, client) {
+                        match cpu_timed(&counters.client_ns, || connect(addr, client)) {
                             Ok(()) => {
-                                count.fetch_add(1, Relaxed);
+                                counters.handshakes.fetch_add(1, Relaxed);
                             }
                             Err(e) => {
                                 error.set(format!("client: {e}"));
@@ -139,9 +190,9 @@ fn window(
             })
             .collect();
         std::thread::sleep(time / 5);
-        let (c0, t0) = (count.load(Relaxed), Instant::now());
+        let (h0, s0, c0, t0) = counters.sample();
         std::thread::sleep(time);
-        let (c1, t1) = (count.load(Relaxed), Instant::now());
+        let (h1, s1, c1, t1) = counters.sample();
         stop_clients.store(true, Relaxed);
         for c in clients {
             let _ = c.join();
@@ -154,11 +205,16 @@ fn window(
         for t in servers {
             let _ = t.join();
         }
-        (c1 - c0) as f64 / (t1 - t0).as_secs_f64()
+        let n = (h1 - h0).max(1) as f64;
+        Window {
+            rate: (h1 - h0) as f64 / (t1 - t0).as_secs_f64(),
+            server_us: (s1 - s0) as f64 / 1e3 / n,
+            client_us: (c1 - c0) as f64 / 1e3 / n,
+        }
     });
     match error.take() {
         Some(e) => Err(e),
-        None => Ok(rate),
+        None => Ok(window),
     }
 }
 
@@ -175,22 +231,30 @@ pub fn run(
     let mut rows = Vec::new();
     for &n in threads {
         eprintln!("handshakes: (b) {n} server threads ...");
-        let mut rates = vec![Vec::new(); servers.len()];
+        let mut windows: Vec<Vec<Window>> = vec![Vec::new(); servers.len()];
         let mut order: Vec<usize> = (0..servers.len()).collect();
         for _ in 0..rounds {
             for &i in &order {
-                let r = window(&servers[i], client, n, clients, time)
+                let w = window(&servers[i], client, n, clients, time)
                     .map_err(|e| format!("(b) {} on {n} threads: {e}", servers[i].name))?;
-                rates[i].push(r);
+                windows[i].push(w);
             }
             order.rotate_left(1);
         }
         rows.push(Row {
             threads: n,
-            rates: servers
+            cells: servers
                 .iter()
-                .zip(&rates)
-                .map(|(s, r)| (s.name, spread(r)))
+                .zip(&windows)
+                .map(|(s, w)| {
+                    let of = |f: fn(&Window) -> f64| w.iter().map(f).collect::<Vec<_>>();
+                    let cell = Cell {
+                        rate: spread(&of(|w| w.rate)),
+                        server_us: spread(&of(|w| w.server_us)).median,
+                        client_us: spread(&of(|w| w.client_us)).median,
+                    };
+                    (s.name, cell)
+                })
                 .collect(),
         });
     }

@@ -125,7 +125,7 @@ pub fn memory_table(
     s
 }
 
-/// Setting (b)'s table at `bits`.
+/// Setting (b)'s tables at `bits`: the rates, then the CPU per handshake.
 pub fn blocking_table(
     rows: &[blocking::Row],
     bits: usize,
@@ -135,12 +135,12 @@ pub fn blocking_table(
     let Some(first) = rows.first() else {
         return String::new();
     };
-    let names: Vec<&str> = first.rates.iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = first.cells.iter().map(|(n, _)| *n).collect();
     let others: Vec<&str> = names.iter().copied().filter(|n| *n != AWS_LC).collect();
     let mut s = format!(
         "**(b) blocking loopback TCP, RSA-{bits}** (handshakes per second, all server threads \
          together; {clients} client threads in the same process; best of {windows}, median in \
-         brackets)\n\n| server threads |"
+         brackets; ratios of the best)\n\n| server threads |"
     );
     for n in &names {
         let _ = write!(s, " {n} |");
@@ -154,11 +154,16 @@ pub fn blocking_table(
     }
     s.push('\n');
     for row in rows {
-        let get = |name: &str| row.rates.iter().find(|(n, _)| *n == name).map(|(_, r)| *r);
+        let get = |name: &str| {
+            row.cells
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, c)| c.rate)
+        };
         let reference = get(AWS_LC).map(|r| r.best);
         let _ = write!(s, "| {} |", row.threads);
-        for (_, r) in &row.rates {
-            let _ = write!(s, " {} |", rate(r));
+        for (_, c) in &row.cells {
+            let _ = write!(s, " {} |", rate(&c.rate));
         }
         for n in &others {
             let x = get(n).map_or(0.0, |r| r.best);
@@ -166,6 +171,27 @@ pub fn blocking_table(
         }
         let coalescing = get("ours-coalescing").map_or(0.0, |r| r.best);
         let _ = writeln!(s, " {} |", ratio(coalescing, get("ours").map(|r| r.best)));
+    }
+    let _ = write!(
+        s,
+        "\nCPU µs per handshake in (b), server threads + client threads (their connections' \
+         time on the threads' CPU clocks, kernel time included; median window):\n\n\
+         | server threads |"
+    );
+    for n in &names {
+        let _ = write!(s, " {n} |");
+    }
+    s.push_str("\n| ---: |");
+    for _ in &names {
+        s.push_str(" ---: |");
+    }
+    s.push('\n');
+    for row in rows {
+        let _ = write!(s, "| {} |", row.threads);
+        for (_, c) in &row.cells {
+            let _ = write!(s, " {:.0} + {:.0} |", c.server_us, c.client_us);
+        }
+        s.push('\n');
     }
     s
 }

@@ -55,6 +55,11 @@ impl Provider {
         Provider::OursCoalescing,
     ];
 
+    /// The provider of a row name, as `--servers` spells it.
+    pub fn parse(name: &str) -> Option<Provider> {
+        Provider::ALL.into_iter().find(|p| p.name() == name)
+    }
+
     /// The row's name.
     pub fn name(self) -> &'static str {
         match self {
@@ -109,9 +114,15 @@ fn x25519_only(base: CryptoProvider) -> CryptoProvider {
     CryptoProvider { kx_groups, ..base }
 }
 
-/// A fixture file of `tls/tests/data`.
+/// The fixtures' folder, when `--fixtures` names one.
+pub static FIXTURES: OnceLock<String> = OnceLock::new();
+
+/// A fixture file: in `--fixtures`, else in this checkout's `tls/tests/data`.
 fn fixture(name: &str) -> String {
-    format!("{}/../tls/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+    match FIXTURES.get() {
+        Some(dir) => format!("{dir}/{name}"),
+        None => format!("{}/../tls/tests/data/{name}", env!("CARGO_MANIFEST_DIR")),
+    }
 }
 
 fn certs(bits: usize) -> Result<Vec<CertificateDer<'static>>, String> {
@@ -242,12 +253,11 @@ impl Client {
             ..base
         });
         let mut roots = RootCertStore::empty();
-        for ca in CertificateDer::pem_file_iter(fixture("ca.crt.pem"))
-            .map_err(|e| format!("ca.crt.pem: {e}"))?
-        {
+        let ca = fixture("ca.crt.pem");
+        for cert in CertificateDer::pem_file_iter(&ca).map_err(|e| format!("{ca}: {e}"))? {
             roots
-                .add(ca.map_err(|e| format!("ca.crt.pem: {e}"))?)
-                .map_err(|e| format!("ca.crt.pem: {e}"))?;
+                .add(cert.map_err(|e| format!("{ca}: {e}"))?)
+                .map_err(|e| format!("{ca}: {e}"))?;
         }
         let webpki =
             WebPkiServerVerifier::builder_with_provider(Arc::new(roots), Arc::clone(&provider))

@@ -1,4 +1,6 @@
-//! The best and the median of a few windows' rates.
+//! The best and the median of a few windows' rates, and the thread's CPU clock.
+
+use std::time::Duration;
 
 /// Rates over the windows of one row.
 #[derive(Clone, Copy, Default)]
@@ -26,4 +28,24 @@ pub fn spread(rates: &[f64]) -> Spread {
         best: v[n - 1],
         median,
     }
+}
+
+/// The CPU time this thread has used: unlike the wall clock, it does not count the time the
+/// thread waits for a core that another process holds (the machine may be shared).
+#[allow(unsafe_code)] // clock_gettime through libc; see the SAFETY note
+pub fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the call's duration, and
+    // CLOCK_THREAD_CPUTIME_ID is a clock every Linux kernel has.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(
+        u64::try_from(ts.tv_sec).unwrap_or(0),
+        u32::try_from(ts.tv_nsec).unwrap_or(0),
+    )
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# TLS handshakes per second on a many-core machine (the device of DEVELOPERS.md): the
+# `handshakes` binary's three settings, the server threads of (b) at 1, 2, every core and four
+# times every core, with the CPU named beside every figure. One prepared run; everything it
+# prints lands in $OUT.
+#
+# Here, before the device run (builds the binary once, stripped, into target/device-bin):
+#   bash benches/device/handshakes.sh --build
+# Then, with the device tool (carry the binary; one run, about 3 minutes on 16 cores):
+#   run(command="bash benches/device/handshakes.sh", carry=["target/device-bin"],
+#       timeout_s=400)
+# The figures come back as $OUT/handshakes.md, with $OUT/machine.txt naming the CPU and
+# $OUT/handshakes.err the progress and any error.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+BIN=target/device-bin
+
+if [[ ${1:-} == --build ]]; then
+    cargo build --release -p benches --features tls --bin handshakes
+    mkdir -p "$BIN"
+    cp target/release/handshakes "$BIN/handshakes"
+    strip "$BIN/handshakes"
+    ls -l "$BIN"
+    exit 0
+fi
+
+OUT=${OUT:-target/device-out}
+mkdir -p "$OUT"
+source benches/device/machine.sh
+describe_machine "$OUT/machine.txt"
+
+# The fixtures from this checkout (the binary's built-in path is the build machine's).
+# (b) first, the point of the run; then (c) and (a), two windows of 1 s each.
+{
+    timeout 200 "$BIN/handshakes" --fixtures tls/tests/data --only b --seconds 1 --rounds 2
+    echo "exit $?" >&2
+    timeout 80 "$BIN/handshakes" --fixtures tls/tests/data --only c --seconds 1 --rounds 2
+    echo "exit $?" >&2
+    timeout 80 "$BIN/handshakes" --fixtures tls/tests/data --only a --seconds 1 --rounds 2
+    echo "exit $?" >&2
+} > "$OUT/handshakes.md" 2> "$OUT/handshakes.err"
+uptime >> "$OUT/machine.txt"
