@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use rustls::{ServerConnection, StreamOwned};
 
 use super::setup::{Client, Server};
-use super::stats::{Spread, spread, thread_cpu_time};
+use super::stats::{Spread, process_cpu_time, spread, thread_cpu_time};
 
 /// One server thread count: each server's figures over the windows.
 pub struct Row {
@@ -41,6 +41,8 @@ pub struct Cell {
     pub server_us: f64,
     /// The same of the client threads.
     pub client_us: f64,
+    /// Cores this process kept busy (its CPU time over the window's), the median window.
+    pub cores: f64,
 }
 
 /// One window's figures.
@@ -49,6 +51,7 @@ struct Window {
     rate: f64,
     server_us: f64,
     client_us: f64,
+    cores: f64,
 }
 
 /// A counter of handshakes and the CPU nanoseconds of the connections on each side.
@@ -60,11 +63,12 @@ struct Counters {
 }
 
 impl Counters {
-    fn sample(&self) -> (u64, u64, u64, Instant) {
+    fn sample(&self) -> (u64, u64, u64, Duration, Instant) {
         (
             self.handshakes.load(Relaxed),
             self.server_ns.load(Relaxed),
             self.client_ns.load(Relaxed),
+            process_cpu_time(),
             Instant::now(),
         )
     }
@@ -190,9 +194,9 @@ fn window(
             })
             .collect();
         std::thread::sleep(time / 5);
-        let (h0, s0, c0, t0) = counters.sample();
+        let (h0, s0, c0, p0, t0) = counters.sample();
         std::thread::sleep(time);
-        let (h1, s1, c1, t1) = counters.sample();
+        let (h1, s1, c1, p1, t1) = counters.sample();
         stop_clients.store(true, Relaxed);
         for c in clients {
             let _ = c.join();
@@ -210,6 +214,7 @@ fn window(
             rate: (h1 - h0) as f64 / (t1 - t0).as_secs_f64(),
             server_us: (s1 - s0) as f64 / 1e3 / n,
             client_us: (c1 - c0) as f64 / 1e3 / n,
+            cores: (p1 - p0).as_secs_f64() / (t1 - t0).as_secs_f64(),
         }
     });
     match error.take() {
@@ -252,6 +257,7 @@ pub fn run(
                         rate: spread(&of(|w| w.rate)),
                         server_us: spread(&of(|w| w.server_us)).median,
                         client_us: spread(&of(|w| w.client_us)).median,
+                        cores: spread(&of(|w| w.cores)).median,
                     };
                     (s.name, cell)
                 })

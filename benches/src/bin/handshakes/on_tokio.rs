@@ -7,7 +7,9 @@
 //! a byte and reading the answer, one connection after another.
 //!
 //! Windows as in setting (b): `--seconds` after a warm-up of a fifth of that, the servers
-//! alternated, `--rounds` each, the best in the table.
+//! alternated, `--rounds` each; the table gives the best rate and the median, and the
+//! process's CPU time per handshake and the cores it kept busy (medians): both runtimes are in
+//! this process, so that is the CPU of server and load together.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -19,14 +21,26 @@ use tokio::runtime::Runtime;
 use tokio_rustls::{TlsAcceptor, TlsConnector};
 
 use super::setup::{Client, Server, server_name};
-use super::stats::{Spread, spread};
+use super::stats::{Spread, process_cpu_time, spread};
 
-/// One server's handshakes per second over its windows.
+/// One server's figures over its windows.
 pub struct Row {
     /// The server's row name.
     pub name: &'static str,
-    /// Its rates.
+    /// Handshakes per second.
     pub rate: Spread,
+    /// This process's CPU µs per handshake (server and clients), the median window.
+    pub cpu_us: f64,
+    /// Cores this process kept busy, the median window.
+    pub cores: f64,
+}
+
+/// One window's figures.
+#[derive(Clone, Copy)]
+struct Window {
+    rate: f64,
+    cpu_us: f64,
+    cores: f64,
 }
 
 /// A multi-threaded runtime with tokio's defaults (a worker per core).
@@ -100,7 +114,7 @@ fn window(
     client: &Arc<Client>,
     tasks: usize,
     time: Duration,
-) -> Result<f64, String> {
+) -> Result<Window, String> {
     let server_rt = runtime()?;
     let client_rt = runtime()?;
     let listener = server_rt
@@ -154,9 +168,9 @@ fn window(
         })
         .collect();
     std::thread::sleep(time / 5);
-    let (c0, t0) = (count.load(Relaxed), Instant::now());
+    let (c0, p0, t0) = (count.load(Relaxed), process_cpu_time(), Instant::now());
     std::thread::sleep(time);
-    let (c1, t1) = (count.load(Relaxed), Instant::now());
+    let (c1, p1, t1) = (count.load(Relaxed), process_cpu_time(), Instant::now());
     stop.store(true, Relaxed);
     client_rt.block_on(async {
         for h in handles {
@@ -171,7 +185,11 @@ fn window(
         .take();
     match error {
         Some(e) => Err(e),
-        None => Ok((c1 - c0) as f64 / (t1 - t0).as_secs_f64()),
+        None => Ok(Window {
+            rate: (c1 - c0) as f64 / (t1 - t0).as_secs_f64(),
+            cpu_us: (p1 - p0).as_secs_f64() * 1e6 / (c1 - c0).max(1) as f64,
+            cores: (p1 - p0).as_secs_f64() / (t1 - t0).as_secs_f64(),
+        }),
     }
 }
 
@@ -183,22 +201,27 @@ pub fn run(
     time: Duration,
     rounds: usize,
 ) -> Result<Vec<Row>, String> {
-    let mut rates = vec![Vec::new(); servers.len()];
+    let mut windows: Vec<Vec<Window>> = vec![Vec::new(); servers.len()];
     let mut order: Vec<usize> = (0..servers.len()).collect();
     for _ in 0..rounds {
         for &i in &order {
-            let r = window(&servers[i], client, tasks, time)
+            let w = window(&servers[i], client, tasks, time)
                 .map_err(|e| format!("(c) {}: {e}", servers[i].name))?;
-            rates[i].push(r);
+            windows[i].push(w);
         }
         order.rotate_left(1);
     }
     Ok(servers
         .iter()
-        .zip(&rates)
-        .map(|(s, r)| Row {
-            name: s.name,
-            rate: spread(r),
+        .zip(&windows)
+        .map(|(s, w)| {
+            let of = |f: fn(&Window) -> f64| w.iter().map(f).collect::<Vec<_>>();
+            Row {
+                name: s.name,
+                rate: spread(&of(|w| w.rate)),
+                cpu_us: spread(&of(|w| w.cpu_us)).median,
+                cores: spread(&of(|w| w.cores)).median,
+            }
         })
         .collect())
 }

@@ -175,7 +175,8 @@ pub fn blocking_table(
     let _ = write!(
         s,
         "\nCPU µs per handshake in (b), server threads + client threads (their connections' \
-         time on the threads' CPU clocks, kernel time included; median window):\n\n\
+         time on the threads' CPU clocks, kernel time included), and the cores the process \
+         kept busy (medians):\n\n\
          | server threads |"
     );
     for n in &names {
@@ -189,7 +190,11 @@ pub fn blocking_table(
     for row in rows {
         let _ = write!(s, "| {} |", row.threads);
         for (_, c) in &row.cells {
-            let _ = write!(s, " {:.0} + {:.0} |", c.server_us, c.client_us);
+            let _ = write!(
+                s,
+                " {:.0} + {:.0}, {:.2} cores |",
+                c.server_us, c.client_us, c.cores
+            );
         }
         s.push('\n');
     }
@@ -205,17 +210,20 @@ pub fn tokio_table(rows: &[on_tokio::Row], bits: usize, tasks: usize, windows: &
          {workers} workers, tokio's default; {tasks} client tasks on a second runtime in the \
          same process; best of {windows}, median in brackets; `block_in_place`: the server's \
          signature inside `tokio::task::block_in_place`)\n\n\
-         | server | handshakes/s, best (median) | / aws-lc-rs, best | / aws-lc-rs, median |\n\
-         | --- | ---: | ---: | ---: |\n"
+         | server | handshakes/s, best (median) | / aws-lc-rs, best | / aws-lc-rs, median | \
+         process CPU µs / handshake | cores busy |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: |\n"
     );
     for r in rows {
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {:.0} | {:.2} |",
             r.name,
             rate(&r.rate),
             ratio(r.rate.best, reference.map(|x| x.best)),
             ratio(r.rate.median, reference.map(|x| x.median)),
+            r.cpu_us,
+            r.cores,
         );
     }
     s

@@ -1,4 +1,5 @@
-//! The best and the median of a few windows' rates, and the thread's CPU clock.
+//! The best and the median of a few windows' rates, and the threads' and the process's CPU
+//! clocks.
 
 use std::time::Duration;
 
@@ -32,15 +33,25 @@ pub fn spread(rates: &[f64]) -> Spread {
 
 /// The CPU time this thread has used: unlike the wall clock, it does not count the time the
 /// thread waits for a core that another process holds (the machine may be shared).
-#[allow(unsafe_code)] // clock_gettime through libc; see the SAFETY note
 pub fn thread_cpu_time() -> Duration {
+    cpu_clock(libc::CLOCK_THREAD_CPUTIME_ID)
+}
+
+/// The CPU time all threads of this process have used (kernel time included).
+pub fn process_cpu_time() -> Duration {
+    cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID)
+}
+
+/// A CPU-time clock's reading (zero if the kernel refuses it).
+#[allow(unsafe_code)] // clock_gettime through libc; see the SAFETY note
+fn cpu_clock(clock: libc::clockid_t) -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
-    // SAFETY: `ts` is a valid, writable timespec for the call's duration, and
-    // CLOCK_THREAD_CPUTIME_ID is a clock every Linux kernel has.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    // SAFETY: `ts` is a valid, writable timespec for the call's duration; `clock` is one of
+    // the CPU-time clocks every Linux kernel has.
+    let rc = unsafe { libc::clock_gettime(clock, &mut ts) };
     if rc != 0 {
         return Duration::ZERO;
     }
