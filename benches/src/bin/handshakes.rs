@@ -25,18 +25,20 @@
 //!
 //! The settings (`--only`, default all three):
 //!
-//! - (a) one thread, in memory: the server's CPU time per handshake, as handshakes per second
-//!   of server time, at each of `--bits` (default 2048 and 3072). With AVX-512 IFMA on the CPU
+//! - (a) one thread, in memory: the server's CPU time per handshake (the thread's CPU clock
+//!   around the server connection's calls alone), as handshakes per second of server time, at
+//!   each of `--bits` (default 2048 and 3072). With AVX-512 IFMA on the CPU
 //!   and unless `--no-adx-row`, the same table again from a child process of this binary run
 //!   with `BIGNUM_BACKEND=adx` (ours without IFMA) and `OPENSSL_ia32cap=":~0x200000"` (AWS-LC
 //!   without IFMA): both read at start-up, hence the second process. The `memory` module.
 //! - (b) blocking loopback TCP: a `std::net` server of N threads accepting on one listener,
 //!   N = `--threads` (default 1, 2, every core, four times every core), under `--clients`
-//!   client threads of this process (default twice the largest N). The `blocking` module.
+//!   client threads of this process (default twice the largest N); beside the rates, each
+//!   side's CPU per handshake and the cores the process kept busy. The `blocking` module.
 //! - (c) tokio-rustls: the server on a tokio runtime with the default workers, `--tasks` client
 //!   tasks (default 64) on a second runtime; beside the four rows, three whose signatures run
-//!   inside `tokio::task::block_in_place` (aws-lc-rs, ours, ours-coalescing). The `on_tokio`
-//!   module.
+//!   inside `tokio::task::block_in_place` (aws-lc-rs, ours, ours-coalescing); beside the
+//!   rates, the process's CPU per handshake and the cores it kept busy. The `on_tokio` module.
 //!
 //! (b) and (c) run at each of `--bits` when it is given, else at 2048 bits. Each window lasts
 //! `--seconds` (default 1; (b) and (c) add a warm-up of a fifth of it), `--rounds` windows
@@ -46,7 +48,7 @@
 //!
 //! The files of `handshakes/`: `args` (the command line), `setup` (fixtures, configurations,
 //! the check of each handshake), `memory`, `blocking`, `on_tokio` (the settings), `stats`
-//! (best and median of the windows), `report` (the header and tables).
+//! (best and median of the windows, the CPU clocks), `report` (the header and tables).
 
 use std::sync::Arc;
 use std::time::Instant;
