@@ -58,13 +58,30 @@
 //!
 //! # Coalescing
 //!
-//! A server that runs its handshakes on more threads than the machine has cores (a pool
-//! sized for blocking I/O, say) can ask for [`RsaKeyProvider::coalescing`]: the keys it loads
-//! are [`RsaPrivateKey::coalescing`](rsatool_rsa::RsaPrivateKey::coalescing), whose
-//! concurrent signatures run four at a time on the eight lanes of AVX-512 IFMA, for more
-//! handshakes per second at the cost of each waiting for a pass of four. With no more
-//! handshake threads than cores, or without AVX-512 IFMA, it changes nothing. `rsa/src/coalesce.rs`
-//! and `RsaPrivateKey::coalescing`'s documentation say what it trades.
+//! [`RsaKeyProvider::coalescing`] loads keys that are
+//! [`RsaPrivateKey::coalescing`](rsatool_rsa::RsaPrivateKey::coalescing): signatures that
+//! meet run four at a time on the eight lanes of AVX-512 IFMA, at the cost of each waiting
+//! for a pass. Whether it pays depends on how many handshakes sign at once, which the
+//! server's shape decides:
+//!
+//! - **A blocking server with several times more handshake threads than cores** (thread per
+//!   connection, or a pool sized for blocking I/O), on AVX-512 IFMA, RSA-2048: coalescing
+//!   saves server CPU per handshake, more as the threads outnumber the cores. At 3072 bits the
+//!   lanes gain less; from 4096 bits every call runs alone.
+//! - **An async runtime (tokio-rustls) with its default workers**: use the plain key. rustls
+//!   signs synchronously inside `process_new_packets`, so a worker holds its core for the
+//!   signature and never more signatures run at once than there are workers: coalescing
+//!   changes nothing there. Moving the signature off the worker (`block_in_place`) costs a
+//!   plain key its hand-off; a server that wants the lanes runs its handshakes on a blocking
+//!   pool of many threads instead.
+//! - **Threads equal to cores, or no AVX-512 IFMA**: harmless and useless.
+//! - **A host whose cores other processes keep busy**: prefer the plain key, or measure. The
+//!   callers waiting for a pass are parked, so the server keeps fewer runnable threads to claim
+//!   its share of a contended machine.
+//!
+//! BENCHMARKS.md, "TLS handshakes (rustls)", has the handshakes per second behind this advice
+//! (`cargo run --release -p benches --features tls --bin handshakes`); `rsa/src/coalesce.rs`
+//! and `RsaPrivateKey::coalescing`'s documentation say what a pass trades.
 //!
 //! ```ignore
 //! let provider = rsatool_rustls::provider(

@@ -81,7 +81,7 @@ fn main() {
 
 /// Our back end: `ifma`, or the kernel table the exponentiations run on.
 fn backend() -> &'static str {
-    bignum::backend::current(bignum::mpn::kernels().name)
+    bignum::backend::current()
 }
 
 /// Our back end, with the 52-bit engine's shape for the CRT halves of an RSA-`bits` key where
