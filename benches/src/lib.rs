@@ -7,6 +7,8 @@ pub use testkit::limbs;
 pub mod gmp;
 #[cfg(feature = "peers")]
 pub mod rsa_peers;
+#[cfg(feature = "tls")]
+pub mod tls_support;
 
 /// Base, exponent and modulus of exactly `bits` bits (modulus odd, base below it), the same for
 /// every run at a size: the operands of every `powm` comparison.

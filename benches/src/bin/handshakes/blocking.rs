@@ -136,7 +136,7 @@ fn connect(addr: SocketAddr, client: &Client) -> Result<(), String> {
     if byte != *b"s" {
         return Err(format!("read {byte:?} from the server"));
     }
-    recorder.check(&tls.conn, client.scheme)?;
+    recorder.seen.check(&tls.conn, client.scheme)?;
     // The server's close_notify: the end of the stream, then the client closes.
     match tls.read(&mut byte) {
         Ok(0) => Ok(()),

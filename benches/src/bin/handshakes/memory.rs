@@ -92,7 +92,7 @@ fn handshake(
         })
         .map_err(|e| format!("client: {e}"))?;
         if !c.is_handshaking() && !s.is_handshaking() {
-            recorder.check(&c, client.scheme)?;
+            recorder.seen.check(&c, client.scheme)?;
             return Ok(c
                 .negotiated_cipher_suite()
                 .map_or_else(|| "?".to_owned(), |s| format!("{:?}", s.suite())));

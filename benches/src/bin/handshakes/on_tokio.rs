@@ -99,7 +99,7 @@ async fn connect(addr: std::net::SocketAddr, client: &Client) -> Result<(), Stri
     if byte != *b"s" {
         return Err(format!("read {byte:?} from the server"));
     }
-    recorder.check(tls.get_ref().1, client.scheme)?;
+    recorder.seen.check(tls.get_ref().1, client.scheme)?;
     // The server's close_notify: the end of the stream, then the client closes.
     match tls.read(&mut byte).await {
         Ok(0) => Ok(()),

@@ -10,18 +10,19 @@
 use std::sync::atomic::{AtomicU16, AtomicU32, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 
+use benches::tls_support::{Record, Recording, offering_only};
 use rsatool_rustls::RsaKeyProvider;
 use rustls::client::Resumption;
 use rustls::client::WebPkiServerVerifier;
-use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
-use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms, aws_lc_rs, ring};
+use rustls::client::danger::ServerCertVerifier;
+use rustls::crypto::{CryptoProvider, aws_lc_rs, ring};
 use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName};
 use rustls::server::NoServerSessionStorage;
 use rustls::sign::{CertifiedKey, Signer, SigningKey, SingleCertAndKey};
 use rustls::{
-    ClientConfig, ClientConnection, CommonState, DigitallySignedStruct, HandshakeKind, NamedGroup,
-    ProtocolVersion, RootCertStore, ServerConfig, SignatureAlgorithm, SignatureScheme,
+    ClientConfig, ClientConnection, CommonState, HandshakeKind, NamedGroup, ProtocolVersion,
+    RootCertStore, ServerConfig, SignatureAlgorithm, SignatureScheme,
 };
 
 /// A server row: its name in the tables and its configuration.
@@ -233,25 +234,12 @@ pub struct Client {
 impl Client {
     /// The client that offers `scheme` alone (an RSA scheme aws-lc-rs verifies).
     pub fn new(scheme: SignatureScheme) -> Result<Client, String> {
-        let base = x25519_only(aws_lc_rs::default_provider());
-        let algs = base.signature_verification_algorithms;
-        let mapping: Vec<_> = algs
-            .mapping
-            .iter()
-            .filter(|(s, _)| *s == scheme)
-            .copied()
-            .collect();
-        if mapping.len() != 1 {
-            return Err(format!("aws-lc-rs does not verify {scheme:?}"));
-        }
-        let provider = Arc::new(CryptoProvider {
-            // The certificates' own signatures (sha256WithRSAEncryption) verify through `all`.
-            signature_verification_algorithms: WebPkiSupportedAlgorithms {
-                all: algs.all,
-                mapping: Vec::leak(mapping),
-            },
-            ..base
-        });
+        // The certificates' own signatures (sha256WithRSAEncryption) still verify through all
+        // of aws-lc-rs's algorithms.
+        let provider = Arc::new(
+            offering_only(x25519_only(aws_lc_rs::default_provider()), scheme)
+                .ok_or_else(|| format!("aws-lc-rs does not verify {scheme:?}"))?,
+        );
         let mut roots = RootCertStore::empty();
         let ca = fixture("ca.crt.pem");
         for cert in CertificateDer::pem_file_iter(&ca).map_err(|e| format!("{ca}: {e}"))? {
@@ -279,10 +267,9 @@ impl Client {
 
     /// A configuration for one connection, and what its verifier records.
     pub fn connection_config(&self) -> (Arc<ClientConfig>, Arc<Recorder>) {
-        let recorder = Arc::new(Recorder {
+        let recorder = Arc::new(Recording {
             inner: Arc::clone(&self.webpki),
-            scheme: AtomicU16::new(0),
-            signatures: AtomicU32::new(0),
+            seen: Verified::default(),
         });
         let mut config = self.config.clone();
         config
@@ -304,23 +291,27 @@ pub fn server_name() -> ServerName<'static> {
     ServerName::try_from("localhost").expect("a valid DNS name")
 }
 
-/// webpki's verifier on aws-lc-rs, recording the scheme of the handshake signatures it checks
-/// (one connection's).
-#[derive(Debug)]
-pub struct Recorder {
-    inner: Arc<WebPkiServerVerifier>,
+/// webpki's verifier on aws-lc-rs, recording the scheme of the handshake signatures it
+/// verifies (one connection's) in a [`Verified`].
+pub type Recorder = Recording<WebPkiServerVerifier, Verified>;
+
+/// What a connection's [`Recorder`] has verified.
+#[derive(Debug, Default)]
+pub struct Verified {
     /// The last scheme verified (its TLS code point), 0 before any.
     scheme: AtomicU16,
     /// Handshake signatures verified.
     signatures: AtomicU32,
 }
 
-impl Recorder {
+impl Record for Verified {
     fn record(&self, scheme: SignatureScheme) {
         self.scheme.store(u16::from(scheme), Relaxed);
         self.signatures.fetch_add(1, Relaxed);
     }
+}
 
+impl Verified {
     /// Whether the finished handshake of `conn` is the one every row must make: complete, TLS
     /// 1.3, full, X25519, and one server signature of `expected`, verified.
     pub fn check(&self, conn: &CommonState, expected: SignatureScheme) -> Result<(), String> {
@@ -346,45 +337,5 @@ impl Recorder {
             ));
         }
         Ok(())
-    }
-}
-
-impl ServerCertVerifier for Recorder {
-    fn verify_server_cert(
-        &self,
-        end_entity: &CertificateDer<'_>,
-        intermediates: &[CertificateDer<'_>],
-        server_name: &ServerName<'_>,
-        ocsp: &[u8],
-        now: UnixTime,
-    ) -> Result<ServerCertVerified, rustls::Error> {
-        self.inner
-            .verify_server_cert(end_entity, intermediates, server_name, ocsp, now)
-    }
-
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        let valid = self.inner.verify_tls12_signature(message, cert, dss)?;
-        self.record(dss.scheme);
-        Ok(valid)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        let valid = self.inner.verify_tls13_signature(message, cert, dss)?;
-        self.record(dss.scheme);
-        Ok(valid)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.inner.supported_verify_schemes()
     }
 }
