@@ -5,18 +5,22 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use rsatool_rustls::RsaKeyProvider;
 use rustls::client::WebPkiServerVerifier;
-use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
-use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms};
+use rustls::crypto::CryptoProvider;
 use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, ServerName};
 use rustls::server::WebPkiClientVerifier;
-use rustls::server::danger::{ClientCertVerified, ClientCertVerifier};
 use rustls::sign::SigningKey;
 use rustls::{
-    ClientConfig, ClientConnection, ConfigBuilder, Connection, DigitallySignedStruct,
-    DistinguishedName, ProtocolVersion, RootCertStore, ServerConfig, ServerConnection,
-    SignatureScheme, SupportedProtocolVersion, WantsVerifier,
+    ClientConfig, ClientConnection, ConfigBuilder, Connection, ProtocolVersion, RootCertStore,
+    ServerConfig, ServerConnection, SignatureScheme, SupportedProtocolVersion, WantsVerifier,
 };
+
+// The provider offering one scheme and the recording verifier, shared with the `handshakes`
+// binary and the aws-lc-rs client's test of the benches crate.
+#[path = "../../../benches/src/tls_support.rs"]
+mod tls_support;
+use tls_support::Recording;
+pub use tls_support::offering_only;
 
 pub const TLS12: &SupportedProtocolVersion = &rustls::version::TLS12;
 pub const TLS13: &SupportedProtocolVersion = &rustls::version::TLS13;
@@ -31,8 +35,10 @@ pub const RSA_SCHEMES: [SignatureScheme; 6] = [
     SignatureScheme::RSA_PKCS1_SHA256,
 ];
 
+/// A fixture of `tls/tests/data`, found from this crate's folder or a sibling's (the benches
+/// crate's test of rsatool-rustls against aws-lc-rs includes this module).
 pub fn path(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../tls/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 pub fn certs(name: &str) -> Vec<CertificateDer<'static>> {
@@ -87,103 +93,21 @@ pub fn ours_coalescing() -> Arc<CryptoProvider> {
 /// ring's provider whose verification offers (and accepts) only `scheme`: the peer must sign
 /// with it or fail.
 pub fn ring_offering_only(scheme: SignatureScheme) -> CryptoProvider {
-    let base = ring();
-    let algs = base.signature_verification_algorithms;
-    let mapping: Vec<_> = algs
-        .mapping
-        .iter()
-        .filter(|(s, _)| *s == scheme)
-        .copied()
-        .collect();
-    assert_eq!(mapping.len(), 1, "ring maps {scheme:?}");
-    CryptoProvider {
-        signature_verification_algorithms: WebPkiSupportedAlgorithms {
-            all: algs.all,
-            mapping: Vec::leak(mapping),
-        },
-        ..base
-    }
+    offering_only(ring(), scheme).unwrap_or_else(|| panic!("ring maps {scheme:?} once"))
 }
 
-/// The schemes of the handshake signatures a verifier checked.
+/// The schemes of the handshake signatures a verifier verified, in order.
 pub type Seen = Arc<Mutex<Vec<SignatureScheme>>>;
 
-/// A certificate verifier that records the scheme of each handshake signature it verifies,
-/// and otherwise is `inner` (webpki's): as a server verifier in a client, as a client
-/// verifier in a server.
-#[derive(Debug)]
-struct Recording<V: ?Sized> {
-    inner: Arc<V>,
-    seen: Seen,
-}
-
-impl<V: ?Sized> Recording<V> {
-    /// `inner`, recording into a new list, and that list.
-    fn new(inner: Arc<V>) -> (Arc<Self>, Seen) {
-        let seen = Seen::default();
-        let verifier = Recording {
-            inner,
-            seen: Arc::clone(&seen),
-        };
-        (Arc::new(verifier), seen)
-    }
-}
-
-/// The methods both kinds of [`Recording`] verifier share: each of the named handshake
-/// signature checks records the signature's scheme in `self.seen`, then verifies it as
-/// `self.inner` does; the schemes supported are `self.inner`'s.
-macro_rules! record_then_verify_signatures {
-    ($($verify:ident),*) => {
-        $(
-            fn $verify(
-                &self,
-                message: &[u8],
-                cert: &CertificateDer<'_>,
-                dss: &DigitallySignedStruct,
-            ) -> Result<HandshakeSignatureValid, rustls::Error> {
-                self.seen.lock().unwrap().push(dss.scheme);
-                self.inner.$verify(message, cert, dss)
-            }
-        )*
-
-        fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-            self.inner.supported_verify_schemes()
-        }
+/// `inner` (webpki's verifier), recording the scheme of each handshake signature it verifies
+/// into a new list; and that list.
+fn recording<V: ?Sized>(inner: Arc<V>) -> (Arc<Recording<V, Seen>>, Seen) {
+    let seen = Seen::default();
+    let verifier = Recording {
+        inner,
+        seen: Arc::clone(&seen),
     };
-}
-
-impl ServerCertVerifier for Recording<WebPkiServerVerifier> {
-    fn verify_server_cert(
-        &self,
-        end_entity: &CertificateDer<'_>,
-        intermediates: &[CertificateDer<'_>],
-        server_name: &ServerName<'_>,
-        ocsp: &[u8],
-        now: UnixTime,
-    ) -> Result<ServerCertVerified, rustls::Error> {
-        self.inner
-            .verify_server_cert(end_entity, intermediates, server_name, ocsp, now)
-    }
-
-    record_then_verify_signatures!(verify_tls12_signature, verify_tls13_signature);
-}
-
-impl ClientCertVerifier for Recording<dyn ClientCertVerifier> {
-    fn root_hint_subjects(&self) -> &[DistinguishedName] {
-        self.inner.root_hint_subjects()
-    }
-
-    fn verify_client_cert(
-        &self,
-        end_entity: &CertificateDer<'_>,
-        intermediates: &[CertificateDer<'_>],
-        now: UnixTime,
-    ) -> Result<ClientCertVerified, rustls::Error> {
-        self.inner
-            .verify_client_cert(end_entity, intermediates, now)
-    }
-
-    record_then_verify_signatures!(verify_tls12_signature, verify_tls13_signature);
+    (Arc::new(verifier), seen)
 }
 
 /// A client on `provider` for `version` that trusts the test CA (verifying through
@@ -195,7 +119,7 @@ pub fn client(
     auth: Option<(&str, &str)>,
 ) -> (ClientConfig, Seen) {
     let webpki = WebPkiServerVerifier::builder_with_provider(roots(), Arc::clone(&provider));
-    let (verifier, seen) = Recording::new(webpki.build().unwrap());
+    let (verifier, seen) = recording(webpki.build().unwrap());
     let builder = ClientConfig::builder_with_provider(provider)
         .with_protocol_versions(&[version])
         .unwrap()
@@ -241,7 +165,7 @@ pub fn server_with_client_auth(
     key_name: &str,
 ) -> (ServerConfig, Seen) {
     let webpki = WebPkiClientVerifier::builder_with_provider(roots(), Arc::clone(&provider));
-    let (verifier, seen) = Recording::new(webpki.build().unwrap());
+    let (verifier, seen) = recording(webpki.build().unwrap());
     let config = server_builder(provider, version)
         .with_client_cert_verifier(verifier)
         .with_single_cert(certs(cert), key(key_name))
