@@ -189,6 +189,7 @@ pub struct Done {
 }
 
 impl Done {
+    /// The protocol version of the client, which the server's must equal.
     pub fn version(&self) -> ProtocolVersion {
         let v = self.client.protocol_version().unwrap();
         assert_eq!(self.server.protocol_version(), Some(v));
@@ -211,7 +212,8 @@ fn transfer(from: &mut Connection, to: &mut Connection) -> Result<(), rustls::Er
 }
 
 /// A full handshake between a client of `client_config` and a server of `server_config`,
-/// bytes pumped in memory, then a message each way over the established connection.
+/// bytes pumped in memory, then a message each way over the established connection; both ends
+/// agree on the protocol version.
 pub fn handshake(client_config: ClientConfig, server_config: ServerConfig) -> Result<Done, Failed> {
     let name = ServerName::try_from("localhost").unwrap();
     let mut client =
@@ -238,5 +240,7 @@ pub fn handshake(client_config: ClientConfig, server_config: ServerConfig) -> Re
     transfer(&mut client, &mut server).map_err(Failed::Server)?;
     server.reader().read_exact(&mut got).unwrap();
     assert_eq!(&got, b"hello from the client");
-    Ok(Done { client, server })
+    let done = Done { client, server };
+    done.version();
+    Ok(done)
 }
