@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::runtime::Runtime;
 use tokio_rustls::{TlsAcceptor, TlsConnector};
@@ -61,6 +61,22 @@ fn set(error: &FirstError, e: String) {
         .get_or_insert(e);
 }
 
+/// Reads one byte from `tls` and checks that it is `expected`, the byte `peer` sends.
+async fn read_byte(
+    tls: &mut (impl AsyncRead + Unpin),
+    expected: u8,
+    peer: &str,
+) -> Result<(), String> {
+    let mut byte = [0u8];
+    tls.read_exact(&mut byte)
+        .await
+        .map_err(|e| format!("read: {e}"))?;
+    if byte != [expected] {
+        return Err(format!("read {byte:?} from the {peer}"));
+    }
+    Ok(())
+}
+
 /// One connection, server side.
 async fn serve(acceptor: TlsAcceptor, stream: TcpStream) -> Result<(), String> {
     stream.set_nodelay(true).map_err(|e| e.to_string())?;
@@ -68,13 +84,7 @@ async fn serve(acceptor: TlsAcceptor, stream: TcpStream) -> Result<(), String> {
         .accept(stream)
         .await
         .map_err(|e| format!("handshake: {e}"))?;
-    let mut byte = [0u8];
-    tls.read_exact(&mut byte)
-        .await
-        .map_err(|e| format!("read: {e}"))?;
-    if byte != *b"c" {
-        return Err(format!("read {byte:?} from the client"));
-    }
+    read_byte(&mut tls, b'c', "client").await?;
     tls.write_all(b"s").await.map_err(|e| e.to_string())?;
     tls.shutdown().await.map_err(|e| e.to_string())
 }
@@ -92,15 +102,10 @@ async fn connect(addr: std::net::SocketAddr, client: &Client) -> Result<(), Stri
         .map_err(|e| format!("handshake: {e}"))?;
     tls.write_all(b"c").await.map_err(|e| e.to_string())?;
     tls.flush().await.map_err(|e| e.to_string())?;
-    let mut byte = [0u8];
-    tls.read_exact(&mut byte)
-        .await
-        .map_err(|e| format!("read: {e}"))?;
-    if byte != *b"s" {
-        return Err(format!("read {byte:?} from the server"));
-    }
+    read_byte(&mut tls, b's', "server").await?;
     recorder.seen.check(tls.get_ref().1, client.scheme)?;
     // The server's close_notify: the end of the stream, then the client closes.
+    let mut byte = [0u8];
     match tls.read(&mut byte).await {
         Ok(0) => Ok(()),
         Ok(_) => Err("more data after the answer".to_owned()),
