@@ -92,6 +92,38 @@ fn rate(s: &Spread) -> String {
     format!("{:.0} ({:.0})", s.best, s.median)
 }
 
+/// A table of setting (a) or (c) below `title`: a row per server with its rate (best and
+/// median) and the rate's ratios to aws-lc-rs's (best to best, median to median), then its
+/// cells of `more`, the columns named (with their Markdown alignment) in `heads`.
+fn rate_table(title: &str, heads: &[(&str, &str)], rows: &[(&str, Spread, String)]) -> String {
+    let mut s = format!(
+        "{title}\n\n\
+         | server | handshakes/s, best (median) | / aws-lc-rs, best | / aws-lc-rs, median |"
+    );
+    for (head, _) in heads {
+        let _ = write!(s, " {head} |");
+    }
+    s.push_str("\n| --- | ---: | ---: | ---: |");
+    for (_, align) in heads {
+        let _ = write!(s, " {align} |");
+    }
+    s.push('\n');
+    let reference = rows
+        .iter()
+        .find(|(name, ..)| *name == AWS_LC)
+        .map(|(_, rate, _)| *rate);
+    for (name, spread, more) in rows {
+        let _ = writeln!(
+            s,
+            "| {name} | {} | {} | {} | {more} |",
+            rate(spread),
+            ratio(spread.best, reference.map(|x| x.best)),
+            ratio(spread.median, reference.map(|x| x.median)),
+        );
+    }
+    s
+}
+
 /// Setting (a)'s table at `bits`.
 pub fn memory_table(
     rows: &[memory::Row],
@@ -100,29 +132,24 @@ pub fn memory_table(
     windows: &str,
     path: &str,
 ) -> String {
-    let reference = rows.iter().find(|r| r.name == AWS_LC).map(|r| r.rate);
-    let mut s = format!(
+    let title = format!(
         "**(a) one thread, in memory, RSA-{bits}{title}** (handshakes per second of the \
          server's CPU time: the server's calls alone timed; best of {windows}, median in \
-         brackets; our back end: {path})\n\n\
-         | server | handshakes/s, best (median) | / aws-lc-rs, best | / aws-lc-rs, median | \
-         server µs / handshake | client µs / handshake | cipher suite |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | --- |\n"
+         brackets; our back end: {path})"
     );
-    for r in rows {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} | {:.1} | {:.1} | {} |",
-            r.name,
-            rate(&r.rate),
-            ratio(r.rate.best, reference.map(|x| x.best)),
-            ratio(r.rate.median, reference.map(|x| x.median)),
-            r.server_us,
-            r.client_us,
-            r.suite,
-        );
-    }
-    s
+    let heads = [
+        ("server µs / handshake", "---:"),
+        ("client µs / handshake", "---:"),
+        ("cipher suite", "---"),
+    ];
+    let rows: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            let more = format!("{:.1} | {:.1} | {}", r.server_us, r.client_us, r.suite);
+            (r.name, r.rate, more)
+        })
+        .collect();
+    rate_table(&title, &heads, &rows)
 }
 
 /// Setting (b)'s tables at `bits`: the rates, then the CPU per handshake.
@@ -203,28 +230,20 @@ pub fn blocking_table(
 
 /// Setting (c)'s table at `bits`.
 pub fn tokio_table(rows: &[on_tokio::Row], bits: usize, tasks: usize, windows: &str) -> String {
-    let reference = rows.iter().find(|r| r.name == AWS_LC).map(|r| r.rate);
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut s = format!(
+    let title = format!(
         "**(c) tokio-rustls, RSA-{bits}** (handshakes per second; the server on a runtime of \
          {workers} workers, tokio's default; {tasks} client tasks on a second runtime in the \
          same process; best of {windows}, median in brackets; `block_in_place`: the server's \
-         signature inside `tokio::task::block_in_place`)\n\n\
-         | server | handshakes/s, best (median) | / aws-lc-rs, best | / aws-lc-rs, median | \
-         process CPU µs / handshake | cores busy |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: |\n"
+         signature inside `tokio::task::block_in_place`)"
     );
-    for r in rows {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} | {:.0} | {:.2} |",
-            r.name,
-            rate(&r.rate),
-            ratio(r.rate.best, reference.map(|x| x.best)),
-            ratio(r.rate.median, reference.map(|x| x.median)),
-            r.cpu_us,
-            r.cores,
-        );
-    }
-    s
+    let heads = [
+        ("process CPU µs / handshake", "---:"),
+        ("cores busy", "---:"),
+    ];
+    let rows: Vec<_> = rows
+        .iter()
+        .map(|r| (r.name, r.rate, format!("{:.0} | {:.2}", r.cpu_us, r.cores)))
+        .collect();
+    rate_table(&title, &heads, &rows)
 }
