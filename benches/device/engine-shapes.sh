@@ -17,23 +17,17 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 BIN=target/device-bin
+source benches/device/machine.sh
 
 if [[ ${1:-} == --build ]]; then
     cargo build --release -p rsatool -p benches --features benches/peers --bin rsatool --bin compare &&
         cargo build --release -p bignum --example pow_paths || exit 1
-    mkdir -p "$BIN"
-    for b in release/rsatool release/compare release/examples/pow_paths; do
-        cp "target/$b" "$BIN/"
-        strip "$BIN/$(basename "$b")"
-    done
-    ls -l "$BIN"
+    stage_binaries "$BIN" target/release/rsatool target/release/compare \
+        target/release/examples/pow_paths
     exit 0
 fi
 
-OUT=${OUT:-target/device-out}
-mkdir -p "$OUT"
-source benches/device/machine.sh
-describe_machine "$OUT/machine.txt"
+start_output
 
 # Every shape against the table's, twice (the second run says how much the first moved).
 for run in 1 2; do

@@ -14,20 +14,15 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 BIN=target/device-bin
+source benches/device/machine.sh
 
 if [[ ${1:-} == --build ]]; then
     cargo build --release -p benches --features tls --bin handshakes
-    mkdir -p "$BIN"
-    cp target/release/handshakes "$BIN/handshakes"
-    strip "$BIN/handshakes"
-    ls -l "$BIN"
+    stage_binaries "$BIN" target/release/handshakes
     exit 0
 fi
 
-OUT=${OUT:-target/device-out}
-mkdir -p "$OUT"
-source benches/device/machine.sh
-describe_machine "$OUT/machine.txt"
+start_output
 
 # The fixtures from this checkout (the binary's built-in path is the build machine's).
 # (b) first, the point of the run; then (c) and (a), two windows of 1 s each.

@@ -13,23 +13,16 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 BIN=target/device-bin
+source benches/device/machine.sh
 
 if [[ ${1:-} == --build ]]; then
     cargo build --release -p rsatool -p benches --features benches/peers --bin rsatool --bin compare
-    mkdir -p "$BIN"
-    for b in rsatool compare; do
-        cp "target/release/$b" "$BIN/$b"
-        strip "$BIN/$b"
-    done
-    ls -l "$BIN"
+    stage_binaries "$BIN" target/release/rsatool target/release/compare
     exit 0
 fi
 
-OUT=${OUT:-target/device-out}
-mkdir -p "$OUT"
+start_output
 N=$(nproc)
-source benches/device/machine.sh
-describe_machine "$OUT/machine.txt"
 
 # Cryptokit's lines with N threads on one key, plain and coalesced, and with 4N threads.
 for t in "$N" $((4 * N)); do
