@@ -88,37 +88,26 @@ fn our_server_with_client_auth(
     )
 }
 
-/// Every size, plain and coalescing: each scheme of `schemes` forced by the aws-lc-rs client
-/// is the one our server signs with and aws-lc-rs verifies.
-fn each_forced_scheme_verifies_at_aws_lc(
-    version: &'static SupportedProtocolVersion,
-    schemes: &[SignatureScheme],
-    expected: ProtocolVersion,
-) {
+/// Our servers for `version` at every size, plain and coalescing, each named.
+fn ours_at_each_size(version: &'static SupportedProtocolVersion) -> Vec<(String, ServerConfig)> {
+    let mut servers = Vec::new();
     for bits in SIZES {
         for coalescing in [false, true] {
-            let server_config = server_of_bits(ours_over_aws_lc(coalescing), version, bits);
-            for &scheme in schemes {
-                let (client_config, seen) = client(aws_lc_offering_only(scheme), version, None);
-                let done = handshake(client_config, server_config.clone()).unwrap_or_else(|e| {
-                    panic!("{bits} bits, coalescing {coalescing}, {scheme:?}: {e:?}")
-                });
-                assert_eq!(done.version(), expected);
-                assert_eq!(*seen.lock().unwrap(), [scheme], "{bits} bits");
-            }
+            let config = server_of_bits(ours_over_aws_lc(coalescing), version, bits);
+            servers.push((format!("{bits} bits, coalescing {coalescing}"), config));
         }
     }
+    servers
 }
 
-#[test]
-fn tls13_signatures_of_each_pss_scheme_verify_at_an_aws_lc_client() {
-    each_forced_scheme_verifies_at_aws_lc(TLS13, &RSA_SCHEMES[..3], ProtocolVersion::TLSv1_3);
-}
-
-#[test]
-fn tls12_signatures_of_each_rsa_scheme_verify_at_an_aws_lc_client() {
-    each_forced_scheme_verifies_at_aws_lc(TLS12, &RSA_SCHEMES, ProtocolVersion::TLSv1_2);
-}
+// Each scheme forced by the aws-lc-rs client, in each version: every size, plain and
+// coalescing, signs with it and aws-lc-rs verifies it.
+each_forced_scheme_is_signed_tests!(
+    tls13_signatures_of_each_pss_scheme_verify_at_an_aws_lc_client,
+    tls12_signatures_of_each_rsa_scheme_verify_at_an_aws_lc_client,
+    ours_at_each_size,
+    aws_lc_offering_only,
+);
 
 #[test]
 fn tls13_refuses_an_aws_lc_client_that_offers_only_pkcs1() {

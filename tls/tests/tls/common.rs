@@ -244,3 +244,59 @@ pub fn handshake(client_config: ClientConfig, server_config: ServerConfig) -> Re
     done.version();
     Ok(done)
 }
+
+/// Each of `schemes`, forced through the offer of a client on `offering_only(scheme)` for
+/// `version`: every server of `servers` (each named for a failure's message) signs its
+/// handshake with it, the client verifies that one signature, and both ends speak `expected`.
+pub fn each_forced_scheme_is_signed(
+    servers: &[(String, ServerConfig)],
+    offering_only: impl Fn(SignatureScheme) -> Arc<CryptoProvider>,
+    version: &'static SupportedProtocolVersion,
+    schemes: &[SignatureScheme],
+    expected: ProtocolVersion,
+) {
+    for (name, server_config) in servers {
+        for &scheme in schemes {
+            let (client_config, seen) = client(offering_only(scheme), version, None);
+            let done = handshake(client_config, server_config.clone())
+                .unwrap_or_else(|e| panic!("{name}, {scheme:?}: {e:?}"));
+            assert_eq!(done.version(), expected, "{name}");
+            assert_eq!(
+                *seen.lock().unwrap(),
+                [scheme],
+                "{name}: the server's signature scheme"
+            );
+        }
+    }
+}
+
+/// Declares the tests `$tls13` and `$tls12` of [`each_forced_scheme_is_signed`] for the servers
+/// `$servers(version)` and the clients on `$offering_only(scheme)`: in TLS 1.3 each of the three
+/// PSS schemes (the only ones it signs handshakes with, RFC 8446 §4.2.3), in TLS 1.2 each of the
+/// six. Both peers' tests declare theirs with it: ring's here, aws-lc-rs's in the benches crate.
+macro_rules! each_forced_scheme_is_signed_tests {
+    ($tls13:ident, $tls12:ident, $servers:expr, $offering_only:expr $(,)?) => {
+        #[test]
+        fn $tls13() {
+            use $crate::common::{RSA_SCHEMES, TLS13, each_forced_scheme_is_signed};
+            let servers = ($servers)(TLS13);
+            let expected = rustls::ProtocolVersion::TLSv1_3;
+            each_forced_scheme_is_signed(
+                &servers,
+                $offering_only,
+                TLS13,
+                &RSA_SCHEMES[..3],
+                expected,
+            );
+        }
+
+        #[test]
+        fn $tls12() {
+            use $crate::common::{RSA_SCHEMES, TLS12, each_forced_scheme_is_signed};
+            let servers = ($servers)(TLS12);
+            let expected = rustls::ProtocolVersion::TLSv1_2;
+            each_forced_scheme_is_signed(&servers, $offering_only, TLS12, &RSA_SCHEMES, expected);
+        }
+    };
+}
+pub(crate) use each_forced_scheme_is_signed_tests;

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use rsatool_rustls::RsaKeyProvider;
+use rustls::SignatureScheme;
 use rustls::crypto::CryptoProvider;
-use rustls::{ProtocolVersion, SignatureScheme};
 
 use crate::common::*;
 
@@ -22,36 +22,14 @@ fn server_2048(
     .unwrap()
 }
 
-/// Each scheme `version` allows, forced through the client's offer: the handshake succeeds
-/// and the signature the client verified is of that scheme.
-fn each_scheme_is_signed_as_forced(
-    version: &'static rustls::SupportedProtocolVersion,
-    schemes: &[SignatureScheme],
-    expected_version: ProtocolVersion,
-) {
-    let server_config = server_2048(ours(), version);
-    for &scheme in schemes {
-        let (client_config, seen) = client(Arc::new(ring_offering_only(scheme)), version, None);
-        let done = handshake(client_config, server_config.clone())
-            .unwrap_or_else(|e| panic!("{scheme:?}: {e:?}"));
-        assert_eq!(done.version(), expected_version);
-        assert_eq!(
-            *seen.lock().unwrap(),
-            [scheme],
-            "the server's signature scheme"
-        );
-    }
-}
-
-#[test]
-fn tls13_signs_each_pss_scheme_the_client_forces() {
-    each_scheme_is_signed_as_forced(TLS13, &RSA_SCHEMES[..3], ProtocolVersion::TLSv1_3);
-}
-
-#[test]
-fn tls12_signs_each_rsa_scheme_the_client_forces() {
-    each_scheme_is_signed_as_forced(TLS12, &RSA_SCHEMES, ProtocolVersion::TLSv1_2);
-}
+// Each scheme forced through a ring client's offer, in each version: our server with the
+// 2048-bit key signs with it and the client verifies it.
+each_forced_scheme_is_signed_tests!(
+    tls13_signs_each_pss_scheme_the_client_forces,
+    tls12_signs_each_rsa_scheme_the_client_forces,
+    |version| vec![("ours, 2048 bits".to_owned(), server_2048(ours(), version))],
+    |scheme| Arc::new(ring_offering_only(scheme)),
+);
 
 #[test]
 fn tls13_refuses_a_client_that_offers_only_pkcs1() {
