@@ -7,7 +7,9 @@ pub use testkit::limbs;
 pub mod gmp;
 #[cfg(feature = "peers")]
 pub mod rsa_peers;
+// The TLS measurements' handshake checks, from rsatool-rustls's tests (which use it too).
 #[cfg(feature = "tls")]
+#[path = "../../tls/tests/tls/support.rs"]
 pub mod tls_support;
 
 /// Base, exponent and modulus of exactly `bits` bits (modulus odd, base below it), the same for

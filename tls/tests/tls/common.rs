@@ -15,9 +15,9 @@ use rustls::{
     ServerConfig, ServerConnection, SignatureScheme, SupportedProtocolVersion, WantsVerifier,
 };
 
-// The provider offering one scheme and the recording verifier, shared with the `handshakes`
-// binary and the aws-lc-rs client's test of the benches crate.
-#[path = "../../../benches/src/tls_support.rs"]
+// The provider offering one scheme and the recording verifier, shared with the benches crate
+// (its `handshakes` binary and its aws-lc-rs client's test).
+#[path = "support.rs"]
 mod tls_support;
 use tls_support::Recording;
 pub use tls_support::offering_only;

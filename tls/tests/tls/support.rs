@@ -2,10 +2,11 @@
 //! offers one signature scheme, and a certificate verifier that records the scheme of each
 //! handshake signature it verifies.
 //!
-//! Three places use it: the `handshakes` binary (through this crate, feature `tls`), and the
-//! handshake tests of rsatool-rustls against ring and of this crate against aws-lc-rs, which
-//! include this file by `#[path]` from `tls/tests/tls/common.rs`. So it names nothing but
-//! rustls's API (no provider, no crate of this workspace): it compiles in either crate.
+//! Three places use it: the handshake tests of rsatool-rustls against ring (through
+//! `common.rs`), the benches crate's test of rsatool-rustls against aws-lc-rs (which includes
+//! `common.rs` by `#[path]`) and its `handshakes` binary (the benches library includes this file
+//! by `#[path]` as `benches::tls_support`, feature `tls`). So it names nothing but rustls's API
+//! (no provider, no crate of this workspace): it compiles in either crate.
 
 use std::fmt::Debug;
 use std::sync::{Arc, Mutex, PoisonError};
