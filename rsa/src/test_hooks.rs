@@ -115,11 +115,12 @@ impl RsaPrivateKey {
 
     /// The meeting point's state: passes held by
     /// [`hold_coalesced_passes_for_tests`](Self::hold_coalesced_passes_for_tests), requests
-    /// queued, passes running, results waiting to be picked up.
+    /// queued, passes running, results waiting to be picked up; none while another thread
+    /// holds its mutex (zeros for a key without a hooked coalescer).
     #[cfg(feature = "std")]
     #[doc(hidden)]
-    pub fn coalescing_state_for_tests(&self) -> [usize; 4] {
-        Hooked::of(self.crt()).map_or([0; 4], Hooked::state)
+    pub fn coalescing_state_for_tests(&self) -> Option<[usize; 4]> {
+        Hooked::of(self.crt()).map_or(Some([0; 4]), Hooked::state)
     }
 
     /// `f`, with the meeting point's mutex held (a `fork()` inside leaves it held forever in

@@ -77,6 +77,10 @@ fn first_pair(key: &RsaPrivateKey) -> Vec<u8> {
     bytes
 }
 
+/// A child's report that the meeting point's state could not be read (its mutex was held
+/// at the fork).
+const UNREADABLE: u8 = u8::MAX;
+
 /// Waits until `done` holds (at most a minute).
 fn wait_until(done: impl Fn() -> bool) {
     let start = Instant::now();
@@ -140,6 +144,9 @@ fn in_child(child: impl FnOnce() -> Vec<u8>) -> Result<Vec<u8>, String> {
         match usize::try_from(n) {
             Ok(0) => break true,
             Ok(n) => out.extend_from_slice(&buf[..n]),
+            // A signal interrupted the read: read again. Any other error ends the reading.
+            Err(_) if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {
+            }
             Err(_) => break true,
         }
     };
@@ -188,23 +195,16 @@ fn parent_and_child_never_blind_with_the_same_value() {
 fn a_blinding_slot_held_at_the_fork_is_passed_over_in_the_child() {
     let _one = one_fork_at_a_time();
     let (key, case) = used_once(key(3), 4);
-    let before = first_pair(&key);
     // The first slot is held at the instant of the fork (an operation of another thread is
-    // inside it): in the child it stays held forever, and operations take the next slots.
+    // inside it): in the child it stays held forever, and operations must take the next
+    // slots rather than wait for it (a wait would never end: the child is killed and the
+    // test fails).
     let child = key
         .with_blinding_slot_held_for_tests(0, || {
-            in_child(|| {
-                let ok = (0..3).all(|_| op(&key, &case));
-                vec![u8::from(ok), u8::from(first_pair(&key).is_empty())]
-            })
+            in_child(|| vec![u8::from((0..3).all(|_| op(&key, &case)))])
         })
         .unwrap();
-    assert_eq!(
-        child,
-        [1, 1],
-        "(results right, first slot held in the child)"
-    );
-    assert_eq!(first_pair(&key), before, "the parent's slot untouched");
+    assert_eq!(child, [1], "the child's results");
     assert!(op(&key, &case));
 }
 
@@ -219,35 +219,52 @@ fn a_fork_while_another_thread_runs_a_pass_leaves_the_childs_callers_free() {
     key.hold_coalesced_passes_for_tests(true);
     let (child, leader, queued) = std::thread::scope(|s| {
         let leader = s.spawn(|| op(&key, &cases[0]));
-        wait_until(|| key.coalescing_state_for_tests()[0] == 1);
+        wait_until(|| key.coalescing_state_for_tests().is_some_and(|s| s[0] == 1));
         let queued: Vec<_> = cases[1..3]
             .iter()
             .map(|c| s.spawn(|| op(&key, c)))
             .collect();
-        wait_until(|| key.coalescing_state_for_tests()[1] == 2);
+        wait_until(|| key.coalescing_state_for_tests().is_some_and(|s| s[1] == 2));
         // The child's copy counts that pass as running and holds those requests: its own
-        // three callers (fewer than a group of four) must not wait for them.
-        let child = in_child(|| {
-            let ok = std::thread::scope(|s| {
-                let callers: Vec<_> = cases[3..]
-                    .iter()
-                    .map(|c| s.spawn(|| (0..2).all(|_| op(&key, c))))
-                    .collect();
-                callers.into_iter().all(|c| c.join().unwrap_or(false))
+        // three callers (fewer than a group of four) must not wait for them, and the first
+        // clears what the parent's threads left. The queued callers take the mutex for a
+        // moment each time they wake; a fork at such a moment leaves it held in the child,
+        // whose callers then run alone and whose state cannot be read: fork again.
+        let child = (0..8)
+            .map(|_| {
+                in_child(|| {
+                    let ok = std::thread::scope(|s| {
+                        let callers: Vec<_> = cases[3..]
+                            .iter()
+                            .map(|c| s.spawn(|| (0..2).all(|_| op(&key, c))))
+                            .collect();
+                        callers.into_iter().all(|c| c.join().unwrap_or(false))
+                    });
+                    let left = key.coalescing_state_for_tests().map_or(
+                        UNREADABLE,
+                        |[_, queued, running, done]| {
+                            u8::try_from(queued + running + done).unwrap_or(u8::MAX - 1)
+                        },
+                    );
+                    vec![u8::from(ok), left]
+                })
+            })
+            .find(|child| {
+                child
+                    .as_ref()
+                    .map_or(true, |c| c.get(1) != Some(&UNREADABLE))
             });
-            let [_, queued, running, done] = key.coalescing_state_for_tests();
-            vec![
-                u8::from(ok),
-                u8::try_from(queued + running + done).unwrap_or(u8::MAX),
-            ]
-        });
         key.hold_coalesced_passes_for_tests(false);
         let queued: Vec<bool> = queued.into_iter().map(|q| q.join().unwrap()).collect();
         (child, leader.join().unwrap(), queued)
     });
+    let child = child.expect("a child found the meeting point's mutex free in one of 8 forks");
     assert_eq!(child.unwrap(), [1, 0], "(results right, state left)");
     assert!(leader && queued == [true, true], "the parent's callers");
-    assert_eq!(key.coalescing_state_for_tests()[1..], [0, 0, 0]);
+    assert_eq!(
+        key.coalescing_state_for_tests().map(|s| s[1..].to_vec()),
+        Some(vec![0, 0, 0])
+    );
 }
 
 #[test]

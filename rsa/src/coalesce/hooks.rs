@@ -101,11 +101,12 @@ impl Hooked {
     }
 
     /// Passes held at the gate ([`hold_passes`](Self::hold_passes)), requests queued, passes
-    /// running, results waiting to be picked up.
-    pub(crate) fn state(&self) -> [usize; 4] {
+    /// running, results waiting to be picked up; none while another thread holds the mutex
+    /// (a look must not wait: in a child process, a mutex held at the fork is never freed).
+    pub(crate) fn state(&self) -> Option<[usize; 4]> {
         let held = self.hooks.at_gate.load(Relaxed);
-        let state = self.lock();
-        [held, state.queue.len(), state.running, state.done.len()]
+        let state = self.coalescer.meeting.try_lock()?;
+        Some([held, state.queue.len(), state.running, state.done.len()])
     }
 }
 

@@ -37,7 +37,10 @@ pub(crate) trait Work {
     fn after_wait(&self) {}
 }
 
-/// A meeting point (see the parent module's documentation).
+/// A meeting point (see the parent module's documentation). Every operation writes its mutex
+/// and state, so they have cache lines of their own, as the blinding table's slots do, away
+/// from whatever the allocator puts beside them (the key's values, read by every pass).
+#[repr(align(128))]
 pub(crate) struct Meeting<I, O> {
     state: Mutex<State<I, O>>,
     /// The process whose threads the state belongs to ([`State::pid`]), readable without the
@@ -132,6 +135,16 @@ impl<I, O> Meeting<I, O> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The state if no thread holds the mutex now, or none. (In a child process after
+    /// `fork()` a mutex held at the instant of the fork stays held forever.)
+    pub(crate) fn try_lock(&self) -> Option<MutexGuard<'_, State<I, O>>> {
+        match self.state.try_lock() {
+            Ok(state) => Some(state),
+            Err(TryLockError::Poisoned(p)) => Some(p.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
+    }
+
     /// The state for a caller of this process, or none if it cannot be had without waiting in
     /// a child process that has not yet cleared its parent's state.
     ///
@@ -146,11 +159,7 @@ impl<I, O> Meeting<I, O> {
         if self.pid.load(Ordering::Relaxed) == pid {
             return Some(self.lock());
         }
-        let mut state = match self.state.try_lock() {
-            Ok(state) => state,
-            Err(TryLockError::Poisoned(p)) => p.into_inner(),
-            Err(TryLockError::WouldBlock) => return None,
-        };
+        let mut state = self.try_lock()?;
         if state.pid != pid {
             // Another process's threads: none of them will take, run or pick up anything here.
             let pass_time = state.pass_time;
