@@ -23,9 +23,19 @@ pub(crate) enum Counter {
 #[cfg(any(test, feature = "test-hooks"))]
 static COUNTS: [AtomicU64; 4] = [const { AtomicU64::new(0) }; 4];
 
+// The same counts for the calling thread alone, in the crate's own tests: a test that runs
+// the code on its own thread reads what it ran itself, whatever the tests beside it run.
+#[cfg(test)]
+std::thread_local! {
+    static THIS_THREAD: [core::cell::Cell<u64>; 4] =
+        const { [const { core::cell::Cell::new(0) }; 4] };
+}
+
 /// Counts one `c`, in the crate's tests and with `test-hooks`; nothing otherwise.
 #[inline(always)]
 pub(crate) fn count(c: Counter) {
+    #[cfg(test)]
+    THIS_THREAD.with(|t| t[c as usize].set(t[c as usize].get() + 1));
     #[cfg(any(test, feature = "test-hooks"))]
     COUNTS[c as usize].fetch_add(1, Ordering::Relaxed);
     #[cfg(not(any(test, feature = "test-hooks")))]
@@ -36,4 +46,10 @@ pub(crate) fn count(c: Counter) {
 #[cfg(any(test, feature = "test-hooks"))]
 pub(crate) fn read(c: Counter) -> u64 {
     COUNTS[c as usize].load(Ordering::Relaxed)
+}
+
+/// How many `c` the calling thread has counted (the crate's own tests).
+#[cfg(test)]
+pub(crate) fn read_this_thread(c: Counter) -> u64 {
+    THIS_THREAD.with(|t| t[c as usize].get())
 }

@@ -72,7 +72,7 @@ fn table(threads: usize, ops: usize, child_ops: usize) {
         .collect();
     let mut results = vec![operations(&slots, &draws, 1, ops)];
     results.extend(handles.into_iter().map(|h| h.join().unwrap()));
-    let (child_used, child_draws) = operations(&slots, &draws, 2, child_ops);
+    let (child_used, _) = operations(&slots, &draws, 2, child_ops);
     let mut used: Vec<Pair> = results.iter().flat_map(|(u, _)| u.clone()).collect();
     let parent_draws: Vec<u32> = results
         .iter()
@@ -84,7 +84,6 @@ fn table(threads: usize, ops: usize, child_ops: usize) {
             "the child used a power of its parent's draw"
         );
     }
-    assert!(child_draws.iter().all(|&(_, p)| p == 2));
     used.extend(child_used);
     let all = used.len();
     used.sort_unstable();

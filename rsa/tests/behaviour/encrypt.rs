@@ -13,20 +13,10 @@ use crate::common;
 
 use rsatool_rsa::hazmat::{PrivateOp, PublicOp};
 use std::collections::HashSet;
-use std::sync::OnceLock;
 
-use common::{key_1024, random_below, rng, small_parts};
+use common::{key_1024, keys, random_below, rng, small_parts};
 use rand_core::Rng;
 use rsatool_rsa::{EncryptionScheme, Error, HashAlg, Oaep, Pkcs1v15Encrypt, RsaPrivateKey};
-
-fn key_2048() -> &'static RsaPrivateKey {
-    static KEY: OnceLock<RsaPrivateKey> = OnceLock::new();
-    KEY.get_or_init(|| RsaPrivateKey::generate(2048, &mut rng(2048)).unwrap())
-}
-
-fn keys() -> [&'static RsaPrivateKey; 2] {
-    [key_1024(), key_2048()]
-}
 
 /// MGF1 (RFC 8017 B.2.1) written out: Hash(seed ‖ C(0)) ‖ Hash(seed ‖ C(1)) ‖ …, cut to len.
 fn mgf1(hash: HashAlg, seed: &[u8], len: usize) -> Vec<u8> {

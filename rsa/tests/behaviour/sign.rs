@@ -12,22 +12,11 @@
 
 use crate::common;
 
-use std::sync::OnceLock;
-
-use common::{big, key_1024, padded, parts_from_primes, rng};
+use common::{big, key_1024, key_2048, keys, padded, parts_from_primes, rng};
 use num_bigint::BigUint;
 use rsatool_rsa::{
     Error, HashAlg, Pkcs1v15Sign, Pss, RsaPrivateKey, RsaPublicKey, SaltLen, SignatureScheme,
 };
-
-fn key_2048() -> &'static RsaPrivateKey {
-    static KEY: OnceLock<RsaPrivateKey> = OnceLock::new();
-    KEY.get_or_init(|| RsaPrivateKey::generate(2048, &mut rng(2048)).unwrap())
-}
-
-fn keys() -> [&'static RsaPrivateKey; 2] {
-    [key_1024(), key_2048()]
-}
 
 /// s^e mod n with num-bigint, as k bytes.
 fn open(key: &RsaPublicKey, sig: &[u8]) -> Vec<u8> {

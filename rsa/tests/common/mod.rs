@@ -181,3 +181,14 @@ pub fn key_1024() -> &'static RsaPrivateKey {
     static KEY: std::sync::OnceLock<RsaPrivateKey> = std::sync::OnceLock::new();
     KEY.get_or_init(|| RsaPrivateKey::generate(1024, &mut rng(1024)).unwrap())
 }
+
+/// A 2048-bit generated key, shared by the tests of one binary.
+pub fn key_2048() -> &'static RsaPrivateKey {
+    static KEY: std::sync::OnceLock<RsaPrivateKey> = std::sync::OnceLock::new();
+    KEY.get_or_init(|| RsaPrivateKey::generate(2048, &mut rng(2048)).unwrap())
+}
+
+/// The 1024- and 2048-bit keys.
+pub fn keys() -> [&'static RsaPrivateKey; 2] {
+    [key_1024(), key_2048()]
+}
