@@ -16,7 +16,7 @@ BIN=target/device-bin
 source benches/device/machine.sh
 
 if [[ ${1:-} == --build ]]; then
-    cargo build --release -p rsatool -p benches --features benches/peers --bin rsatool --bin compare
+    cargo build --release -p rsatool -p benches --features benches/peers --bin rsatool --bin compare || exit 1
     stage_binaries "$BIN" target/release/rsatool target/release/compare
     exit 0
 fi

@@ -30,8 +30,9 @@
 //! So a caller alone runs alone and at once (a pass of one: the single operation's interleaved
 //! pair); with no more calling threads than cores every call still runs at once, as on a plain
 //! key; with more, the surplus callers wait and run four at a time, and their operations then
-//! cost about half of what they would alone (at RSA-2048 on AVX-512 IFMA, four items on eight
-//! lanes take about two single operations' time). No background thread and no timer thread:
+//! cost less than they would alone (at RSA-2048 on AVX-512 IFMA, four items on eight lanes
+//! take much less than four single operations' time: docs/benchmarks-log.md, "Which keys'
+//! callers meet", measured on 2 cores). No background thread and no timer thread:
 //! the work runs on the callers' threads, and the only clock is each waiting caller's bounded
 //! sleep. `passes` defaults to the machine's parallelism
 //! ([`std::thread::available_parallelism`]).
@@ -39,14 +40,15 @@
 //! A coalescing key's [`CrtKey`] holds a [`Coalescer`] as its [`MeetingPoint`] and hands it each
 //! operation after the first stage; the coalescer runs the rest with [`CrtKey`]'s stages. The
 //! queue, the passes and the pick-ups are `coalesce/meeting.rs`, generic over the work;
-//! `model-check/` runs that file under loom with trivial work and explores every interleaving
-//! of two and three callers, with a pass that panics and results left waiting.
+//! `model-check/` runs that file under loom with trivial work and explores the interleavings
+//! of two and three callers within a preemption bound of two, one pass at a time, with a pass
+//! that panics and results left waiting.
 //!
 //! # What it trades
 //!
-//! Latency for throughput: a caller taken into a pass waits for the whole pass, about twice
-//! a single operation at RSA-2048 and more where the eight lanes gain less (3072 and 4096
-//! bits), plus its time in the queue. With N callers always busy on C cores, a call takes
+//! Latency for throughput: a caller taken into a pass waits for the whole pass, longer than a
+//! single operation and longer still where the eight lanes gain less (3072 and 4096 bits),
+//! plus its time in the queue. With N callers always busy on C cores, a call takes
 //! N / throughput (Little's law): coalescing shortens it exactly as much as it raises the
 //! throughput, but a call that is taken into a pass never takes less than a pass.
 //! BENCHMARKS.md has the figures.

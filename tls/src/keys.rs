@@ -13,7 +13,7 @@ use rustls::sign::SigningKey;
 use crate::RsaSigningKey;
 
 /// `rsaEncryption` (RFC 8017 A.1).
-const RSA_ENCRYPTION: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.1");
+const RSA_ENCRYPTION: ObjectIdentifier = rsatool_rsa::pkcs1::ALGORITHM_OID;
 /// `id-RSASSA-PSS` (RFC 4055 §3.1).
 const RSASSA_PSS: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.10");
 
@@ -55,8 +55,9 @@ impl RsaKeyProvider {
 
     /// The same provider, whose RSA keys are [`RsaPrivateKey::coalescing`]: the signatures
     /// that concurrent handshakes make with one key run together, four at a time, on the
-    /// eight lanes of AVX-512 IFMA. For a server whose handshakes run on more threads than
-    /// there are cores; see that method for what it trades (latency of a pass for throughput)
+    /// eight lanes of AVX-512 IFMA. For a blocking server whose handshakes run on several
+    /// times more threads than there are cores (the crate documentation's "Coalescing"); see
+    /// that method for what it trades (latency of a pass for throughput)
     /// and where it runs each call alone as a plain key does.
     #[must_use]
     pub const fn coalescing(self) -> Self {

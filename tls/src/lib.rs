@@ -62,12 +62,15 @@
 //! [`RsaPrivateKey::coalescing`](rsatool_rsa::RsaPrivateKey::coalescing): signatures that
 //! meet run four at a time on the eight lanes of AVX-512 IFMA, at the cost of each waiting
 //! for a pass. Whether it pays depends on how many handshakes sign at once, which the
-//! server's shape decides:
+//! server's shape decides. The measurements behind this advice were taken on a 2-core machine
+//! only; on more cores, measure (`benches/device/handshakes.sh` is the prepared run).
 //!
 //! - **A blocking server with several times more handshake threads than cores** (thread per
-//!   connection, or a pool sized for blocking I/O), on AVX-512 IFMA, RSA-2048: coalescing
-//!   saves server CPU per handshake, more as the threads outnumber the cores. At 3072 bits the
-//!   lanes gain less; from 4096 bits every call runs alone.
+//!   connection, or a pool sized for blocking I/O), on AVX-512 IFMA, RSA-2048: the one shape
+//!   where coalescing can save server CPU per handshake, and only when signatures often meet:
+//!   at four threads a core it was within the runs' spread of the plain key, and it showed at
+//!   eight and sixteen threads a core.
+//!   At 3072 bits the lanes gain less; from 4096 bits every call runs alone.
 //! - **An async runtime (tokio-rustls) with its default workers**: use the plain key. rustls
 //!   signs synchronously inside `process_new_packets`, so a worker holds its core for the
 //!   signature and never more signatures run at once than there are workers: coalescing

@@ -87,7 +87,10 @@
 //! living processes: a pair is used again by a later process that inherited it and happens to
 //! get the id of the process that last used it, which must have ended by then; two such
 //! processes (say, workers that a daemon forks again and again, after the process that signed
-//! has exited, and that the kernel gives that same id twice) would share powers. Detecting the
+//! has exited, and that the kernel gives that same id twice) would share powers. Ids are also
+//! per pid namespace: a child forked into a new one (`clone` or `unshare` with `CLONE_NEWPID`,
+//! then no `exec`) is process 1 there, the id its parent has if the parent is that namespace's
+//! own init, and then shares its powers too. Detecting the
 //! fork itself (`MADV_WIPEONFORK` pages, as BoringSSL does, or `pthread_atfork`) would close
 //! that, at the price of `unsafe` code and a system-specific call, which this crate denies; a
 //! process that forks workers from a key it has used can also clone the key in each worker

@@ -32,11 +32,11 @@ pub fn load() -> String {
         .unwrap_or_else(|| "?".to_owned())
 }
 
-/// A command's trimmed output, or `?`.
+/// A command's trimmed output, run in the current directory (the checkout the run is in, not
+/// the one the binary was built in), or `?`.
 fn output(cmd: &str, args: &[&str]) -> String {
     Command::new(cmd)
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .ok()
         .filter(|o| o.status.success())
@@ -47,7 +47,9 @@ fn output(cmd: &str, args: &[&str]) -> String {
 /// The header: date, CPU, commit, command, load.
 pub fn header() -> String {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let dirty = if output("git", &["status", "--porcelain", "--untracked-files=no"]).is_empty() {
+    // `?`: no git or no repository here (a copied tree), so nothing is known to be changed.
+    let status = output("git", &["status", "--porcelain", "--untracked-files=no"]);
+    let dirty = if status.is_empty() || status == "?" {
         ""
     } else {
         " (with uncommitted changes)"
