@@ -26,56 +26,85 @@ use core::arch::x86_64::{
 use crate::cpu;
 use crate::mpn::ifma_model::{Ifma52, Task};
 
-/// AVX-512 IFMA on 256-bit registers (four lanes; needs AVX-512 VL).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Avx512Ifma256(cpu::Ifma);
-
-/// AVX-512 IFMA on 512-bit registers (eight lanes).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Avx512Ifma512(cpu::Ifma);
-
 /// Runs `task` inside a function compiled with AVX-512 F, VL and IFMA enabled. `Task::run` is
 /// `#[inline(always)]`, so the task's code, and every operation it inlines, is compiled here
-/// with the features (a closure would not be forced inline, and its operations would stay
-/// calls to the intrinsics).
-#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-fn with_features<I: Ifma52, T: Task>(isa: I, task: T) -> T::Output {
-    task.run(isa)
+/// with the features (a closure would not be forced inline, and its operations wo
+pub(crate) use bits256::Avx512Ifma256;
+pub(crate) use bits512::Avx512Ifma512;
+
+// Each width in a module of its own, with its own function compiled with the features: rustc
+// places every instance of a generic function (one per engine shape here) in the codegen unit
+// of the module that defines it (of its self type, for a method), so that the 256-bit and the
+// 512-bit instances, most of bignum's build, are optimised by LLVM in two codegen units in
+// parallel rather than one after the other in one (docs/benchmarks-log.md, "The engine's
+// instances in two codegen units").
+mod bits256 {
+    use super::{Ifma52, Task, cpu};
+
+    /// AVX-512 IFMA on 256-bit registers (four lanes; needs AVX-512 VL).
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx512Ifma256(cpu::Ifma);
+
+    impl Avx512Ifma256 {
+        /// The implementation, proved by the token.
+        pub(crate) fn new(t: cpu::Ifma) -> Self {
+            Avx512Ifma256(t)
+        }
+
+        /// Runs `task` with the implementation, compiled with the features, so that the
+        /// methods it inlines become single instructions.
+        #[inline(always)]
+        pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
+            // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
+            unsafe { self.with_features(task) }
+        }
+
+        /// Runs `task` inside a function compiled with AVX-512 F, VL and IFMA enabled.
+        /// `Task::run` is `#[inline(always)]`, so the task's code, and every operation it
+        /// inlines, is compiled here with the features (a closure would not be forced inline,
+        /// and its operations would stay calls to the intrinsics).
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn with_features<T: Task>(self, task: T) -> T::Output
+        where
+            Self: Ifma52,
+        {
+            task.run(self)
+        }
+    }
 }
 
-impl Avx512Ifma256 {
-    /// The implementation, proved by the token.
-    pub(crate) fn new(t: cpu::Ifma) -> Self {
-        Avx512Ifma256(t)
-    }
+mod bits512 {
+    use super::{Ifma52, Task, cpu};
 
-    /// Runs `task` with the implementation, compiled with the features, so that the methods
-    /// it inlines become single instructions.
-    #[inline(always)]
-    pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
-        // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
-        unsafe { with_features(self, task) }
+    /// AVX-512 IFMA on 512-bit registers (eight lanes).
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx512Ifma512(cpu::Ifma);
+
+    impl Avx512Ifma512 {
+        /// The implementation, proved by the token.
+        pub(crate) fn new(t: cpu::Ifma) -> Self {
+            Avx512Ifma512(t)
+        }
+
+        /// Runs `task` with the implementation, compiled with the features (see
+        /// [`Avx512Ifma256::run`](super::Avx512Ifma256::run)).
+        #[inline(always)]
+        pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
+            // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
+            unsafe { self.with_features(task) }
+        }
+
+        /// As [`Avx512Ifma256`](super::Avx512Ifma256)'s, on this width.
+        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+        fn with_features<T: Task>(self, task: T) -> T::Output
+        where
+            Self: Ifma52,
+        {
+            task.run(self)
+        }
     }
 }
 
-impl Avx512Ifma512 {
-    /// The implementation, proved by the token.
-    pub(crate) fn new(t: cpu::Ifma) -> Self {
-        Avx512Ifma512(t)
-    }
-
-    /// Runs `task` with the implementation, compiled with the features (see
-    /// [`Avx512Ifma256::run`]).
-    #[inline(always)]
-    pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
-        // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
-        unsafe { with_features(self, task) }
-    }
-}
-
-// SAFETY (every block below): the intrinsics need AVX-512 F, VL and IFMA (AVX and AVX2 for
-// the plain ones, which AVX-512 F implies); `self` holds a `cpu::Ifma`, which proves them.
-// Loads and stores go through slices of at least four (eight) u64 checked by indexing.
 impl Ifma52 for Avx512Ifma256 {
     type V = __m256i;
     const LANES: usize = 4;
