@@ -13,7 +13,7 @@
 //!
 //! A PEM file may hold several blocks (a certificate and its key, as servers store them): the
 //! block the caller needs is taken and the others are skipped. An X.509 certificate
-//! (`CERTIFICATE`, or its DER) is read as its public key (through `x509-cert`).
+//! (`CERTIFICATE`, or its DER) is read as its public key (its structure walked by `asn1`).
 //!
 //! The algorithm must be `rsaEncryption` (1.2.840.113549.1.1.1) with NULL or absent
 //! parameters, or `id-RSASSA-PSS` (1.2.840.113549.1.1.10) with absent or SEQUENCE parameters,

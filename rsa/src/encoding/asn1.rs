@@ -12,7 +12,7 @@ use super::der_error::der_error;
 use crate::{Error, KeyError, PrivateKeyParts, PublicKeyParts, Result};
 use alloc::{format, vec, vec::Vec};
 use der::asn1::{AnyRef, BitStringRef, IntRef, ObjectIdentifier, OctetStringRef, UintRef};
-use der::{Decode, Encode, ErrorKind, Reader, SliceReader, Tag, Tagged};
+use der::{Decode, Encode, ErrorKind, Reader, SliceReader, Tag, TagMode, TagNumber, Tagged};
 use pkcs1::{OtherPrimeInfo, RsaPrivateKey, RsaPublicKey};
 use pkcs8::PrivateKeyInfoRef;
 use spki::{AlgorithmIdentifierRef, SubjectPublicKeyInfoRef};
@@ -201,20 +201,75 @@ pub(super) fn encrypt_pkcs8(_der: &[u8], _password: &[u8]) -> Result<Zeroizing<V
     ))
 }
 
-/// The SubjectPublicKeyInfo of an X.509 certificate (RFC 5280 §4.1), decoded by
-/// `x509-cert`, as an RSA public key.
+/// The SubjectPublicKeyInfo of an X.509 certificate (RFC 5280 §4.1) as an RSA public key.
 pub(super) fn decode_certificate(der: &[u8]) -> Result<(PublicKeyParts, KeyAlgorithm)> {
     let context = "X.509 certificate";
-    let cert = x509_cert::Certificate::from_der(der).map_err(|e| der_error(context, e))?;
-    let spki = cert
-        .tbs_certificate()
-        .subject_public_key_info()
-        .to_der()
-        .map_err(encode_error)?;
-    decode_spki(&spki).map_err(|e| match e {
+    let spki = certificate_spki(der).map_err(|e| der_error(context, e))?;
+    decode_spki(spki).map_err(|e| match e {
         Error::Encoding(what) => Error::Encoding(format!("{context}'s key: {what}")),
         other => other,
     })
+}
+
+/// The DER of a certificate's `subjectPublicKeyInfo`. The structure is walked as RFC 5280
+/// §4.1 lays it out, every element read as one DER TLV of the tag it must have and nothing
+/// allowed after the last, at each level:
+///
+/// ```text
+/// Certificate ::= SEQUENCE { tbsCertificate TBSCertificate, signatureAlgorithm
+///     AlgorithmIdentifier, signatureValue BIT STRING }
+/// TBSCertificate ::= SEQUENCE { version [0] EXPLICIT Version DEFAULT v1,
+///     serialNumber INTEGER, signature AlgorithmIdentifier, issuer Name, validity Validity,
+///     subject Name, subjectPublicKeyInfo SubjectPublicKeyInfo,
+///     issuerUniqueID [1] IMPLICIT BIT STRING OPTIONAL,
+///     subjectUniqueID [2] IMPLICIT BIT STRING OPTIONAL, extensions [3] EXPLICIT OPTIONAL }
+/// ```
+///
+/// The elements other than the key (names, validity, extensions, the signature) are taken as
+/// whole TLVs and not decoded further: a certificate is read here for its key only, and
+/// neither its signature nor its contents are checked (the key itself is decoded in full by
+/// [`decode_spki`]).
+fn certificate_spki(der: &[u8]) -> der::Result<&[u8]> {
+    let mut reader = SliceReader::new(der)?;
+    let spki = reader.sequence(|cert| -> der::Result<&[u8]> {
+        let spki = cert.sequence(|tbs| -> der::Result<&[u8]> {
+            let version = tbs.context_specific::<u8>(TagNumber(0), TagMode::Explicit)?;
+            if version.is_some_and(|v| v > 2) {
+                return Err(der::Error::from(Tag::Integer.value_error()));
+            }
+            for tag in [
+                Tag::Integer,
+                Tag::Sequence,
+                Tag::Sequence,
+                Tag::Sequence,
+                Tag::Sequence,
+            ] {
+                tlv_of(tbs, tag)?;
+            }
+            let spki = tlv_of(tbs, Tag::Sequence)?;
+            for (number, constructed) in [(1, false), (2, false), (3, true)] {
+                let tag = Tag::ContextSpecific {
+                    constructed,
+                    number: TagNumber(number),
+                };
+                if !tbs.is_finished() && Tag::peek(tbs)? == tag {
+                    tbs.tlv_bytes()?;
+                }
+            }
+            Ok(spki)
+        })?;
+        tlv_of(cert, Tag::Sequence)?;
+        tlv_of(cert, Tag::BitString)?;
+        Ok(spki)
+    })?;
+    reader.finish()?;
+    Ok(spki)
+}
+
+/// The next element of `reader` as a whole TLV, which must have the tag `tag`.
+fn tlv_of<'a>(reader: &mut SliceReader<'a>, tag: Tag) -> der::Result<&'a [u8]> {
+    Tag::peek(reader)?.assert_eq(tag)?;
+    reader.tlv_bytes()
 }
 
 /// Decodes a PKCS #1 `RSAPublicKey` (RFC 8017 A.1.1).
@@ -466,4 +521,76 @@ fn to_der_secret<T: Encode>(msg: &T) -> Result<Zeroizing<Vec<u8>>> {
 
 fn encode_error(e: der::Error) -> Error {
     Error::Encoding(format!("DER encoding failed: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::certificate_spki;
+    use alloc::vec::Vec;
+
+    /// One DER TLV (contents shorter than 128 bytes).
+    fn tlv(tag: u8, content: &[u8]) -> Vec<u8> {
+        let mut out = alloc::vec![tag, u8::try_from(content.len()).unwrap()];
+        out.extend_from_slice(content);
+        out
+    }
+
+    /// A certificate of the given TBS fields, with a signature algorithm and value after it.
+    fn certificate(tbs_fields: &[Vec<u8>]) -> Vec<u8> {
+        let tbs = tlv(0x30, &tbs_fields.concat());
+        let alg = tlv(0x30, &tlv(0x06, &[0x2a, 0x03]));
+        tlv(0x30, &[tbs, alg, tlv(0x03, &[0x00, 0xaa])].concat())
+    }
+
+    #[test]
+    fn the_certificate_walk_finds_the_key_around_every_optional_field() {
+        let spki = tlv(
+            0x30,
+            &[tlv(0x30, &[0x06, 0x01, 0x2a]), tlv(0x03, &[0, 1])].concat(),
+        );
+        let serial = tlv(0x02, &[0x01]);
+        let seq = tlv(0x30, &[]);
+        let v3 = tlv(0xa0, &tlv(0x02, &[0x02]));
+        let issuer_uid = tlv(0x81, &[0x00]);
+        let subject_uid = tlv(0x82, &[0x00]);
+        let extensions = tlv(0xa3, &tlv(0x30, &[]));
+        let head = |version: Option<&Vec<u8>>| {
+            let mut fields: Vec<Vec<u8>> = version.into_iter().cloned().collect();
+            fields.extend([&serial, &seq, &seq, &seq, &seq, &spki].map(Clone::clone));
+            fields
+        };
+        let with = |version, tail: &[&Vec<u8>]| {
+            let mut fields = head(version);
+            fields.extend(tail.iter().map(|f| (*f).clone()));
+            certificate(&fields)
+        };
+        // Version 1 (no version field) and version 3 with every optional field: the key.
+        for cert in [
+            with(None, &[]),
+            with(Some(&v3), &[]),
+            with(Some(&v3), &[&extensions]),
+            with(Some(&v3), &[&issuer_uid, &subject_uid, &extensions]),
+            with(Some(&v3), &[&subject_uid]),
+        ] {
+            assert_eq!(certificate_spki(&cert).unwrap(), spki.as_slice());
+        }
+        // Optional fields out of order, twice, or of another tag; a version above 3.
+        let v4 = tlv(0xa0, &tlv(0x02, &[0x03]));
+        for cert in [
+            with(Some(&v3), &[&extensions, &issuer_uid]),
+            with(Some(&v3), &[&issuer_uid, &issuer_uid]),
+            with(Some(&v3), &[&tlv(0x84, &[0x00])]),
+            with(Some(&v4), &[]),
+        ] {
+            assert!(certificate_spki(&cert).is_err());
+        }
+        // A field missing before the key (the key then stands where the subject should, and
+        // nothing of the key's tag follows), or of the wrong tag.
+        let mut short = head(None);
+        short.remove(1);
+        assert!(certificate_spki(&certificate(&short)).is_err());
+        let mut wrong = head(None);
+        wrong[0] = tlv(0x04, &[0x01]);
+        assert!(certificate_spki(&certificate(&wrong)).is_err());
+    }
 }

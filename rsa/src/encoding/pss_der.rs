@@ -13,8 +13,9 @@
 //! NULL parameters.
 
 use alloc::{format, vec::Vec};
+use der::asn1::ContextSpecific;
 use der::asn1::{AnyRef, ObjectIdentifier};
-use der::{Decode, Encode, Sequence};
+use der::{Decode, Encode, Reader, SliceReader, Tag, TagMode, TagNumber};
 use spki::AlgorithmIdentifierRef;
 
 use super::der_error::der_error;
@@ -28,16 +29,54 @@ const ID_MGF1: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1
 /// an unknown hash.
 const PSS_HASHES: [HashAlg; 7] = HashAlg::ALL;
 
-#[derive(Sequence)]
+/// The four fields, each `None` where absent (at its DEFAULT).
 struct Params<'a> {
-    #[asn1(context_specific = "0", optional = "true")]
     hash: Option<AlgorithmIdentifierRef<'a>>,
-    #[asn1(context_specific = "1", optional = "true")]
     mask_gen: Option<AlgorithmIdentifierRef<'a>>,
-    #[asn1(context_specific = "2", optional = "true")]
     salt_len: Option<u32>,
-    #[asn1(context_specific = "3", optional = "true")]
     trailer: Option<u32>,
+}
+
+impl<'a> Params<'a> {
+    /// Reads the SEQUENCE: its fields in tag order, each optional, nothing after them.
+    fn from_der(der: &'a [u8]) -> der::Result<Self> {
+        let mut reader = SliceReader::new(der)?;
+        let p = reader.sequence(|r| -> der::Result<Params<'a>> {
+            Ok(Params {
+                hash: r.context_specific(TagNumber(0), TagMode::Explicit)?,
+                mask_gen: r.context_specific(TagNumber(1), TagMode::Explicit)?,
+                salt_len: r.context_specific(TagNumber(2), TagMode::Explicit)?,
+                trailer: r.context_specific(TagNumber(3), TagMode::Explicit)?,
+            })
+        })?;
+        reader.finish()?;
+        Ok(p)
+    }
+
+    /// Writes the SEQUENCE with the fields present.
+    fn to_der(&self) -> der::Result<Vec<u8>> {
+        fn field<T: der::EncodeValue + der::Tagged + Clone>(
+            body: &mut Vec<u8>,
+            number: u32,
+            value: Option<&T>,
+        ) -> der::Result<()> {
+            if let Some(value) = value {
+                ContextSpecific {
+                    tag_number: TagNumber(number),
+                    tag_mode: TagMode::Explicit,
+                    value: value.clone(),
+                }
+                .encode_to_vec(body)?;
+            }
+            Ok(())
+        }
+        let mut body = Vec::new();
+        field(&mut body, 0, self.hash.as_ref())?;
+        field(&mut body, 1, self.mask_gen.as_ref())?;
+        field(&mut body, 2, self.salt_len.as_ref())?;
+        field(&mut body, 3, self.trailer.as_ref())?;
+        AnyRef::new(Tag::Sequence, &body)?.to_der()
+    }
 }
 
 fn bad(what: &str) -> Error {

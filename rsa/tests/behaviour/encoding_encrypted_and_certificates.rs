@@ -225,3 +225,149 @@ fn an_openssl_certificate_gives_its_public_key() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The public key OpenSSL itself takes out of the certificate `cert` (`x509 -pubkey`), decoded.
+fn openssl_pubkey_of(
+    dir: &Path,
+    cert: &str,
+) -> Option<(rsatool_rsa::PublicKeyParts, KeyAlgorithm)> {
+    let spki = openssl(dir, &["x509", "-in", cert, "-pubkey", "-noout"])?;
+    Some(decode_public_key_with(&spki, None).expect("openssl's SubjectPublicKeyInfo"))
+}
+
+#[test]
+fn certificates_of_each_version_and_rsa_key_type_give_the_key_openssl_takes_out() {
+    let dir = std::env::temp_dir().join(format!("rsa-certs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(dir.join("k.pem"), key_pem()).expect("write");
+    let run = |args: &[&str]| openssl(&dir, args);
+    // A version 1 certificate (no version field, no extensions), from a request signed with
+    // its own key; a version 3 one with OpenSSL's default extensions; an RSA-PSS key's.
+    if run(&[
+        "req", "-new", "-key", "k.pem", "-subj", "/CN=v1", "-out", "r.csr",
+    ])
+    .is_none()
+    {
+        return;
+    }
+    let made = [
+        run(&[
+            "x509", "-req", "-in", "r.csr", "-signkey", "k.pem", "-days", "1", "-out", "v1.pem",
+        ]),
+        run(&[
+            "req", "-x509", "-key", "k.pem", "-subj", "/CN=v3", "-days", "1", "-out", "v3.pem",
+        ]),
+        run(&[
+            "genpkey",
+            "-algorithm",
+            "RSA-PSS",
+            "-pkeyopt",
+            "rsa_keygen_bits:2048",
+            "-pkeyopt",
+            "rsa_pss_keygen_md:sha256",
+            "-pkeyopt",
+            "rsa_pss_keygen_saltlen:32",
+            "-out",
+            "p.pem",
+        ]),
+        run(&[
+            "req", "-x509", "-key", "p.pem", "-subj", "/CN=pss", "-days", "1", "-out", "pss.pem",
+        ]),
+    ];
+    assert!(made.iter().all(Option::is_some));
+    let version = |cert: &str| {
+        let text = run(&["x509", "-in", cert, "-noout", "-text"]).expect("openssl");
+        String::from_utf8_lossy(&text).contains(&format!("Version: {}", &cert[1..2]))
+    };
+    assert!(
+        version("v1.pem") && version("v3.pem"),
+        "the versions asked for"
+    );
+    for cert in ["v1.pem", "v3.pem", "pss.pem"] {
+        let expected = openssl_pubkey_of(&dir, cert).expect("openssl");
+        let pem = std::fs::read(dir.join(cert)).expect("read");
+        let der = run(&["x509", "-in", cert, "-outform", "DER"]).expect("openssl");
+        for input in [&pem, &der] {
+            let got = decode_public_key_with(input, None).expect(cert);
+            assert_eq!(
+                (got.0.n, got.0.e),
+                (expected.0.n.clone(), expected.0.e.clone()),
+                "{cert}"
+            );
+            assert_eq!(got.1, expected.1, "{cert}");
+        }
+    }
+    assert!(
+        matches!(
+            openssl_pubkey_of(&dir, "pss.pem").expect("openssl").1,
+            KeyAlgorithm::RsaPss(_)
+        ),
+        "the RSA-PSS key keeps its parameters"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_or_non_rsa_certificate_is_refused_without_a_panic() {
+    let dir = std::env::temp_dir().join(format!("rsa-bad-certs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(dir.join("k.pem"), key_pem()).expect("write");
+    let run = |args: &[&str]| openssl(&dir, args);
+    let Some(der) = run(&[
+        "req", "-x509", "-key", "k.pem", "-subj", "/CN=t", "-days", "1", "-outform", "DER",
+    ]) else {
+        return;
+    };
+    assert!(
+        decode_public_key_with(&der, None).is_ok(),
+        "the undamaged certificate"
+    );
+    // Every truncation, a byte after the end, another outer tag.
+    for len in 0..der.len() {
+        assert!(
+            decode_public_key_with(&der[..len], None).is_err(),
+            "{len} bytes"
+        );
+    }
+    let mut longer = der.clone();
+    longer.push(0);
+    assert!(
+        decode_public_key_with(&longer, None).is_err(),
+        "a byte after the end"
+    );
+    let mut set = der.clone();
+    set[0] = 0x31;
+    assert!(
+        decode_public_key_with(&set, None).is_err(),
+        "a SET, not a SEQUENCE"
+    );
+    // A version X.509 does not have: v3's [0] { INTEGER 2 } made INTEGER 3.
+    let at = der
+        .windows(5)
+        .position(|w| w == [0xa0, 0x03, 0x02, 0x01, 0x02])
+        .expect("v3's version field");
+    let mut v4 = der.clone();
+    v4[at + 4] = 3;
+    assert!(decode_public_key_with(&v4, None).is_err(), "version 4");
+    // An EC key's certificate: a clear refusal, not an RSA key.
+    let made = run(&[
+        "ecparam",
+        "-name",
+        "prime256v1",
+        "-genkey",
+        "-noout",
+        "-out",
+        "e.pem",
+    ])
+    .and_then(|_| {
+        run(&[
+            "req", "-x509", "-key", "e.pem", "-subj", "/CN=e", "-days", "1",
+        ])
+    });
+    let ec = made.expect("openssl");
+    assert!(matches!(
+        decode_public_key_with(&ec, None),
+        Err(Error::Unsupported(_) | Error::Encoding(_))
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
