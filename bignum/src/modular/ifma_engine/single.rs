@@ -127,12 +127,17 @@ fn native<const K: usize>(
         ($isa:ident, $lanes:tt) => {{
             let isa = $isa::new(tok);
             with_shapes!(K, $lanes, nv, steps, |N, S| {
-                isa.run(PowTask::<N, S, K> {
+                let task = PowTask::<N, S, K> {
                     ops,
                     exp_bits,
                     kind,
                     out: digits,
-                })
+                };
+                if const { K == 1 } {
+                    isa.run(task)
+                } else {
+                    isa.run_pair(task)
+                }
             })
         }};
     }

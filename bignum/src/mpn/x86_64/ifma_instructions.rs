@@ -26,85 +26,95 @@ use core::arch::x86_64::{
 use crate::cpu;
 use crate::mpn::ifma_model::{Ifma52, Task};
 
-/// Runs `task` inside a function compiled with AVX-512 F, VL and IFMA enabled. `Task::run` is
-/// `#[inline(always)]`, so the task's code, and every operation it inlines, is compiled here
-/// with the features (a closure would not be forced inline, and its operations wo
-pub(crate) use bits256::Avx512Ifma256;
-pub(crate) use bits512::Avx512Ifma512;
+/// AVX-512 IFMA on 256-bit registers (four lanes; needs AVX-512 VL).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx512Ifma256(cpu::Ifma);
 
-// Each width in a module of its own, with its own function compiled with the features: rustc
-// places every instance of a generic function (one per engine shape here) in the codegen unit
-// of the module that defines it (of its self type, for a method), so that the 256-bit and the
-// 512-bit instances, most of bignum's build, are optimised by LLVM in two codegen units in
-// parallel rather than one after the other in one (docs/benchmarks-log.md, "The engine's
-// instances in two codegen units").
-mod bits256 {
-    use super::{Ifma52, Task, cpu};
+/// AVX-512 IFMA on 512-bit registers (eight lanes).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx512Ifma512(cpu::Ifma);
 
-    /// AVX-512 IFMA on 256-bit registers (four lanes; needs AVX-512 VL).
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx512Ifma256(cpu::Ifma);
+/// Defines, in a module of its own, `$entry`: `$isa` with a function compiled with AVX-512 F,
+/// VL and IFMA enabled that runs a task. `Task::run` is `#[inline(always)]`, so the task's
+/// code, and every operation it inlines, is compiled there with the features (a closure would
+/// not be forced inline, and its operations would stay calls to the intrinsics).
+///
+/// Four entries, each in a module of its own: rustc places every instance of a generic method
+/// (one per engine shape here) in the codegen unit of the module of its self type, so that
+/// the engine's instances, most of bignum's build, are optimised by LLVM in four codegen
+/// units side by side rather than one after the other in one (docs/benchmarks-log.md, "The
+/// engine's instances over four codegen units"). Singles and pairs on each width split them
+/// about evenly.
+macro_rules! entry {
+    ($module:ident, $entry:ident, $isa:ident) => {
+        mod $module {
+            use super::{Task, $isa};
 
-    impl Avx512Ifma256 {
-        /// The implementation, proved by the token.
-        pub(crate) fn new(t: cpu::Ifma) -> Self {
-            Avx512Ifma256(t)
+            pub(super) struct $entry(pub(super) $isa);
+
+            impl $entry {
+                #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+                pub(super) fn with_features<T: Task>(self, task: T) -> T::Output {
+                    task.run(self.0)
+                }
+            }
         }
+    };
+}
+entry!(singles256, Singles256, Avx512Ifma256);
+entry!(pairs256, Pairs256, Avx512Ifma256);
+entry!(singles512, Singles512, Avx512Ifma512);
+entry!(pairs512, Pairs512, Avx512Ifma512);
 
-        /// Runs `task` with the implementation, compiled with the features, so that the
-        /// methods it inlines become single instructions.
-        #[inline(always)]
-        pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
-            // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
-            unsafe { self.with_features(task) }
-        }
+impl Avx512Ifma256 {
+    /// The implementation, proved by the token.
+    pub(crate) fn new(t: cpu::Ifma) -> Self {
+        Avx512Ifma256(t)
+    }
 
-        /// Runs `task` inside a function compiled with AVX-512 F, VL and IFMA enabled.
-        /// `Task::run` is `#[inline(always)]`, so the task's code, and every operation it
-        /// inlines, is compiled here with the features (a closure would not be forced inline,
-        /// and its operations would stay calls to the intrinsics).
-        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-        fn with_features<T: Task>(self, task: T) -> T::Output
-        where
-            Self: Ifma52,
-        {
-            task.run(self)
-        }
+    /// Runs `task` with the implementation, compiled with the features, so that the methods
+    /// it inlines become single instructions.
+    #[inline(always)]
+    pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
+        // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
+        unsafe { singles256::Singles256(self).with_features(task) }
+    }
+
+    /// [`Self::run`] for the tasks of two numbers interleaved (compiled in a codegen unit of
+    /// their own).
+    #[inline(always)]
+    pub(crate) fn run_pair<T: Task>(self, task: T) -> T::Output {
+        // SAFETY: as in `run`.
+        unsafe { pairs256::Pairs256(self).with_features(task) }
     }
 }
 
-mod bits512 {
-    use super::{Ifma52, Task, cpu};
+impl Avx512Ifma512 {
+    /// The implementation, proved by the token.
+    pub(crate) fn new(t: cpu::Ifma) -> Self {
+        Avx512Ifma512(t)
+    }
 
-    /// AVX-512 IFMA on 512-bit registers (eight lanes).
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx512Ifma512(cpu::Ifma);
+    /// Runs `task` with the implementation, compiled with the features (see
+    /// [`Avx512Ifma256::run`]).
+    #[inline(always)]
+    pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
+        // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
+        unsafe { singles512::Singles512(self).with_features(task) }
+    }
 
-    impl Avx512Ifma512 {
-        /// The implementation, proved by the token.
-        pub(crate) fn new(t: cpu::Ifma) -> Self {
-            Avx512Ifma512(t)
-        }
-
-        /// Runs `task` with the implementation, compiled with the features (see
-        /// [`Avx512Ifma256::run`](super::Avx512Ifma256::run)).
-        #[inline(always)]
-        pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
-            // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
-            unsafe { self.with_features(task) }
-        }
-
-        /// As [`Avx512Ifma256`](super::Avx512Ifma256)'s, on this width.
-        #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-        fn with_features<T: Task>(self, task: T) -> T::Output
-        where
-            Self: Ifma52,
-        {
-            task.run(self)
-        }
+    /// [`Self::run`] for the tasks of two numbers interleaved (compiled in a codegen unit of
+    /// their own).
+    #[inline(always)]
+    pub(crate) fn run_pair<T: Task>(self, task: T) -> T::Output {
+        // SAFETY: as in `run`.
+        unsafe { pairs512::Pairs512(self).with_features(task) }
     }
 }
 
+// SAFETY (every block below): the intrinsics need AVX-512 F, VL and IFMA (AVX and AVX2 for
+// the plain ones, which AVX-512 F implies); `self` holds a `cpu::Ifma`, which proves them.
+// Loads and stores go through slices of at least four (eight) u64 checked by indexing.
 impl Ifma52 for Avx512Ifma256 {
     type V = __m256i;
     const LANES: usize = 4;
