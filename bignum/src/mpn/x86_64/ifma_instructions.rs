@@ -43,8 +43,8 @@ pub(crate) struct Avx512Ifma512(cpu::Ifma);
 /// (one per engine shape here) in the codegen unit of the module of its self type, so that
 /// the engine's instances, most of bignum's build, are optimised by LLVM in four codegen
 /// units side by side rather than one after the other in one (docs/benchmarks-log.md, "The
-/// engine's instances over four codegen units"). Singles and pairs on each width split them
-/// about evenly.
+/// engine's instances over four codegen units, and certificates without x509-cert"). Singles
+/// and pairs on each width split them about evenly.
 macro_rules! entry {
     ($module:ident, $entry:ident, $isa:ident) => {
         mod $module {
