@@ -195,9 +195,7 @@ fn rsa_pss_parameters_round_trip_and_pkcs1_refuses_them() {
 
 #[test]
 fn an_openssl_certificate_gives_its_public_key() {
-    let dir = std::env::temp_dir().join(format!("rsa-cert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    std::fs::write(dir.join("k.pem"), key_pem()).expect("write");
+    let dir = scratch_with_key("rsa-cert");
     let Some(pem) = openssl(
         &dir,
         &[
@@ -235,11 +233,17 @@ fn openssl_pubkey_of(
     Some(decode_public_key_with(&spki, None).expect("openssl's SubjectPublicKeyInfo"))
 }
 
-#[test]
-fn certificates_of_each_version_and_rsa_key_type_give_the_key_openssl_takes_out() {
-    let dir = std::env::temp_dir().join(format!("rsa-certs-{}", std::process::id()));
+/// A new directory for openssl's files, holding the fixture key as `k.pem`.
+fn scratch_with_key(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("k.pem"), key_pem()).expect("write");
+    dir
+}
+
+#[test]
+fn certificates_of_each_version_and_rsa_key_type_give_the_key_openssl_takes_out() {
+    let dir = scratch_with_key("rsa-certs");
     let run = |args: &[&str]| openssl(&dir, args);
     // A version 1 certificate (no version field, no extensions), from a request signed with
     // its own key; a version 3 one with OpenSSL's default extensions; an RSA-PSS key's.
@@ -309,9 +313,7 @@ fn certificates_of_each_version_and_rsa_key_type_give_the_key_openssl_takes_out(
 
 #[test]
 fn a_damaged_or_non_rsa_certificate_is_refused_without_a_panic() {
-    let dir = std::env::temp_dir().join(format!("rsa-bad-certs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    std::fs::write(dir.join("k.pem"), key_pem()).expect("write");
+    let dir = scratch_with_key("rsa-bad-certs");
     let run = |args: &[&str]| openssl(&dir, args);
     let Some(der) = run(&[
         "req", "-x509", "-key", "k.pem", "-subj", "/CN=t", "-days", "1", "-outform", "DER",
