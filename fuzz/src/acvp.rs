@@ -1,8 +1,9 @@
 //! The body of the `acvp` fuzz target: NIST ACVP JSON through `testvectors::acvp`.
 //!
-//! Kept out of `lib.rs` because `rsa/tests/behaviour/fuzz_regressions.rs` includes that file and the
-//! `rsa` crate's tests cannot depend on `testvectors`; `testvectors/tests/vectors/acvp_fuzz.rs`
-//! includes this one by path and replays `fuzz/regressions/acvp/` instead.
+//! Kept out of `lib.rs` because `rsa/tests/behaviour/fuzz_regressions.rs` includes that file
+//! and the `rsa` crate's tests cannot depend on `testvectors`;
+//! `testvectors/tests/vectors/acvp_fuzz.rs` includes this one by path and replays
+//! `fuzz/regressions/acvp/` instead.
 
 use testvectors::acvp::{self, Mode, types::*};
 

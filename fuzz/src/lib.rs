@@ -1,7 +1,7 @@
 //! The bodies of the fuzz targets, as plain functions so that anything can replay an input:
 //! `cargo fuzz run <target>` calls them through `fuzz_targets/<target>.rs`, and
-//! `rsa/tests/behaviour/fuzz_regressions.rs` (a workspace test, which cannot depend on this excluded
-//! crate) replays `fuzz/regressions/<target>/` through the same public APIs.
+//! `rsa/tests/behaviour/fuzz_regressions.rs` (a workspace test, which cannot depend on this
+//! excluded crate) replays `fuzz/regressions/<target>/` through the same public APIs.
 //!
 //! Each function panics exactly when it finds a bug: a panic inside the library, or a result
 //! that disagrees with the oracle (num-bigint for the arithmetic; the round trip for keys).

@@ -161,12 +161,12 @@ impl RsaPrivateKey {
     /// server's pool of request threads): four operations on the eight lanes cost less than
     /// four single ones (measured on 2 cores only: docs/benchmarks-log.md, "Which keys'
     /// callers meet"). What it trades is latency: a call taken into a pass returns when the
-    /// whole pass ends, longer than a single operation. The `coalesce` module's documentation has the details
-    /// (failures, panics, fairness). Where the eight lanes do not run or do not pay (no
-    /// AVX-512 IFMA, a `BIGNUM_BACKEND` that names another back end, a key of more than two
-    /// primes, or of primes over 1558 bits: RSA-4096 and up, where four items on the lanes
-    /// take nearly four single operations' time and meeting costs more than it gives) every
-    /// call runs alone, as on a plain key.
+    /// whole pass ends, longer than a single operation. The `coalesce` module's documentation
+    /// has the details (failures, panics, fairness). Where the eight lanes do not run or do
+    /// not pay (no AVX-512 IFMA, a `BIGNUM_BACKEND` that names another back end, a key of
+    /// more than two primes, or of primes over 1558 bits: RSA-4096 and up, where four items
+    /// on the lanes take nearly four single operations' time and meeting costs more than it
+    /// gives) every call runs alone, as on a plain key.
     ///
     /// The result of each call is the one a plain key gives, with the same blinding, fault
     /// check and constant time ([`Batch`](crate::Batch)'s). Clones keep the choice, each with
