@@ -86,6 +86,24 @@ pub(crate) trait Ifma52: Copy {
     fn cmpeq_mask(self, a: Self::V, b: Self::V) -> u8;
     /// a_i − b_i where bit i of k is set, else src_i (`vpsubq` under a merge mask).
     fn mask_sub(self, src: Self::V, k: u8, a: Self::V, b: Self::V) -> Self::V;
+
+    /// Runs `f` in a function of its own, one per `F`, called rather than inlined where it is
+    /// used: for code that runs rarely enough that one copy can serve every place that uses
+    /// it. The native implementations compile that function with their CPU features; the
+    /// model runs `f` in place (its products are functions of their own already, [`OUTLINE`]).
+    ///
+    /// [`OUTLINE`]: Ifma52::OUTLINE
+    fn call<F: Call<Self>>(self, f: F) -> F::Output;
+}
+
+/// Code for one implementation `I` (its vectors may appear in the signature), run by
+/// [`Ifma52::call`]; `run` must be `#[inline(always)]` so that its code is compiled in the
+/// function `call` makes.
+pub(crate) trait Call<I: Ifma52> {
+    /// What the code returns.
+    type Output;
+    /// Runs the code on `isa`.
+    fn run(self, isa: I) -> Self::Output;
 }
 
 /// Code generic over [`Ifma52`], to run on one implementation. The native ones call
@@ -138,6 +156,11 @@ impl<const L: usize> Ifma52 for Model<L> {
     type V = [u64; L];
     const LANES: usize = L;
     const OUTLINE: bool = true;
+
+    #[inline(always)]
+    fn call<F: Call<Self>>(self, f: F) -> F::Output {
+        f.run(self)
+    }
 
     #[inline(always)]
     fn zero(self) -> [u64; L] {

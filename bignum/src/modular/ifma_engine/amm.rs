@@ -6,7 +6,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::limb::Limb;
-use crate::mpn::ifma_model::{Ifma52, MASK52};
+use crate::mpn::ifma_model::{Call, Ifma52, MASK52};
 
 use super::window;
 
@@ -43,6 +43,43 @@ pub(super) fn amm<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
         amm_call::<I, NV, S, K>(i, a, b, ops, mv)
     } else {
         amm_inline::<I, NV, S, K>(i, a, b, ops, mv)
+    }
+}
+
+/// [`amm`] in one function per shape ([`Ifma52::call`]), which loads the moduli itself: for
+/// the products outside an exponentiation's loop (conversions into and out of radix 2^52,
+/// tables of powers), a few dozen in a whole exponentiation, so that a call each costs nothing
+/// measurable, where a copy of the AMM inlined at each of them made the engine's instances,
+/// most of the crate's build, longer to compile (docs/benchmarks-log.md, "The public
+/// exponentiations' rare products called"). The moduli in registers of the caller's loop
+/// ([`load_m`]) are not passed: their address would escape into the call and keep them in
+/// memory in the loop.
+#[inline(always)]
+pub(super) fn amm_rare<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
+    i: I,
+    a: [&[u64]; K],
+    b: [&[u64]; K],
+    ops: &[Operands<'_>; K],
+) -> [[I::V; NV]; K] {
+    i.call(AmmRare::<'_, '_, '_, NV, S, K> { a, b, ops })
+}
+
+/// The operands of [`amm_rare`]'s call.
+struct AmmRare<'a, 'o, 'p, const NV: usize, const S: usize, const K: usize> {
+    a: [&'a [u64]; K],
+    b: [&'a [u64]; K],
+    ops: &'o [Operands<'p>; K],
+}
+
+impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Call<I>
+    for AmmRare<'_, '_, '_, NV, S, K>
+{
+    type Output = [[I::V; NV]; K];
+
+    #[inline(always)]
+    fn run(self, i: I) -> Self::Output {
+        let mv = load_m::<I, NV, K>(i, self.ops);
+        amm::<I, NV, S, K>(i, self.a, self.b, self.ops, &mv)
     }
 }
 

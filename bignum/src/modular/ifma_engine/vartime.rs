@@ -8,7 +8,7 @@ use zeroize::Zeroizing;
 
 use crate::mpn::ifma_model::Ifma52;
 
-use super::amm::{Operands, amm, load_m, parts, store};
+use super::amm::{Operands, amm, amm_rare, load_m, parts, store};
 
 /// [`pow_k`] for PUBLIC exponents (all of bit length `exp_bits`, the longest): left-to-right
 /// square-and-multiply, branching on the bits, with no table. A job whose exponent is shorter
@@ -26,12 +26,13 @@ pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const S: usize, const K: 
     let outs: [&[u64]; K] = core::array::from_fn(|k| ops[k].out);
     let intos: [&[u64]; K] = core::array::from_fn(|k| ops[k].into);
     let bases: [&[u64]; K] = core::array::from_fn(|k| ops[k].base);
-    // x·R for each base, and R (the radix-52 one).
+    // x·R for each base, and R (the radix-52 one). The products outside the loop are called
+    // ([`amm_rare`]), the loop's two inlined.
     let mut xr = Zeroizing::new(vec![0u64; K * d]);
-    let r = amm::<I, NV, S, K>(i, bases, intos, ops, &mv);
+    let r = amm_rare::<I, NV, S, K>(i, bases, intos, ops);
     store(i, &r, &mut xr);
     let mut one = Zeroizing::new(vec![0u64; K * d]);
-    let r = amm::<I, NV, S, K>(i, outs, intos, ops, &mv);
+    let r = amm_rare::<I, NV, S, K>(i, outs, intos, ops);
     store(i, &r, &mut one);
     let mut acc = Zeroizing::new(vec![0u64; K * d]);
     let mut factor = Zeroizing::new(vec![0u64; K * d]);
@@ -50,7 +51,7 @@ pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const S: usize, const K: 
             store(i, &r, &mut acc);
         }
     }
-    let r = amm::<I, NV, S, K>(i, parts(&acc, d), outs, ops, &mv);
+    let r = amm_rare::<I, NV, S, K>(i, parts(&acc, d), outs, ops);
     store(i, &r, out);
 }
 
@@ -79,15 +80,16 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
     let op = &ops[0];
     let size = 1 << (SLIDING_WINDOW - 1);
     let bit = |b: usize| (op.exp[b >> 6] >> (b & 63)) & 1 == 1;
-    // Entry t: x^(2t + 1)·R; x² for the steps between entries.
+    // Entry t: x^(2t + 1)·R; x² for the steps between entries. The products outside the loop
+    // are called ([`amm_rare`]), the loop's two (one squaring, one product) inlined.
     let mut table = Zeroizing::new(vec![0u64; size * d]);
-    let r = amm::<I, NV, S, 1>(i, [op.base], [op.into], ops, &mv);
+    let r = amm_rare::<I, NV, S, 1>(i, [op.base], [op.into], ops);
     store(i, &r, &mut table);
     let mut square = Zeroizing::new(vec![0u64; d]);
-    let r = amm::<I, NV, S, 1>(i, [&table[..d]], [&table[..d]], ops, &mv);
+    let r = amm_rare::<I, NV, S, 1>(i, [&table[..d]], [&table[..d]], ops);
     store(i, &r, &mut square);
     for t in 1..size {
-        let r = amm::<I, NV, S, 1>(i, [&table[(t - 1) * d..t * d]], [&square[..]], ops, &mv);
+        let r = amm_rare::<I, NV, S, 1>(i, [&table[(t - 1) * d..t * d]], [&square[..]], ops);
         store(i, &r, &mut table[t * d..]);
     }
     let mut acc = Zeroizing::new(vec![0u64; d]);
@@ -96,35 +98,38 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
     let mut top = exp_bits;
     while top > 0 {
         let hi = top - 1;
-        if !bit(hi) {
-            let r = amm::<I, NV, S, 1>(i, [&acc[..]], [&acc[..]], ops, &mv);
-            store(i, &r, &mut acc);
-            top = hi;
-            continue;
+        // Bits hi down to lo: a window where bit hi is set (lo its lowest set bit within
+        // SLIDING_WINDOW bits), else the one clear bit hi. A squaring per bit, then the
+        // window's product.
+        let mut lo = hi;
+        if bit(hi) {
+            lo = hi.saturating_sub(SLIDING_WINDOW - 1);
+            while !bit(lo) {
+                lo += 1;
+            }
         }
-        // The window: bits hi down to lo, lo the lowest set bit within SLIDING_WINDOW bits.
-        let mut lo = hi.saturating_sub(SLIDING_WINDOW - 1);
-        while !bit(lo) {
-            lo += 1;
-        }
-        let value = (lo..=hi)
-            .rev()
-            .fold(0usize, |v, b| (v << 1) | usize::from(bit(b)));
-        let entry = &table[(value >> 1) * d..((value >> 1) + 1) * d];
         if started {
             for _ in lo..=hi {
                 let r = amm::<I, NV, S, 1>(i, [&acc[..]], [&acc[..]], ops, &mv);
                 store(i, &r, &mut acc);
             }
-            let r = amm::<I, NV, S, 1>(i, [&acc[..]], [entry], ops, &mv);
-            store(i, &r, &mut acc);
-        } else {
-            acc.copy_from_slice(entry);
-            started = true;
+        }
+        if bit(hi) {
+            let value = (lo..=hi)
+                .rev()
+                .fold(0usize, |v, b| (v << 1) | usize::from(bit(b)));
+            let entry = &table[(value >> 1) * d..((value >> 1) + 1) * d];
+            if started {
+                let r = amm::<I, NV, S, 1>(i, [&acc[..]], [entry], ops, &mv);
+                store(i, &r, &mut acc);
+            } else {
+                acc.copy_from_slice(entry);
+                started = true;
+            }
         }
         top = lo;
     }
     // Out of radix-52 form: AMM(x^e·R, R' mod m) = x^e·R'.
-    let r = amm::<I, NV, S, 1>(i, [&acc[..]], [op.out], ops, &mv);
+    let r = amm_rare::<I, NV, S, 1>(i, [&acc[..]], [op.out], ops);
     store(i, &r, out);
 }

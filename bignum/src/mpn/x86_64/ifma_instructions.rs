@@ -24,7 +24,7 @@ use core::arch::x86_64::{
 };
 
 use crate::cpu;
-use crate::mpn::ifma_model::{Ifma52, Task};
+use crate::mpn::ifma_model::{Call, Ifma52, Task};
 
 /// AVX-512 IFMA on 256-bit registers (four lanes; needs AVX-512 VL).
 #[derive(Clone, Copy, Debug)]
@@ -65,6 +65,14 @@ entry!(singles256, Singles256, Avx512Ifma256);
 entry!(pairs256, Pairs256, Avx512Ifma256);
 entry!(singles512, Singles512, Avx512Ifma512);
 entry!(pairs512, Pairs512, Avx512Ifma512);
+
+/// Runs `f` inside a function of its own, compiled with AVX-512 F, VL and IFMA enabled and
+/// never inlined: [`Ifma52::call`] of the instructions.
+#[inline(never)]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn call_with_features<I: Ifma52, F: Call<I>>(isa: I, f: F) -> F::Output {
+    f.run(isa)
+}
 
 impl Avx512Ifma256 {
     /// The implementation, proved by the token.
@@ -118,6 +126,11 @@ impl Avx512Ifma512 {
 impl Ifma52 for Avx512Ifma256 {
     type V = __m256i;
     const LANES: usize = 4;
+
+    fn call<F: Call<Self>>(self, f: F) -> F::Output {
+        // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
+        unsafe { call_with_features(self, f) }
+    }
 
     #[inline(always)]
     fn zero(self) -> __m256i {
@@ -248,6 +261,11 @@ impl Ifma52 for Avx512Ifma256 {
 impl Ifma52 for Avx512Ifma512 {
     type V = __m512i;
     const LANES: usize = 8;
+
+    fn call<F: Call<Self>>(self, f: F) -> F::Output {
+        // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
+        unsafe { call_with_features(self, f) }
+    }
 
     #[inline(always)]
     fn zero(self) -> __m512i {
