@@ -65,7 +65,7 @@ use super::batch_amm::{amm, sqr};
 use super::convert::finish;
 use super::job::{PowJob, Prepared, Ready};
 use super::shape::{digits, with_vectors};
-use super::window::{Engine, gather, pow_window, store};
+use super::window::{Engine, Operand, gather, pow_window, store};
 use crate::backend::{PowPath, ifma_supports, pow_path};
 use crate::run_counters::{Counter, count};
 
@@ -287,33 +287,34 @@ struct Vertical<'a, 'b, I: Ifma52, const D: usize> {
     k0: I::V,
 }
 
+impl<'a, I: Ifma52, const D: usize> Vertical<'a, '_, I, D> {
+    /// An operand as a block of the lanes' digits.
+    #[inline(always)]
+    fn block<'x>(&self, x: Operand<'x>) -> &'x [u64]
+    where
+        'a: 'x,
+    {
+        match x {
+            Operand::Block(b) => b,
+            Operand::Out => self.ops.out,
+            Operand::Into => self.ops.into,
+            Operand::Base => self.ops.base,
+        }
+    }
+}
+
 impl<I: Ifma52, const D: usize> Engine for Vertical<'_, '_, I, D> {
     type R = [I::V; D];
     const WORDS: usize = D * I::LANES;
 
     #[inline(always)]
-    fn mul(&self, a: &[u64], b: &[u64]) -> Self::R {
-        amm::<I, D>(self.i, a, b, self.ops.m, self.k0)
+    fn mul(&self, a: Operand<'_>, b: Operand<'_>) -> Self::R {
+        amm::<I, D>(self.i, self.block(a), self.block(b), self.ops.m, self.k0)
     }
 
     #[inline(always)]
     fn sqr(&self, a: &[u64]) -> Self::R {
         sqr::<I, D>(self.i, a, self.ops.m, self.k0)
-    }
-
-    #[inline(always)]
-    fn one(&self) -> Self::R {
-        self.mul(self.ops.out, self.ops.into)
-    }
-
-    #[inline(always)]
-    fn base(&self) -> Self::R {
-        self.mul(self.ops.base, self.ops.into)
-    }
-
-    #[inline(always)]
-    fn leave(&self, acc: &[u64]) -> Self::R {
-        self.mul(acc, self.ops.out)
     }
 
     /// Each lane's own entry: the lanes' windows as one vector of indices.

@@ -24,7 +24,7 @@ use super::shape::{
     with_vectors_and_steps,
 };
 use super::vartime::{SLIDING_MIN_BITS, pow_public_k, pow_public_sliding};
-use super::window::{Engine, gather, pow_window};
+use super::window::{Engine, Operand, gather, pow_window};
 use crate::backend::PowPath;
 use crate::run_counters::{Counter, count};
 
@@ -214,13 +214,22 @@ struct Horizontal<'a, 'b, I: Ifma52, const NV: usize, const S: usize, const K: u
     mv: [[I::V; NV]; K],
 }
 
-impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Horizontal<'_, '_, I, NV, S, K> {
-    /// x_k·R' in radix-52 form, x_k·R: AMM(x_k·R', 2^(104·S)/R').
+impl<'a, I: Ifma52, const NV: usize, const S: usize, const K: usize>
+    Horizontal<'a, '_, I, NV, S, K>
+{
+    /// An operand as the K numbers' digits: a block's parts, or each number's own value.
     #[inline(always)]
-    fn to_radix52(&self, x: [&[u64]; K]) -> [[I::V; NV]; K] {
+    fn numbers<'x>(&self, x: Operand<'x>) -> [&'x [u64]; K]
+    where
+        'a: 'x,
+    {
         let ops = self.ops;
-        let intos = core::array::from_fn(|k| ops[k].into);
-        amm::<I, NV, S, K>(self.i, x, intos, ops, &self.mv)
+        match x {
+            Operand::Block(b) => parts(b, NV * I::LANES),
+            Operand::Out => core::array::from_fn(|k| ops[k].out),
+            Operand::Into => core::array::from_fn(|k| ops[k].into),
+            Operand::Base => core::array::from_fn(|k| ops[k].base),
+        }
     }
 }
 
@@ -231,9 +240,8 @@ impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
     const WORDS: usize = K * NV * I::LANES;
 
     #[inline(always)]
-    fn mul(&self, a: &[u64], b: &[u64]) -> Self::R {
-        let d = NV * I::LANES;
-        amm::<I, NV, S, K>(self.i, parts(a, d), parts(b, d), self.ops, &self.mv)
+    fn mul(&self, a: Operand<'_>, b: Operand<'_>) -> Self::R {
+        amm::<I, NV, S, K>(self.i, self.numbers(a), self.numbers(b), self.ops, &self.mv)
     }
 
     #[inline(always)]
@@ -242,30 +250,8 @@ impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
             let d = NV * I::LANES;
             ams::<I, NV, S, K>(self.i, parts(a, d), self.ops, &self.mv)
         } else {
-            self.mul(a, a)
+            self.mul(Operand::Block(a), Operand::Block(a))
         }
-    }
-
-    #[inline(always)]
-    fn one(&self) -> Self::R {
-        self.to_radix52(core::array::from_fn(|k| self.ops[k].out))
-    }
-
-    #[inline(always)]
-    fn base(&self) -> Self::R {
-        self.to_radix52(core::array::from_fn(|k| self.ops[k].base))
-    }
-
-    #[inline(always)]
-    fn leave(&self, acc: &[u64]) -> Self::R {
-        let (ops, d) = (self.ops, NV * I::LANES);
-        amm::<I, NV, S, K>(
-            self.i,
-            parts(acc, d),
-            core::array::from_fn(|k| ops[k].out),
-            ops,
-            &self.mv,
-        )
     }
 
     #[inline(always)]

@@ -18,6 +18,20 @@ use crate::mpn::ifma_model::Ifma52;
 /// The window width of the exponentiation, in bits (a table of 2^5 entries, as OpenSSL's).
 pub(super) const WINDOW: usize = 5;
 
+/// An operand of an engine's product: a block in the engine's layout, or one of the values
+/// each of its numbers holds (in its own layout).
+#[derive(Clone, Copy)]
+pub(super) enum Operand<'a> {
+    /// A block of [`Engine::WORDS`] words.
+    Block(&'a [u64]),
+    /// R' mod m, whose product with x·R takes x out of radix-52 form (x·R').
+    Out,
+    /// 2^(104·d)/R', whose product with x·R' puts x in radix-52 form (x·R).
+    Into,
+    /// The base, times R'.
+    Base,
+}
+
 /// One engine shape's products, as [`pow_window`] needs them. Implemented for one shape (lane
 /// count, digit or vector count, numbers at once) and one instruction set, so the driver is
 /// compiled once per shape, as each engine's own loop would be.
@@ -27,16 +41,10 @@ pub(super) trait Engine {
     /// The words of one block (a table entry, the accumulator).
     const WORDS: usize;
 
-    /// The almost-Montgomery product of two blocks.
-    fn mul(&self, a: &[u64], b: &[u64]) -> Self::R;
+    /// The almost-Montgomery product of two operands.
+    fn mul(&self, a: Operand<'_>, b: Operand<'_>) -> Self::R;
     /// The almost-Montgomery square of a block.
     fn sqr(&self, a: &[u64]) -> Self::R;
-    /// R mod m, the radix-52 form of 1: AMM(R', 2^(104·d)/R').
-    fn one(&self) -> Self::R;
-    /// The base in radix-52 form, b·R: AMM(b·R', 2^(104·d)/R').
-    fn base(&self) -> Self::R;
-    /// A block out of radix-52 form: AMM(x·R, R' mod m) = x·R'.
-    fn leave(&self, acc: &[u64]) -> Self::R;
     /// The entry of `table` (2^WINDOW blocks) at each number's window of `width` bits at bit
     /// `lo` of its exponent, reading every entry (with [`gather`]).
     fn gather(&self, table: &[u64], lo: usize, width: usize) -> Self::R;
@@ -47,22 +55,33 @@ pub(super) trait Engine {
 /// The exponentiations base^exp·R' mod m of an engine's numbers (below 2m, a block into
 /// `out`), by a fixed window of [`WINDOW`] bits over exponents of `exp_bits` ≥ 1 bits
 /// (public): see the module doc of `ifma_engine`.
+///
+/// Three products in the code, each inlined whole into the shape's instance: the table's,
+/// the loop's squaring and the loop's product, which also takes the result out of radix-52
+/// form. Each further place that multiplies is another copy of the AMM to compile, in every
+/// instance (docs/benchmarks-log.md, "The window exponentiation's products in three places").
 #[inline(always)]
 pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
     let n = E::WORDS;
     let size = 1 << WINDOW;
     let mut table = Zeroizing::new(vec![0u64; size * n]);
-    e.store(&e.one(), &mut table[..n]);
-    e.store(&e.base(), &mut table[n..2 * n]);
-    for j in 2..size {
-        // j is public: base^j = (base^(j/2))² or base^(j−1)·base. The squares by the product
-        // (15 of about 1,250 products at 1024 bits): one copy of the squaring's code, below.
-        let r = if j & 1 == 0 {
-            let half = &table[(j >> 1) * n..((j >> 1) + 1) * n];
-            e.mul(half, half)
-        } else {
-            e.mul(&table[(j - 1) * n..j * n], &table[n..2 * n])
+    // Entry j is base^j in radix-52 form: R mod m (AMM(R', 2^(104·d)/R')), the base
+    // (AMM(b·R', 2^(104·d)/R')), then, j public, base^j = (base^(j/2))² or base^(j−1)·base (the
+    // squares by the product: 15 of about 1,250 products at 1024 bits).
+    for j in 0..size {
+        let (a, b) = match j {
+            0 => (Operand::Out, Operand::Into),
+            1 => (Operand::Base, Operand::Into),
+            _ if j & 1 == 0 => {
+                let half = Operand::Block(&table[(j >> 1) * n..((j >> 1) + 1) * n]);
+                (half, half)
+            }
+            _ => (
+                Operand::Block(&table[(j - 1) * n..j * n]),
+                Operand::Block(&table[n..2 * n]),
+            ),
         };
+        let r = e.mul(a, b);
         e.store(&r, &mut table[j * n..(j + 1) * n]);
     }
 
@@ -71,17 +90,27 @@ pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
     let windows = exp_bits.div_ceil(WINDOW);
     let top_lo = (windows - 1) * WINDOW;
     e.store(&e.gather(&table, top_lo, exp_bits - top_lo), &mut acc);
-    for w in (0..windows - 1).rev() {
-        // The entry first: it does not depend on the squarings, which can run beside it.
-        e.store(&e.gather(&table, w * WINDOW, WINDOW), &mut entry);
-        for _ in 0..WINDOW {
-            let r = e.sqr(&acc);
+    // Window w − 1 at step w, then, at step 0, the way out of radix-52 form, AMM(x·R, R' mod
+    // m) = x·R', by the same product (w is public).
+    for w in (0..windows).rev() {
+        let b = if w == 0 {
+            Operand::Out
+        } else {
+            // The entry first: it does not depend on the squarings, which can run beside it.
+            e.store(&e.gather(&table, (w - 1) * WINDOW, WINDOW), &mut entry);
+            for _ in 0..WINDOW {
+                let r = e.sqr(&acc);
+                e.store(&r, &mut acc);
+            }
+            Operand::Block(&entry)
+        };
+        let r = e.mul(Operand::Block(&acc), b);
+        if w == 0 {
+            e.store(&r, out);
+        } else {
             e.store(&r, &mut acc);
         }
-        let r = e.mul(&acc, &entry);
-        e.store(&r, &mut acc);
     }
-    e.store(&e.leave(&acc), out);
 }
 
 /// The constant-time gather: the N vectors at word `at` of the table entry whose number
