@@ -312,9 +312,14 @@ impl<I: Ifma52, const D: usize> Engine for Vertical<'_, '_, I, D> {
         amm::<I, D>(self.i, self.block(a), self.block(b), self.ops.m, self.k0)
     }
 
+    const SQUARES_BY_MUL: bool = false;
+
     #[inline(always)]
-    fn sqr(&self, a: &[u64]) -> Self::R {
-        sqr::<I, D>(self.i, a, self.ops.m, self.k0)
+    fn step(&self, acc: &[u64], b: Option<Operand<'_>>) -> Self::R {
+        match b {
+            None => sqr::<I, D>(self.i, acc, self.ops.m, self.k0),
+            Some(b) => self.mul(Operand::Block(acc), b),
+        }
     }
 
     /// Each lane's own entry: the lanes' windows as one vector of indices.

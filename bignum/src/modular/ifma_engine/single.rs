@@ -244,13 +244,17 @@ impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
         amm::<I, NV, S, K>(self.i, self.numbers(a), self.numbers(b), self.ops, &self.mv)
     }
 
+    const SQUARES_BY_MUL: bool = !(K == 2 && S >= SQUARE_MIN_STEPS);
+
     #[inline(always)]
-    fn sqr(&self, a: &[u64]) -> Self::R {
+    fn step(&self, acc: &[u64], b: Option<Operand<'_>>) -> Self::R {
         if const { K == 2 && S >= SQUARE_MIN_STEPS } {
-            let d = NV * I::LANES;
-            ams::<I, NV, S, K>(self.i, parts(a, d), self.ops, &self.mv)
+            match b {
+                None => ams::<I, NV, S, K>(self.i, parts(acc, NV * I::LANES), self.ops, &self.mv),
+                Some(b) => self.mul(Operand::Block(acc), b),
+            }
         } else {
-            self.mul(Operand::Block(a), Operand::Block(a))
+            self.mul(Operand::Block(acc), b.unwrap_or(Operand::Block(acc)))
         }
     }
 

@@ -27,7 +27,7 @@ pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const S: usize, const K: 
     let intos: [&[u64]; K] = core::array::from_fn(|k| ops[k].into);
     let bases: [&[u64]; K] = core::array::from_fn(|k| ops[k].base);
     // x·R for each base, and R (the radix-52 one). The products outside the loop are called
-    // ([`amm_rare`]), the loop's two inlined.
+    // ([`amm_rare`]), the loop's inlined.
     let mut xr = Zeroizing::new(vec![0u64; K * d]);
     let r = amm_rare::<I, NV, S, K>(i, bases, intos, ops);
     store(i, &r, &mut xr);
@@ -39,15 +39,19 @@ pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const S: usize, const K: 
     acc.copy_from_slice(&one);
     let bit = |k: usize, b: usize| (ops[k].exp[b >> 6] >> (b & 63)) & 1 == 1;
     for b in (0..exp_bits).rev() {
-        let r = amm::<I, NV, S, K>(i, parts(&acc, d), parts(&acc, d), ops, &mv);
-        store(i, &r, &mut acc);
         // Public bits: branch freely.
-        if (0..K).any(|k| bit(k, b)) {
+        let with_factor = (0..K).any(|k| bit(k, b));
+        if with_factor {
             for k in 0..K {
                 let src = if bit(k, b) { &xr } else { &one };
                 factor[k * d..(k + 1) * d].copy_from_slice(&src[k * d..(k + 1) * d]);
             }
-            let r = amm::<I, NV, S, K>(i, parts(&acc, d), parts(&factor, d), ops, &mv);
+        }
+        // The squaring, then the product by the factor where a bit is set: one place in the
+        // code for both (one inlined AMM).
+        for product in 0..=usize::from(with_factor) {
+            let by: &[u64] = if product == 0 { &acc } else { &factor };
+            let r = amm::<I, NV, S, K>(i, parts(&acc, d), parts(by, d), ops, &mv);
             store(i, &r, &mut acc);
         }
     }
@@ -81,7 +85,7 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
     let size = 1 << (SLIDING_WINDOW - 1);
     let bit = |b: usize| (op.exp[b >> 6] >> (b & 63)) & 1 == 1;
     // Entry t: x^(2t + 1)·R; x² for the steps between entries. The products outside the loop
-    // are called ([`amm_rare`]), the loop's two (one squaring, one product) inlined.
+    // are called ([`amm_rare`]), the loop's inlined.
     let mut table = Zeroizing::new(vec![0u64; size * d]);
     let r = amm_rare::<I, NV, S, 1>(i, [op.base], [op.into], ops);
     store(i, &r, &mut table);
@@ -100,7 +104,7 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
         let hi = top - 1;
         // Bits hi down to lo: a window where bit hi is set (lo its lowest set bit within
         // SLIDING_WINDOW bits), else the one clear bit hi. A squaring per bit, then the
-        // window's product.
+        // window's product by its entry.
         let mut lo = hi;
         if bit(hi) {
             lo = hi.saturating_sub(SLIDING_WINDOW - 1);
@@ -108,24 +112,27 @@ pub(super) fn pow_public_sliding<I: Ifma52, const NV: usize, const S: usize>(
                 lo += 1;
             }
         }
-        if started {
-            for _ in lo..=hi {
-                let r = amm::<I, NV, S, 1>(i, [&acc[..]], [&acc[..]], ops, &mv);
-                store(i, &r, &mut acc);
-            }
-        }
-        if bit(hi) {
+        let entry = bit(hi).then(|| {
             let value = (lo..=hi)
                 .rev()
                 .fold(0usize, |v, b| (v << 1) | usize::from(bit(b)));
-            let entry = &table[(value >> 1) * d..((value >> 1) + 1) * d];
-            if started {
-                let r = amm::<I, NV, S, 1>(i, [&acc[..]], [entry], ops, &mv);
+            &table[(value >> 1) * d..((value >> 1) + 1) * d]
+        });
+        if started {
+            // The squarings, then the entry's product: one place in the code for both (one
+            // inlined AMM).
+            let squares = hi - lo + 1;
+            for p in 0..squares + usize::from(entry.is_some()) {
+                let by: &[u64] = match entry {
+                    Some(entry) if p == squares => entry,
+                    _ => &acc,
+                };
+                let r = amm::<I, NV, S, 1>(i, [&acc[..]], [by], ops, &mv);
                 store(i, &r, &mut acc);
-            } else {
-                acc.copy_from_slice(entry);
-                started = true;
             }
+        } else if let Some(entry) = entry {
+            acc.copy_from_slice(entry);
+            started = true;
         }
         top = lo;
     }

@@ -43,8 +43,13 @@ pub(super) trait Engine {
 
     /// The almost-Montgomery product of two operands.
     fn mul(&self, a: Operand<'_>, b: Operand<'_>) -> Self::R;
-    /// The almost-Montgomery square of a block.
-    fn sqr(&self, a: &[u64]) -> Self::R;
+    /// Whether the engine squares by its product ([`Engine::step`] is then one inlined AMM
+    /// for both, and the loop has one place that steps, not two).
+    const SQUARES_BY_MUL: bool;
+
+    /// The loop's step on the accumulator `acc`: its almost-Montgomery square where `b` is
+    /// none, else its product by `b`.
+    fn step(&self, acc: &[u64], b: Option<Operand<'_>>) -> Self::R;
     /// The entry of `table` (2^WINDOW blocks) at each number's window of `width` bits at bit
     /// `lo` of its exponent, reading every entry (with [`gather`]).
     fn gather(&self, table: &[u64], lo: usize, width: usize) -> Self::R;
@@ -56,10 +61,12 @@ pub(super) trait Engine {
 /// `out`), by a fixed window of [`WINDOW`] bits over exponents of `exp_bits` ≥ 1 bits
 /// (public): see the module doc of `ifma_engine`.
 ///
-/// Three products in the code, each inlined whole into the shape's instance: the table's,
-/// the loop's squaring and the loop's product, which also takes the result out of radix-52
-/// form. Each further place that multiplies is another copy of the AMM to compile, in every
-/// instance (docs/benchmarks-log.md, "The window exponentiation's products in three places").
+/// Two places in the code multiply, each inlined whole into the shape's instance: the table's
+/// product and the loop's step (squarings, the entry's product, and the last product, which
+/// takes the result out of radix-52 form); three where the engine squares by code of its own
+/// (the loop's squaring, then its product, as the loop ran before).
+/// Each further place is another copy of the AMM to compile, in every instance
+/// (docs/benchmarks-log.md, "The window exponentiation's products in two places").
 #[inline(always)]
 pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
     let n = E::WORDS;
@@ -90,25 +97,42 @@ pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
     let windows = exp_bits.div_ceil(WINDOW);
     let top_lo = (windows - 1) * WINDOW;
     e.store(&e.gather(&table, top_lo, exp_bits - top_lo), &mut acc);
-    // Window w − 1 at step w, then, at step 0, the way out of radix-52 form, AMM(x·R, R' mod
-    // m) = x·R', by the same product (w is public).
+    // Window w − 1 at step w (its squarings, then its entry's product), then, at step 0, the
+    // way out of radix-52 form, AMM(x·R, R' mod m) = x·R', by the same product (w public).
     for w in (0..windows).rev() {
-        let b = if w == 0 {
-            Operand::Out
+        let squares = if w == 0 {
+            0
         } else {
             // The entry first: it does not depend on the squarings, which can run beside it.
             e.store(&e.gather(&table, (w - 1) * WINDOW, WINDOW), &mut entry);
-            for _ in 0..WINDOW {
-                let r = e.sqr(&acc);
-                e.store(&r, &mut acc);
-            }
+            WINDOW
+        };
+        let last = if w == 0 {
+            Operand::Out
+        } else {
             Operand::Block(&entry)
         };
-        let r = e.mul(Operand::Block(&acc), b);
-        if w == 0 {
-            e.store(&r, out);
+        if const { E::SQUARES_BY_MUL } {
+            // The squarings and the product at one place in the code.
+            for s in 0..=squares {
+                let r = e.step(&acc, (s == squares).then_some(last));
+                if w == 0 {
+                    e.store(&r, out);
+                } else {
+                    e.store(&r, &mut acc);
+                }
+            }
         } else {
-            e.store(&r, &mut acc);
+            for _ in 0..squares {
+                let r = e.step(&acc, None);
+                e.store(&r, &mut acc);
+            }
+            let r = e.step(&acc, Some(last));
+            if w == 0 {
+                e.store(&r, out);
+            } else {
+                e.store(&r, &mut acc);
+            }
         }
     }
 }
