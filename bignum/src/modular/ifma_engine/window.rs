@@ -63,8 +63,8 @@ pub(super) trait Engine {
 ///
 /// Two places in the code multiply, each inlined whole into the shape's instance: the table's
 /// product and the loop's step (squarings, the entry's product, and the last product, which
-/// takes the result out of radix-52 form); three where the engine squares by code of its own
-/// (the loop's squaring, then its product, as the loop ran before).
+/// takes the result out of radix-52 form). Where the engine squares by code of its own, the
+/// loop's squaring, its product and the way out are three places, as before.
 /// Each further place is another copy of the AMM to compile, in every instance
 /// (docs/benchmarks-log.md, "The window exponentiation's products in two places").
 #[inline(always)]
@@ -98,7 +98,7 @@ pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
     let top_lo = (windows - 1) * WINDOW;
     e.store(&e.gather(&table, top_lo, exp_bits - top_lo), &mut acc);
     // Window w − 1 at step w (its squarings, then its entry's product), then, at step 0, the
-    // way out of radix-52 form, AMM(x·R, R' mod m) = x·R', by the same product (w public).
+    // way out of radix-52 form, AMM(x·R, R' mod m) = x·R' (w public).
     for w in (0..windows).rev() {
         let squares = if w == 0 {
             0
@@ -107,13 +107,13 @@ pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
             e.store(&e.gather(&table, (w - 1) * WINDOW, WINDOW), &mut entry);
             WINDOW
         };
-        let last = if w == 0 {
-            Operand::Out
-        } else {
-            Operand::Block(&entry)
-        };
         if const { E::SQUARES_BY_MUL } {
-            // The squarings and the product at one place in the code.
+            // The squarings, the product and the way out at one place in the code.
+            let last = if w == 0 {
+                Operand::Out
+            } else {
+                Operand::Block(&entry)
+            };
             for s in 0..=squares {
                 let r = e.step(&acc, (s == squares).then_some(last));
                 if w == 0 {
@@ -122,18 +122,19 @@ pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
                     e.store(&r, &mut acc);
                 }
             }
-        } else {
+        } else if w > 0 {
             for _ in 0..squares {
                 let r = e.step(&acc, None);
                 e.store(&r, &mut acc);
             }
-            let r = e.step(&acc, Some(last));
-            if w == 0 {
-                e.store(&r, out);
-            } else {
-                e.store(&r, &mut acc);
-            }
+            let r = e.step(&acc, Some(Operand::Block(&entry)));
+            e.store(&r, &mut acc);
         }
+    }
+    if const { !E::SQUARES_BY_MUL } {
+        // The way out at a place of its own: the loop's product keeps its one operand (with the
+        // way out in it, the pairs that square by `ams` were measurably slower).
+        e.store(&e.mul(Operand::Block(&acc), Operand::Out), out);
     }
 }
 
