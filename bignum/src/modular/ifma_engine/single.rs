@@ -248,7 +248,7 @@ impl<I: Ifma52, const NV: usize, const S: usize, const K: usize> Engine
 
     #[inline(always)]
     fn step(&self, acc: &[u64], b: Option<Operand<'_>>) -> Self::R {
-        if const { K == 2 && S >= SQUARE_MIN_STEPS } {
+        if const { !Self::SQUARES_BY_MUL } {
             match b {
                 None => ams::<I, NV, S, K>(self.i, parts(acc, NV * I::LANES), self.ops, &self.mv),
                 Some(b) => self.mul(Operand::Block(acc), b),
