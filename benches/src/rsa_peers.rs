@@ -109,7 +109,8 @@ pub struct Op {
 }
 
 impl Op {
-    fn new(name: &'static str, run: impl FnMut() -> Vec<u8> + 'static) -> Self {
+    /// The implementation `name` of an operation, run by `run`.
+    pub fn new(name: &'static str, run: impl FnMut() -> Vec<u8> + 'static) -> Self {
         Op {
             name,
             run: Box::new(run),
@@ -674,7 +675,7 @@ pub fn check_equal(what: &str, bits: usize, ops: &mut [Op]) -> Result<(), String
 }
 
 /// `x` as exactly `k` big-endian bytes (leading zeros added or dropped).
-fn fit(x: &[u8], k: usize) -> Vec<u8> {
+pub fn fit(x: &[u8], k: usize) -> Vec<u8> {
     let x = &x[x.iter().take_while(|&&b| b == 0).count()..];
     let mut out = vec![0u8; k.saturating_sub(x.len())];
     out.extend_from_slice(x);
@@ -685,45 +686,4 @@ fn fit(x: &[u8], k: usize) -> Vec<u8> {
 fn boxed(x: &[u8], key: &rsa010::PublicKey) -> rsa010::BoxedUint {
     use rsa010::traits::PublicKeyParts;
     rsa010::BoxedUint::from_be_slice(x, key.n_bits_precision()).expect("input fits n")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fit_pads_and_strips_leading_zeros() {
-        assert_eq!(fit(&[1, 2], 4), [0, 0, 1, 2]);
-        assert_eq!(fit(&[0, 0, 0, 7, 9], 3), [0, 7, 9]);
-        assert_eq!(fit(&[], 2), [0, 0]);
-    }
-
-    #[test]
-    fn check_equal_names_the_implementation_that_disagrees() {
-        let mut ops = vec![
-            Op::new(OURS, || vec![1, 2]),
-            Op::new(OPENSSL, || vec![1, 2]),
-            Op::new(RSA09, || vec![1, 3]),
-        ];
-        let err = check_equal("x", 1024, &mut ops).unwrap_err();
-        assert!(err.contains("rsa-0.9 disagrees with ours"), "{err}");
-        assert!(check_equal("x", 1024, &mut ops[..2]).is_ok());
-    }
-
-    #[test]
-    fn every_peer_reads_our_1024_bit_key_and_agrees_on_raw_rsa() {
-        // The key, m and s = m^d come from us; m^e mod n == m for the public op is checked
-        // against num-bigint, so a wrong common answer cannot pass.
-        let keys = Keys::new(1024);
-        let n = num_bigint::BigUint::from_bytes_be(&keys.ours.n().to_be_bytes());
-        let want = num_bigint::BigUint::from_bytes_be(&keys.s)
-            .modpow(&num_bigint::BigUint::from(65537u32), &n);
-        assert_eq!(want, num_bigint::BigUint::from_bytes_be(&keys.m));
-        for mut op in keys.public_ops() {
-            assert_eq!((op.run)(), keys.m, "{}", op.name);
-        }
-        for mut op in keys.private_crt_ops() {
-            assert_eq!((op.run)(), keys.s, "{}", op.name);
-        }
-    }
 }
