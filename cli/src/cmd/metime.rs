@@ -2,8 +2,8 @@
 
 use bignum::Limb;
 use bignum::modular::{Modulus, Residue};
-use rand_chacha::ChaCha20Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
+use chacha20::ChaCha20Rng;
+use rand_core::{Rng, SeedableRng};
 use serde_json::json;
 
 use crate::cmd::args::{BitsList, Help, ReportArgs, ReportTexts, parse_bits_list};

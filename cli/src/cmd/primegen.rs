@@ -1,8 +1,8 @@
 //! `rsatool primegen`: the MPI library's prime generation timing report.
 
 use bignum::prime;
-use rand_chacha::ChaCha20Rng;
-use rand_chacha::rand_core::SeedableRng;
+use chacha20::ChaCha20Rng;
+use rand_core::SeedableRng;
 use serde_json::json;
 
 use crate::cmd::args::{BitsList, Help, ReportArgs, ReportTexts, parse_bits_list};

@@ -4,8 +4,8 @@ use bignum::Limb;
 use bignum::backend::KernelTable;
 use bignum::modular::{Modulus, Residue};
 use bignum::mpn::{self, Kernels};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
+use chacha20::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
 use serde_json::json;
 
 use crate::exit::{CmdResult, Failure};
