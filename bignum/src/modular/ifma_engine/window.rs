@@ -64,7 +64,7 @@ pub(super) trait Engine {
 /// Two places in the code multiply, each inlined whole into the shape's instance: the table's
 /// product and the loop's step (squarings, the entry's product, and the last product, which
 /// takes the result out of radix-52 form). Where the engine squares by code of its own, the
-/// loop's squaring, its product and the way out are three places, as before.
+/// loop's squaring, its product and the way out are three places.
 /// Each further place is another copy of the AMM to compile, in every instance
 /// (docs/benchmarks-log.md, "The window exponentiation's products in two places").
 #[inline(always)]
@@ -132,8 +132,9 @@ pub(super) fn pow_window<E: Engine>(e: &E, exp_bits: usize, out: &mut [u64]) {
         }
     }
     if const { !E::SQUARES_BY_MUL } {
-        // The way out at a place of its own: the loop's product keeps its one operand (with the
-        // way out in it, the pairs that square by `ams` were measurably slower).
+        // The way out at a place of its own: the loop's product keeps its one operand, since
+        // folding the way out into it slows the pairs that square by `ams`
+        // (docs/benchmarks-log.md, "The window exponentiation's products in two places").
         e.store(&e.mul(Operand::Block(&acc), Operand::Out), out);
     }
 }
