@@ -19,14 +19,15 @@
 //! The wording of reports is the reports' own (`rsatool speedtest`'s header): this module
 //! gives the facts ([`ShapeSource`], [`cpu_row_name`]).
 
-mod engine;
-mod env;
-mod kernels;
-mod path;
-mod shape;
+internal_mod!(engine);
+internal_mod!(env);
+internal_mod!(kernels);
+internal_mod!(path);
+internal_mod!(shape);
 
-#[cfg(test)]
-pub(crate) use engine::VARTIME_MIN_EXP_BITS;
+#[cfg(feature = "test-hooks")]
+#[doc(hidden)]
+pub use engine::VARTIME_MIN_EXP_BITS;
 pub use engine::{IFMA_MAX_BITS, IFMA_MIN_BITS, Shape, Width, cpu_row_name, ifma_supports};
 pub(crate) use engine::{digits, table_shape};
 pub use env::{BACKEND_ENV, SHAPE_ENV};

@@ -67,10 +67,18 @@ pub struct Features {
     pub ifma: Option<Ifma>,
 }
 
-/// Bits of the cached feature byte.
-const ADX: u8 = 1;
-const AVX2: u8 = 1 << 1;
-const IFMA: u8 = 1 << 2;
+internal! {
+    /// Bits of the cached feature byte.
+    const ADX: u8 = 1;
+}
+internal! {
+    /// See [`ADX`].
+    const AVX2: u8 = 1 << 1;
+}
+internal! {
+    /// See [`ADX`].
+    const IFMA: u8 = 1 << 2;
+}
 /// Set once the other bits hold the detected features.
 const DETECTED: u8 = 1 << 7;
 
@@ -134,56 +142,60 @@ fn detect_bits() -> u8 {
     0
 }
 
-/// The feature bits as `std`'s `is_x86_feature_detected!` sees them.
-#[cfg(all(target_arch = "x86_64", any(feature = "std", test)))]
-fn std_bits() -> u8 {
-    use std::arch::is_x86_feature_detected as has;
-    let mut bits = 0;
-    if has!("bmi2") && has!("adx") {
-        bits |= ADX;
+internal! {
+    /// The feature bits as `std`'s `is_x86_feature_detected!` sees them.
+    #[cfg(all(target_arch = "x86_64", any(feature = "std", test)))]
+    fn std_bits() -> u8 {
+        use std::arch::is_x86_feature_detected as has;
+        let mut bits = 0;
+        if has!("bmi2") && has!("adx") {
+            bits |= ADX;
+        }
+        if has!("avx2") {
+            bits |= AVX2;
+        }
+        if has!("avx512f") && has!("avx512vl") && has!("avx512ifma") {
+            bits |= IFMA;
+        }
+        bits
     }
-    if has!("avx2") {
-        bits |= AVX2;
-    }
-    if has!("avx512f") && has!("avx512vl") && has!("avx512ifma") {
-        bits |= IFMA;
-    }
-    bits
 }
 
-/// The feature bits from the CPU itself: CPUID leaves 0, 1 and 7, and XCR0 for the vector
-/// registers the operating system saves (see the module documentation).
-#[cfg(target_arch = "x86_64")]
-#[cfg_attr(all(feature = "std", not(test)), allow(dead_code))]
-fn cpuid_bits() -> u8 {
-    use core::arch::x86_64::{__cpuid, __cpuid_count};
-    let bit = |reg: u32, n: u32| (reg >> n) & 1 == 1;
-    if __cpuid(0).eax < 7 {
-        return 0;
+internal! {
+    /// The feature bits from the CPU itself: CPUID leaves 0, 1 and 7, and XCR0 for the vector
+    /// registers the operating system saves (see the module documentation).
+    #[cfg(target_arch = "x86_64")]
+    #[cfg_attr(all(feature = "std", not(test)), allow(dead_code))]
+    fn cpuid_bits() -> u8 {
+        use core::arch::x86_64::{__cpuid, __cpuid_count};
+        let bit = |reg: u32, n: u32| (reg >> n) & 1 == 1;
+        if __cpuid(0).eax < 7 {
+            return 0;
+        }
+        let leaf1 = __cpuid(1);
+        let leaf7 = __cpuid_count(7, 0).ebx;
+        // XSAVE (ECX bit 26) and OSXSAVE (bit 27): xgetbv exists and the OS enabled it.
+        let xcr0 = if bit(leaf1.ecx, 26) && bit(leaf1.ecx, 27) {
+            xcr0()
+        } else {
+            0
+        };
+        // XMM and YMM state (bits 1, 2); opmask, ZMM_Hi256 and Hi16_ZMM state (bits 5, 6, 7).
+        let os_ymm = xcr0 & 0x06 == 0x06;
+        let os_zmm = os_ymm && xcr0 & 0xe0 == 0xe0;
+        let mut bits = 0;
+        // Leaf 7 EBX: BMI2 is bit 8, ADX 19, AVX2 5, AVX-512 F 16, IFMA 21, VL 31.
+        if bit(leaf7, 8) && bit(leaf7, 19) {
+            bits |= ADX;
+        }
+        if os_ymm && bit(leaf7, 5) {
+            bits |= AVX2;
+        }
+        if os_zmm && bit(leaf7, 16) && bit(leaf7, 21) && bit(leaf7, 31) {
+            bits |= IFMA;
+        }
+        bits
     }
-    let leaf1 = __cpuid(1);
-    let leaf7 = __cpuid_count(7, 0).ebx;
-    // XSAVE (ECX bit 26) and OSXSAVE (bit 27): xgetbv exists and the OS enabled it.
-    let xcr0 = if bit(leaf1.ecx, 26) && bit(leaf1.ecx, 27) {
-        xcr0()
-    } else {
-        0
-    };
-    // XMM and YMM state (bits 1, 2); opmask, ZMM_Hi256 and Hi16_ZMM state (bits 5, 6, 7).
-    let os_ymm = xcr0 & 0x06 == 0x06;
-    let os_zmm = os_ymm && xcr0 & 0xe0 == 0xe0;
-    let mut bits = 0;
-    // Leaf 7 EBX: BMI2 is bit 8, ADX 19, AVX2 5, AVX-512 F 16, IFMA 21, VL 31.
-    if bit(leaf7, 8) && bit(leaf7, 19) {
-        bits |= ADX;
-    }
-    if os_ymm && bit(leaf7, 5) {
-        bits |= AVX2;
-    }
-    if os_zmm && bit(leaf7, 16) && bit(leaf7, 21) && bit(leaf7, 31) {
-        bits |= IFMA;
-    }
-    bits
 }
 
 /// XCR0, the register of the state components the operating system saves.
@@ -293,73 +305,4 @@ fn kernel_reports_adx_under_valgrind() -> bool {
             let mut flags = l.split_whitespace();
             flags.clone().any(|f| f == "adx") && flags.any(|f| f == "bmi2")
         })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The identity against Linux's reading of the same CPUID leaves, where there is one.
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn identity_matches_proc_cpuinfo() {
-        let id = Identity::of_this_cpu().unwrap();
-        let Ok(info) = std::fs::read_to_string("/proc/cpuinfo") else {
-            std::println!("skipped: no /proc/cpuinfo");
-            return;
-        };
-        let field = |name: &str| {
-            info.lines()
-                .find(|l| l.split(':').next().is_some_and(|k| k.trim() == name))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|v| std::string::String::from(v.trim()))
-        };
-        assert_eq!(field("vendor_id").as_deref(), Some(id.vendor_str()));
-        assert_eq!(field("cpu family"), Some(std::format!("{}", id.family)));
-        assert_eq!(field("model"), Some(std::format!("{}", id.model)));
-    }
-
-    /// The detection of the `no_std` build (CPUID and XCR0 by hand) against `std`'s, on
-    /// whatever machine runs the tests: the bits must be equal.
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn cpuid_detection_equals_std_detection() {
-        let (ours, std) = (cpuid_bits(), std_bits());
-        let name = |b: u8| {
-            [(ADX, "bmi2+adx"), (AVX2, "avx2"), (IFMA, "avx512f+vl+ifma")]
-                .iter()
-                .filter(|(f, _)| b & f != 0)
-                .map(|(_, n)| *n)
-                .collect::<std::vec::Vec<_>>()
-        };
-        assert_eq!(
-            name(ours),
-            name(std),
-            "CPUID by hand against is_x86_feature_detected!"
-        );
-        std::println!("CPUID and std agree: {:?}", name(ours));
-    }
-
-    #[test]
-    fn adx_token_matches_std_detection() {
-        #[cfg(target_arch = "x86_64")]
-        let expected = std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("adx");
-        #[cfg(not(target_arch = "x86_64"))]
-        let expected = false;
-        assert_eq!(adx().is_some(), expected);
-        assert_eq!(detect().adx.is_some(), expected);
-        #[cfg(target_arch = "x86_64")]
-        assert_eq!(
-            avx2().is_some(),
-            std::arch::is_x86_feature_detected!("avx2")
-        );
-        #[cfg(target_arch = "x86_64")]
-        assert_eq!(
-            ifma().is_some(),
-            std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-                && std::arch::is_x86_feature_detected!("avx512ifma")
-        );
-    }
 }

@@ -30,22 +30,9 @@
 //! it the back ends are still chosen at run time, by CPUID (see [`cpu`]).
 
 #![no_std]
-// Tests compute their expected values by plain integer arithmetic on public inputs (division,
-// remainders, low halves of wider products) and unwrap what cannot fail there: the lints that
-// keep secrets away from division and silent truncation apply to the library's code only.
-#![cfg_attr(
-    test,
-    allow(
-        clippy::integer_division_remainder_used,
-        clippy::cast_possible_truncation,
-        clippy::unwrap_used
-    )
-)]
 
 extern crate alloc;
-// Tests use `std`'s macros (`vec!`, `format!`, `eprintln!`) as in a `std` crate.
-#[cfg(any(feature = "std", test))]
-#[cfg_attr(test, macro_use)]
+#[cfg(feature = "std")]
 extern crate std;
 
 /// `debug_assert!` for the internal invariants on public values (lengths handed between the
@@ -66,6 +53,40 @@ macro_rules! invariant {
     };
 }
 
+/// Declares modules private to the crate, or public and hidden from the documentation with the
+/// `test-hooks` feature, so that the tests of their private functions
+/// (`tests/differential/internals/`, one file per module) reach them without the crate being
+/// compiled a second time as a lib-test target.
+/// An item (or an associated item) with its visibility as written, or public and hidden from
+/// the documentation with the `test-hooks` feature: for the private functions of the public
+/// modules and the private methods of public types that `tests/differential/internals/`
+/// checks.
+macro_rules! internal {
+    ($(#[$attr:meta])* $vis:vis $kw:ident $($item:tt)+) => {
+        $(#[$attr])*
+        #[cfg(feature = "test-hooks")]
+        #[doc(hidden)]
+        #[allow(missing_docs)]
+        pub $kw $($item)+
+        $(#[$attr])*
+        #[cfg(not(feature = "test-hooks"))]
+        $vis $kw $($item)+
+    };
+}
+
+macro_rules! internal_mod {
+    ($($(#[$attr:meta])* $vis:vis $name:ident),* $(,)?) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "test-hooks")]
+        #[doc(hidden)]
+        #[allow(missing_docs)]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "test-hooks"))]
+        $vis mod $name;
+    )*};
+}
+
 pub mod backend;
 pub mod cpu;
 pub mod limb;
@@ -73,9 +94,8 @@ pub mod modular;
 pub mod mpn;
 pub mod prime;
 
-mod error;
-mod nat;
-mod run_counters;
+internal_mod!(error);
+internal_mod!(nat, run_counters);
 
 pub use error::{Error, Result};
 pub use limb::Limb;

@@ -6,48 +6,64 @@
 /// One machine word of a multi-precision number (least significant limb first in slices).
 pub type Limb = u64;
 
-/// A double-width word, for products and carries.
-pub(crate) type Wide = u128;
-
-/// Bits in a [`Limb`].
-pub(crate) const LIMB_BITS: u32 = Limb::BITS;
-
-/// Bytes in a [`Limb`].
-pub(crate) const LIMB_BYTES: usize = core::mem::size_of::<Limb>();
-
-/// The low and high halves of a double-width word.
-#[inline(always)]
-#[allow(clippy::cast_possible_truncation)] // splitting a Wide in two is the point
-pub(crate) const fn split(w: Wide) -> (Limb, Limb) {
-    (w as Limb, (w >> LIMB_BITS) as Limb)
+internal! {
+    /// A double-width word, for products and carries.
+    pub(crate) type Wide = u128;
 }
 
-/// `a + b + carry` as (sum, carry out); `carry` must be 0 or 1, the carry out is 0 or 1.
-#[inline(always)]
-pub(crate) const fn adc(a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
-    let (s1, c1) = a.overflowing_add(b);
-    let (s2, c2) = s1.overflowing_add(carry);
-    (s2, (c1 | c2) as Limb)
+internal! {
+    /// Bits in a [`Limb`].
+    pub(crate) const LIMB_BITS: u32 = Limb::BITS;
 }
 
-/// `a - b - borrow` as (difference, borrow out); `borrow` must be 0 or 1, the borrow out is 0 or 1.
-#[inline(always)]
-pub(crate) const fn sbb(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
-    let (d1, b1) = a.overflowing_sub(b);
-    let (d2, b2) = d1.overflowing_sub(borrow);
-    (d2, (b1 | b2) as Limb)
+internal! {
+    /// Bytes in a [`Limb`].
+    pub(crate) const LIMB_BYTES: usize = core::mem::size_of::<Limb>();
 }
 
-/// The full product `a · b` as (low, high).
-#[inline(always)]
-pub(crate) const fn mul_wide(a: Limb, b: Limb) -> (Limb, Limb) {
-    split(a as Wide * b as Wide)
+internal! {
+    /// The low and high halves of a double-width word.
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation)] // splitting a Wide in two is the point
+    pub(crate) const fn split(w: Wide) -> (Limb, Limb) {
+        (w as Limb, (w >> LIMB_BITS) as Limb)
+    }
 }
 
-/// `acc + a · b + carry` as (low, high). Cannot overflow: (2⁶⁴-1)² + 2·(2⁶⁴-1) = 2¹²⁸-1.
-#[inline(always)]
-pub(crate) const fn mac(acc: Limb, a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
-    split(acc as Wide + a as Wide * b as Wide + carry as Wide)
+internal! {
+    /// `a + b + carry` as (sum, carry out); `carry` must be 0 or 1, the carry out is 0 or 1.
+    #[inline(always)]
+    pub(crate) const fn adc(a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
+        let (s1, c1) = a.overflowing_add(b);
+        let (s2, c2) = s1.overflowing_add(carry);
+        (s2, (c1 | c2) as Limb)
+    }
+}
+
+internal! {
+    /// `a - b - borrow` as (difference, borrow out); `borrow` must be 0 or 1, the borrow out is 0 or 1.
+    #[inline(always)]
+    pub(crate) const fn sbb(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
+        let (d1, b1) = a.overflowing_sub(b);
+        let (d2, b2) = d1.overflowing_sub(borrow);
+        (d2, (b1 | b2) as Limb)
+    }
+}
+
+internal! {
+    /// The full product `a · b` as (low, high).
+    #[inline(always)]
+    pub(crate) const fn mul_wide(a: Limb, b: Limb) -> (Limb, Limb) {
+        split(a as Wide * b as Wide)
+    }
+}
+
+internal! {
+    /// `acc + a · b + carry` as (low, high). Cannot overflow: (2⁶⁴-1)² + 2·(2⁶⁴-1) = 2¹²⁸-1.
+    #[inline(always)]
+    pub(crate) const fn mac(acc: Limb, a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
+        split(acc as Wide + a as Wide * b as Wide + carry as Wide)
+    }
 }
 
 /// All-ones if `c` is 1, zero if `c` is 0 (`c` must be 0 or 1), hidden from the optimiser: the
@@ -62,94 +78,42 @@ pub fn mask(c: Limb) -> Limb {
     core::hint::black_box(0u64.wrapping_sub(c))
 }
 
-/// `a` where `m` is all-ones, `b` where `m` is zero (`m` from [`mask`]).
-#[inline(always)]
-pub(crate) const fn select(m: Limb, a: Limb, b: Limb) -> Limb {
-    (a & m) | (b & !m)
-}
-
-/// 1 if `x` is zero, else 0, without a branch.
-#[inline(always)]
-pub(crate) const fn is_zero(x: Limb) -> Limb {
-    // The top bit of !x & (x - 1) is set exactly when x = 0.
-    (!x & x.wrapping_sub(1)) >> (LIMB_BITS - 1)
-}
-
-/// 1 if `a < b`, else 0, without a branch.
-#[inline(always)]
-pub(crate) const fn lt(a: Limb, b: Limb) -> Limb {
-    sbb(a, b, 0).1
-}
-
-/// The multiplicative inverse of an odd `d` modulo 2⁶⁴ (Newton: each step doubles the good bits).
-#[inline]
-pub(crate) const fn inv(d: Limb) -> Limb {
-    // d·d ≡ 1 (mod 8) for odd d: 3 good bits, then 6, 12, 24, 48, 96.
-    let mut x = d;
-    let mut i = 0;
-    while i < 5 {
-        x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
-        i += 1;
+internal! {
+    /// `a` where `m` is all-ones, `b` where `m` is zero (`m` from [`mask`]).
+    #[inline(always)]
+    pub(crate) const fn select(m: Limb, a: Limb, b: Limb) -> Limb {
+        (a & m) | (b & !m)
     }
-    x
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const EDGE: [Limb; 6] = [0, 1, 2, Limb::MAX - 1, Limb::MAX, 1 << 63];
-
-    #[test]
-    fn adc_sbb_mac_match_wide_arithmetic() {
-        for &a in &EDGE {
-            for &b in &EDGE {
-                for c in 0..2 {
-                    let (s, co) = adc(a, b, c);
-                    assert_eq!(
-                        s as Wide + ((co as Wide) << 64),
-                        a as Wide + b as Wide + c as Wide
-                    );
-                    let (d, bo) = sbb(a, b, c);
-                    assert_eq!(
-                        (d as Wide).wrapping_sub((bo as Wide) << 64),
-                        (a as Wide).wrapping_sub(b as Wide + c as Wide)
-                    );
-                    let (lo, hi) = mac(a, b, a, b);
-                    assert_eq!(
-                        lo as Wide + ((hi as Wide) << 64),
-                        a as Wide + b as Wide * a as Wide + b as Wide
-                    );
-                }
-            }
-        }
+internal! {
+    /// 1 if `x` is zero, else 0, without a branch.
+    #[inline(always)]
+    pub(crate) const fn is_zero(x: Limb) -> Limb {
+        // The top bit of !x & (x - 1) is set exactly when x = 0.
+        (!x & x.wrapping_sub(1)) >> (LIMB_BITS - 1)
     }
+}
 
-    #[test]
-    fn masks_and_comparisons() {
-        assert_eq!(mask(0), 0);
-        assert_eq!(mask(1), Limb::MAX);
-        for &a in &EDGE {
-            assert_eq!(is_zero(a), (a == 0) as Limb);
-            assert_eq!(select(mask(1), a, 7), a);
-            assert_eq!(select(mask(0), a, 7), 7);
-            for &b in &EDGE {
-                assert_eq!(lt(a, b), (a < b) as Limb);
-            }
-        }
+internal! {
+    /// 1 if `a < b`, else 0, without a branch.
+    #[inline(always)]
+    pub(crate) const fn lt(a: Limb, b: Limb) -> Limb {
+        sbb(a, b, 0).1
     }
+}
 
-    #[test]
-    fn inv_inverts_odd_limbs() {
-        for d in [
-            1 as Limb,
-            3,
-            5,
-            0xFFFF_FFFF_FFFF_FFFF,
-            0x8000_0000_0000_0001,
-            65537,
-        ] {
-            assert_eq!(d.wrapping_mul(inv(d)), 1);
+internal! {
+    /// The multiplicative inverse of an odd `d` modulo 2⁶⁴ (Newton: each step doubles the good bits).
+    #[inline]
+    pub(crate) const fn inv(d: Limb) -> Limb {
+        // d·d ≡ 1 (mod 8) for odd d: 3 good bits, then 6, 12, 24, 48, 96.
+        let mut x = d;
+        let mut i = 0;
+        while i < 5 {
+            x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
+            i += 1;
         }
+        x
     }
 }

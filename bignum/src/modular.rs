@@ -20,17 +20,17 @@
 //! The exception is [`Modulus::pow_vartime`], whose exponent is public.
 //! `bignum/tests/ct.rs` checks this under valgrind memcheck (`.ci/ct-check`).
 
-mod ct;
-mod ifma_engine;
+internal_mod!(ct);
+internal_mod!(ifma_engine);
 mod inv;
-mod modulus;
-mod mont;
-mod pow;
+internal_mod!(modulus);
+internal_mod!(mont);
+internal_mod!(pow);
 mod residue;
 mod secret_integers;
 
 pub use ifma_engine::{BATCH_LANES, PowJob, PowJobVartime, pow_batch, pow_pair, pow_pair_vartime};
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 pub use ifma_engine::{ifma_batch_runs, ifma_runs};
 pub use modulus::Modulus;
 pub use residue::Residue;

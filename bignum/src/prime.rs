@@ -20,11 +20,11 @@
 //! the sieve (∏(1 − 1/q) ≈ 2e^(−γ)/ln 2¹⁵), so about 40 Miller–Rabin runs on composites are
 //! expected (each stopped after one round) besides the full set of rounds on the prime.
 
-mod generate;
-mod lucas;
-mod miller_rabin;
-mod provable;
-mod small;
+internal_mod!(generate);
+internal_mod!(lucas);
+internal_mod!(miller_rabin);
+internal_mod!(provable);
+internal_mod!(small);
 
 pub use generate::{PrimeOptions, random_prime, random_prime_with};
 pub use miller_rabin::rounds_for_bits;
@@ -72,17 +72,4 @@ pub fn is_probable_prime(n: &[Limb]) -> bool {
 fn mpn_bits(n: &[Limb]) -> usize {
     let last = n.len() - 1;
     last * 64 + (64 - n[last].leading_zeros() as usize)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn small_numbers_are_classified_like_trial_division() {
-        for v in 0u64..5000 {
-            let expect = v >= 2 && (2..v).take_while(|d| d * d <= v).all(|d| v % d != 0);
-            assert_eq!(is_probable_prime(&[v]), expect, "{v}");
-        }
-    }
 }

@@ -1,15 +1,15 @@
 //! Counters of paths that a test must see taken (the native IFMA engines ran; long division
 //! met its rare steps), kept here rather than in the code they count: the code calls
-//! [`count`] unconditionally, which compiles to nothing outside the crate's tests and builds
-//! with the `test-hooks` feature.
+//! [`count`] unconditionally, which compiles to nothing outside builds with the `test-hooks`
+//! feature (the tests').
 
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 use core::sync::atomic::{AtomicU64, Ordering};
 
 /// What is counted.
 #[derive(Clone, Copy, Debug)]
-#[cfg_attr(not(any(test, feature = "test-hooks")), allow(dead_code))]
-pub(crate) enum Counter {
+#[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
+pub enum Counter {
     /// Exponentiations (a single, or an interleaved pair) on the native IFMA instructions.
     IfmaRuns,
     /// Batches of up to eight exponentiations on the native IFMA instructions.
@@ -20,36 +20,36 @@ pub(crate) enum Counter {
     DivAllOnesSteps,
 }
 
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 static COUNTS: [AtomicU64; 4] = [const { AtomicU64::new(0) }; 4];
 
-// The same counts for the calling thread alone, in the crate's own tests: a test that runs
-// the code on its own thread reads what it ran itself, whatever the tests beside it run.
-#[cfg(test)]
+// The same counts for the calling thread alone: a test that runs the code on its own thread
+// reads what it ran itself, whatever the tests beside it run.
+#[cfg(all(feature = "test-hooks", feature = "std"))]
 std::thread_local! {
     static THIS_THREAD: [core::cell::Cell<u64>; 4] =
         const { [const { core::cell::Cell::new(0) }; 4] };
 }
 
-/// Counts one `c`, in the crate's tests and with `test-hooks`; nothing otherwise.
+/// Counts one `c` with `test-hooks`; nothing otherwise.
 #[inline(always)]
-pub(crate) fn count(c: Counter) {
-    #[cfg(test)]
+pub fn count(c: Counter) {
+    #[cfg(all(feature = "test-hooks", feature = "std"))]
     THIS_THREAD.with(|t| t[c as usize].set(t[c as usize].get() + 1));
-    #[cfg(any(test, feature = "test-hooks"))]
+    #[cfg(feature = "test-hooks")]
     COUNTS[c as usize].fetch_add(1, Ordering::Relaxed);
-    #[cfg(not(any(test, feature = "test-hooks")))]
+    #[cfg(not(feature = "test-hooks"))]
     let _ = c;
 }
 
 /// How many `c` this process has counted.
-#[cfg(any(test, feature = "test-hooks"))]
-pub(crate) fn read(c: Counter) -> u64 {
+#[cfg(feature = "test-hooks")]
+pub fn read(c: Counter) -> u64 {
     COUNTS[c as usize].load(Ordering::Relaxed)
 }
 
-/// How many `c` the calling thread has counted (the crate's own tests).
-#[cfg(test)]
-pub(crate) fn read_this_thread(c: Counter) -> u64 {
+/// How many `c` the calling thread has counted.
+#[cfg(all(feature = "test-hooks", feature = "std"))]
+pub fn read_this_thread(c: Counter) -> u64 {
     THIS_THREAD.with(|t| t[c as usize].get())
 }

@@ -11,7 +11,7 @@ pub const IFMA_MIN_BITS: usize = 1000;
 /// The shortest public exponent, in bits, that a variable-time exponentiation sends to the
 /// engine (from [`IFMA_MIN_BITS`]-bit moduli): shorter ones (RSA's e) do not pay for the
 /// conversions into and out of radix 2^52.
-pub(crate) const VARTIME_MIN_EXP_BITS: usize = 256;
+pub const VARTIME_MIN_EXP_BITS: usize = 256;
 
 /// The largest modulus the engine takes, in bits: 80 digits of 52 bits less the two spare bits
 /// (RSA-8192's halves).
@@ -23,7 +23,7 @@ pub fn ifma_supports(bits: usize) -> bool {
 }
 
 /// The digit count of a modulus of `bits` bits: the least d with 52·d ≥ bits + 2.
-pub(crate) fn digits(bits: usize) -> usize {
+pub fn digits(bits: usize) -> usize {
     (bits + 2).div_ceil(52)
 }
 
@@ -64,16 +64,20 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// Every shape: the widths, each interleaved and not.
-    pub(crate) const ALL: [Shape; 4] = [
-        Shape::of(Width::Bits256, true),
-        Shape::of(Width::Bits256, false),
-        Shape::of(Width::Bits512, true),
-        Shape::of(Width::Bits512, false),
-    ];
+    internal! {
+        /// Every shape: the widths, each interleaved and not.
+        pub(crate) const ALL: [Shape; 4] = [
+            Shape::of(Width::Bits256, true),
+            Shape::of(Width::Bits256, false),
+            Shape::of(Width::Bits512, true),
+            Shape::of(Width::Bits512, false),
+        ];
+    }
 
-    const fn of(width: Width, interleave: bool) -> Shape {
-        Shape { width, interleave }
+    internal! {
+        const fn of(width: Width, interleave: bool) -> Shape {
+            Shape { width, interleave }
+        }
     }
 }
 
@@ -87,7 +91,7 @@ impl core::fmt::Display for Shape {
 
 /// The rule that gives each digit count its shape, in one CPU's row of [`CPU_SHAPES`].
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Rule {
+pub struct Rule {
     /// Up to this many digits a number takes 256-bit registers, above it 512-bit ones.
     max_digits_on_256: usize,
     /// Pairs interleave up to this many registers a number, and run one after the other above.
@@ -95,7 +99,7 @@ pub(super) struct Rule {
 }
 
 impl Rule {
-    pub(super) fn shape(self, d: usize) -> Shape {
+    pub fn shape(self, d: usize) -> Shape {
         let width = if d <= self.max_digits_on_256 {
             Width::Bits256
         } else {
@@ -124,7 +128,7 @@ struct CpuRow {
 /// interleaved pair on 256-bit registers, RSA-3072's (30) and RSA-4096's (40) as pairs on
 /// 512-bit ones; a pair of more than five 512-bit registers a number (RSA-8192's halves)
 /// spills, and runs faster as two singles.
-pub(super) const MEASURED_ON_ZEN5: Rule = Rule {
+pub const MEASURED_ON_ZEN5: Rule = Rule {
     max_digits_on_256: 24,
     max_pair_registers: 5,
 };
@@ -175,38 +179,11 @@ pub fn cpu_row_name() -> Option<&'static str> {
 }
 
 /// Whether the table has a row for this CPU.
-pub(super) fn cpu_is_listed() -> bool {
+pub fn cpu_is_listed() -> bool {
     cpu_row().is_some()
 }
 
 /// The table's shape for `d` digits on this CPU, pins and calibration aside.
-pub(crate) fn table_shape(d: usize) -> Shape {
+pub fn table_shape(d: usize) -> Shape {
     cpu_row().map_or(DEFAULT_RULE, |r| r.rule).shape(d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The rule's arithmetic, on the measured row: the sizes RSA uses and the edges.
-    #[test]
-    fn zen5_rule_gives_the_measured_shapes() {
-        let s = |bits| MEASURED_ON_ZEN5.shape(digits(bits));
-        let (narrow, wide) = (Width::Bits256, Width::Bits512);
-        assert_eq!(s(1024), Shape::of(narrow, true));
-        assert_eq!(s(1536), Shape::of(wide, true));
-        assert_eq!(s(2048), Shape::of(wide, true));
-        assert_eq!(s(52 * 24 - 2), Shape::of(narrow, false));
-        assert_eq!(s(52 * 24 - 1), Shape::of(wide, true));
-        assert_eq!(s(4096), Shape::of(wide, false));
-    }
-
-    #[test]
-    fn shapes_print_as_the_environment_spells_them() {
-        let names: alloc::vec::Vec<_> = Shape::ALL
-            .iter()
-            .map(alloc::string::ToString::to_string)
-            .collect();
-        assert_eq!(names, ["256-pair", "256-single", "512-pair", "512-single"]);
-    }
 }

@@ -24,7 +24,7 @@ pub const SHAPE_ENV: &str = "BIGNUM_SHAPE";
 /// What [`BACKEND_ENV`] asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
-pub(super) enum BackendRequest {
+pub enum BackendRequest {
     /// Unset (always, without `std`): detect.
     Detect,
     /// `ifma`: the 52-bit engine on the instructions; the kernels detected.
@@ -42,7 +42,7 @@ pub(super) enum BackendRequest {
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
 impl BackendRequest {
     /// The request a value of [`BACKEND_ENV`] makes.
-    pub(super) fn parse(value: Option<&str>) -> BackendRequest {
+    pub fn parse(value: Option<&str>) -> BackendRequest {
         match value {
             None => BackendRequest::Detect,
             Some("ifma") => BackendRequest::Ifma,
@@ -57,7 +57,7 @@ impl BackendRequest {
 
 /// The request of [`BACKEND_ENV`] in this process, read once (a value that is not valid
 /// Unicode names no table: [`BackendRequest::Unknown`]).
-pub(super) fn backend_request() -> &'static BackendRequest {
+pub fn backend_request() -> &'static BackendRequest {
     #[cfg(feature = "std")]
     {
         static REQUEST: std::sync::OnceLock<BackendRequest> = std::sync::OnceLock::new();
@@ -72,16 +72,16 @@ pub(super) fn backend_request() -> &'static BackendRequest {
 
 /// One entry of [`SHAPE_ENV`]: a shape for one digit count, or for all (`None`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Pin {
-    pub(super) digits: Option<usize>,
-    pub(super) width: Width,
-    pub(super) interleave: Option<bool>,
+pub struct Pin {
+    pub digits: Option<usize>,
+    pub width: Width,
+    pub interleave: Option<bool>,
 }
 
 /// What [`SHAPE_ENV`] asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
-pub(super) enum ShapeRequest {
+pub enum ShapeRequest {
     /// Unset (always, without `std`): the CPU's row of the table, or a calibration where the
     /// table has no row for this CPU.
     Default,
@@ -97,7 +97,7 @@ pub(super) enum ShapeRequest {
 impl ShapeRequest {
     /// The request a value of [`SHAPE_ENV`] makes: none for a malformed value (an empty or
     /// blank one included: it names no shape).
-    pub(super) fn parse(value: Option<&str>) -> Option<ShapeRequest> {
+    pub fn parse(value: Option<&str>) -> Option<ShapeRequest> {
         Some(match value.map(str::trim) {
             None => ShapeRequest::Default,
             Some("table") => ShapeRequest::Table,
@@ -152,7 +152,7 @@ fn parse_pins(value: &str) -> Option<Vec<Pin>> {
 
 /// The request of [`SHAPE_ENV`] in this process, parsed once (a malformed value: a warning, and
 /// the default).
-pub(super) fn shape_request() -> &'static ShapeRequest {
+pub fn shape_request() -> &'static ShapeRequest {
     #[cfg(feature = "std")]
     {
         static REQUEST: std::sync::OnceLock<ShapeRequest> = std::sync::OnceLock::new();
@@ -178,7 +178,7 @@ pub(super) fn shape_request() -> &'static ShapeRequest {
 
 /// A variable that is not valid Unicode.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
-struct NotUnicode;
+pub struct NotUnicode;
 
 /// A variable of the environment: none where it is unset (always, without `std`).
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
@@ -199,7 +199,7 @@ fn var(name: &str) -> Result<Option<String>, NotUnicode> {
 /// A value as a warning shows it: as it is, or quoted where it is empty or starts or ends with
 /// white space, so that it can be seen.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
-fn shown(value: &Result<Option<String>, NotUnicode>) -> String {
+pub fn shown(value: &Result<Option<String>, NotUnicode>) -> String {
     match value {
         Ok(Some(v)) if v.is_empty() || v.trim() != v => format!("{v:?}"),
         Ok(Some(v)) => v.clone(),
@@ -210,74 +210,9 @@ fn shown(value: &Result<Option<String>, NotUnicode>) -> String {
 
 /// A warning on stderr, with `std`; nothing without.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
-pub(super) fn warn(message: &str) {
+pub fn warn(message: &str) {
     #[cfg(feature = "std")]
     std::eprintln!("bignum: {message}");
     #[cfg(not(feature = "std"))]
     let _ = message;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn backend_request_parses_each_kind() {
-        use BackendRequest as R;
-        assert_eq!(R::parse(None), R::Detect);
-        assert_eq!(R::parse(Some("ifma")), R::Ifma);
-        assert_eq!(R::parse(Some("ifma-model")), R::IfmaModel);
-        assert_eq!(R::parse(Some("adx")), R::Table(KernelTable::Adx));
-        assert_eq!(R::parse(Some("portable")), R::Table(KernelTable::Portable));
-        for other in ["nonsense", "", " ", "ADX"] {
-            assert_eq!(R::parse(Some(other)), R::Unknown(other.into()), "{other:?}");
-        }
-    }
-
-    #[test]
-    fn shape_pins_parse() {
-        let pin = |digits, width, interleave| Pin {
-            digits,
-            width,
-            interleave,
-        };
-        let pins = |v| match ShapeRequest::parse(Some(v)) {
-            Some(ShapeRequest::Pins(p)) => Some(p),
-            _ => None,
-        };
-        assert_eq!(pins("256").unwrap(), [pin(None, Width::Bits256, None)]);
-        assert_eq!(
-            pins("1536:256-pair, 2048:512-single,").unwrap(),
-            [
-                pin(Some(30), Width::Bits256, Some(true)),
-                pin(Some(40), Width::Bits512, Some(false))
-            ]
-        );
-        for bad in ["128", "256-both", "x:256", "1536:", "99999:512", "512-"] {
-            assert_eq!(ShapeRequest::parse(Some(bad)), None, "{bad}");
-        }
-    }
-
-    /// An empty or blank value, or one of commas and spaces only, names no shape: it is
-    /// malformed (a warning, and the default), not an empty list of pins that would silently
-    /// turn the calibration off.
-    #[test]
-    fn empty_and_blank_shape_values_are_malformed() {
-        for bad in ["", " ", "\t", ",", " , ,", ",,"] {
-            assert_eq!(ShapeRequest::parse(Some(bad)), None, "{bad:?}");
-        }
-        assert_eq!(
-            ShapeRequest::parse(Some(" table ")),
-            Some(ShapeRequest::Table)
-        );
-        assert_eq!(ShapeRequest::parse(None), Some(ShapeRequest::Default));
-    }
-
-    #[test]
-    fn warnings_show_the_value_quoted() {
-        assert_eq!(shown(&Ok(Some(String::from(" ")))), "\" \"");
-        assert_eq!(shown(&Ok(Some(String::new()))), "\"\"");
-        assert_eq!(shown(&Ok(Some(String::from("1536:1024")))), "1536:1024");
-        assert_eq!(shown(&Err(NotUnicode)), "(not valid Unicode)");
-    }
 }

@@ -146,7 +146,7 @@ fn choose_pow_path() -> PowPath {
 
 /// The path of one secret-exponent exponentiation (`Modulus::pow`) modulo `bits` bits:
 /// [`pow_path`] from [`IFMA_MIN_BITS`] up to the engine's largest size, the limbs elsewhere.
-pub(crate) fn path_for_pow(bits: usize) -> PowPath {
+pub fn path_for_pow(bits: usize) -> PowPath {
     if bits < IFMA_MIN_BITS || !ifma_supports(bits) {
         return PowPath::Limbs;
     }
@@ -155,7 +155,7 @@ pub(crate) fn path_for_pow(bits: usize) -> PowPath {
 
 /// The path of one public-exponent exponentiation (`Modulus::pow_vartime`): as
 /// [`path_for_pow`], and the limbs for exponents shorter than [`VARTIME_MIN_EXP_BITS`].
-pub(crate) fn path_for_pow_vartime(bits: usize, exp_bits: usize) -> PowPath {
+pub fn path_for_pow_vartime(bits: usize, exp_bits: usize) -> PowPath {
     if exp_bits < VARTIME_MIN_EXP_BITS {
         return PowPath::Limbs;
     }
@@ -165,7 +165,7 @@ pub(crate) fn path_for_pow_vartime(bits: usize, exp_bits: usize) -> PowPath {
 /// The path of a pair (`modular::pow_pair`, `pow_pair_vartime`: RSA's CRT halves): [`pow_path`]
 /// for every size the engine supports, even below [`IFMA_MIN_BITS`] (two numbers interleaved
 /// keep the multipliers busy where one does not).
-pub(crate) fn path_for_pair(bits: usize) -> PowPath {
+pub fn path_for_pair(bits: usize) -> PowPath {
     if !ifma_supports(bits) {
         return PowPath::Limbs;
     }
@@ -198,23 +198,5 @@ pub fn current() -> &'static str {
         PowPath::Ifma => "ifma",
         PowPath::IfmaModel => "ifma-model",
         PowPath::Limbs => kernel_table().name(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::backend::engine::IFMA_MAX_BITS;
-
-    #[test]
-    fn paths_by_size() {
-        assert_eq!(path_for_pow(IFMA_MIN_BITS - 1), PowPath::Limbs);
-        assert_eq!(path_for_pow(IFMA_MAX_BITS + 1), PowPath::Limbs);
-        assert_eq!(
-            path_for_pow_vartime(2048, VARTIME_MIN_EXP_BITS - 1),
-            PowPath::Limbs
-        );
-        assert_eq!(path_for_pow(2048), pow_path());
-        assert_eq!(path_for_pair(512), pow_path());
     }
 }

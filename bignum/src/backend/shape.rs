@@ -113,14 +113,14 @@ fn calibrates() -> bool {
 const CALIBRATION_MARGIN: f64 = 0.95;
 
 /// Rounds of the calibration: each candidate's best of this many, the candidates interleaved.
-const CALIBRATION_ROUNDS: usize = 3;
+pub const CALIBRATION_ROUNDS: usize = 3;
 
 /// The calibrated shape per digit count (index d, up to the engine's 80): 0 not calibrated,
 /// else 1 + the shape's index in [`Shape::ALL`].
 static CALIBRATED: [AtomicU8; 81] = [const { AtomicU8::new(0) }; 81];
 
 /// The calibrated shape for `d` digits, if a calibration chose one.
-fn calibrated(d: usize) -> Option<Shape> {
+pub fn calibrated(d: usize) -> Option<Shape> {
     let code = CALIBRATED.get(d)?.load(Ordering::Relaxed);
     usize::from(code)
         .checked_sub(1)
@@ -129,7 +129,7 @@ fn calibrated(d: usize) -> Option<Shape> {
 
 /// Calibrates `d` digits (unless another thread has meanwhile), records the verdict and
 /// returns it. One calibration at a time: two at once would time each other's noise.
-fn calibrate(d: usize, mut time: impl FnMut(Shape) -> Option<f64>) -> Shape {
+pub fn calibrate(d: usize, mut time: impl FnMut(Shape) -> Option<f64>) -> Shape {
     #[cfg(feature = "std")]
     let _turn = {
         static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -159,7 +159,7 @@ fn calibrate(d: usize, mut time: impl FnMut(Shape) -> Option<f64>) -> Shape {
 }
 
 /// The shapes a calibration times, in order: the table's first (ties go to it).
-fn candidates(d: usize) -> [Shape; 4] {
+pub fn candidates(d: usize) -> [Shape; 4] {
     let mut all = Shape::ALL;
     if let Some(at) = all.iter().position(|&s| s == table_shape(d)) {
         all.swap(0, at);
@@ -170,7 +170,7 @@ fn candidates(d: usize) -> [Shape; 4] {
 /// A calibration's verdict from each candidate's best time (seconds; none where a shape has no
 /// instance for the size), the table's shape first: the fastest, where it beats the table's
 /// by more than [`CALIBRATION_MARGIN`], else the table's.
-fn verdict(times: &[(Shape, Option<f64>)]) -> Option<Shape> {
+pub fn verdict(times: &[(Shape, Option<f64>)]) -> Option<Shape> {
     let (best, best_time) = times
         .iter()
         .filter_map(|&(s, t)| Some((s, t?)))
@@ -180,53 +180,5 @@ fn verdict(times: &[(Shape, Option<f64>)]) -> Option<Shape> {
             Some(table)
         }
         _ => Some(best),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn calibration_keeps_the_table_unless_clearly_beaten() {
-        let shapes = candidates(30);
-        assert_eq!(shapes[0], table_shape(30), "the table's shape first");
-        let mut all = shapes.to_vec();
-        all.sort_by_key(|s| Shape::ALL.iter().position(|a| a == s));
-        all.dedup();
-        assert_eq!(all.len(), 4, "each shape once: {shapes:?}");
-        let [t, a, b, c] = shapes;
-        // 4% faster: within the margin, the table's stays.
-        let close = [(t, Some(1.0)), (a, Some(0.96)), (b, None), (c, Some(1.5))];
-        assert_eq!(verdict(&close), Some(t));
-        // 10% faster: the calibration moves.
-        let clear = [(t, Some(1.0)), (a, Some(1.2)), (b, Some(0.9)), (c, None)];
-        assert_eq!(verdict(&clear), Some(b));
-        // The table's shape without an instance: the fastest of the others.
-        let none = [(t, None), (a, Some(2.0)), (b, Some(1.0)), (c, None)];
-        assert_eq!(verdict(&none), Some(b));
-        assert_eq!(verdict(&[(t, None)]), None);
-    }
-
-    /// A calibration takes each candidate's best time over its rounds, asks every candidate in
-    /// every round, and records its verdict for the digit count, which later decisions return
-    /// without timing again.
-    #[test]
-    fn calibration_times_every_candidate_and_records_the_verdict() {
-        // A digit count no other test of this process calibrates.
-        let d = 77;
-        let table = table_shape(d);
-        let faster = candidates(d)[3];
-        let mut asked = alloc::vec::Vec::new();
-        let got = calibrate(d, |s| {
-            asked.push(s);
-            Some(if s == faster { 0.5 } else { 1.0 })
-        });
-        assert_eq!(got, faster);
-        assert_eq!(asked.len(), 4 * CALIBRATION_ROUNDS);
-        assert_eq!(calibrated(d), Some(faster));
-        let again = calibrate(d, |_| panic!("timed again"));
-        assert_eq!(again, faster);
-        assert_ne!(table, faster);
     }
 }

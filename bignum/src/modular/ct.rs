@@ -26,7 +26,7 @@ pub(crate) fn choice_of(bit: Limb) -> Choice {
 
 /// r = a where `m` is all-ones; r unchanged where `m` is zero. Equal lengths.
 #[inline]
-pub(crate) fn cnd_copy(m: Limb, r: &mut [Limb], a: &[Limb]) {
+pub fn cnd_copy(m: Limb, r: &mut [Limb], a: &[Limb]) {
     invariant!(r.len() == a.len());
     for (r, &a) in r.iter_mut().zip(a) {
         *r = limb::select(m, a, *r);
@@ -46,7 +46,7 @@ pub(crate) fn cnd_swap(m: Limb, a: &mut [Limb], b: &mut [Limb]) {
 
 /// r += a & m; returns the carry (0 or 1). Equal lengths.
 #[inline]
-pub(crate) fn cnd_add_assign(m: Limb, r: &mut [Limb], a: &[Limb]) -> Limb {
+pub fn cnd_add_assign(m: Limb, r: &mut [Limb], a: &[Limb]) -> Limb {
     invariant!(r.len() == a.len());
     let mut c = 0;
     for (r, &a) in r.iter_mut().zip(a) {
@@ -64,7 +64,7 @@ pub(crate) fn cnd_sub_assign(m: Limb, r: &mut [Limb], a: &[Limb]) -> Limb {
 
 /// r = -r mod 2^(64·len) where `m` is all-ones (two's complement: flip, then add one).
 #[inline]
-pub(crate) fn cnd_neg_assign(m: Limb, r: &mut [Limb]) {
+pub fn cnd_neg_assign(m: Limb, r: &mut [Limb]) {
     let mut c = m & 1;
     for r in r.iter_mut() {
         (*r, c) = limb::adc(*r ^ m, c, 0);
@@ -73,7 +73,7 @@ pub(crate) fn cnd_neg_assign(m: Limb, r: &mut [Limb]) {
 
 /// r >>= 1 where `m` is all-ones; the bit shifted out is dropped.
 #[inline]
-pub(crate) fn cnd_rshift1(m: Limb, r: &mut [Limb]) {
+pub fn cnd_rshift1(m: Limb, r: &mut [Limb]) {
     let n = r.len();
     for i in 0..n {
         let hi = if i + 1 < n { r[i + 1] << 63 } else { 0 };
@@ -83,7 +83,7 @@ pub(crate) fn cnd_rshift1(m: Limb, r: &mut [Limb]) {
 
 /// r <<= 1 where `m` is all-ones; returns the bit shifted out (0 where `m` is zero).
 #[inline]
-pub(crate) fn cnd_lshift1(m: Limb, r: &mut [Limb]) -> Limb {
+pub fn cnd_lshift1(m: Limb, r: &mut [Limb]) -> Limb {
     let mut out = 0;
     for r in r.iter_mut() {
         let v = *r;
@@ -101,7 +101,7 @@ pub(crate) fn is_zero(a: &[Limb]) -> Limb {
 
 /// 1 if `a` < `b` (equal lengths), else 0: the borrow of a - b, computed without storing it.
 #[inline]
-pub(crate) fn lt(a: &[Limb], b: &[Limb]) -> Limb {
+pub fn lt(a: &[Limb], b: &[Limb]) -> Limb {
     invariant!(a.len() == b.len());
     let mut c = 0;
     for (&a, &b) in a.iter().zip(b) {
@@ -122,49 +122,11 @@ pub(crate) fn reduce_once(r: &mut [Limb], hi: Limb, m: &[Limb]) {
 
 /// The bit length of `a` (0 for zero), without a branch on its limbs.
 #[allow(clippy::cast_possible_truncation)] // a limb index times 64 fits a Limb
-pub(crate) fn bit_len(a: &[Limb]) -> Limb {
+pub fn bit_len(a: &[Limb]) -> Limb {
     let mut bits: Limb = 0;
     for (i, &x) in a.iter().enumerate() {
         let here = ((i as Limb + 1) * 64).wrapping_sub(Limb::from(x.leading_zeros()));
         bits = limb::select(limb::mask(limb::is_zero(x) ^ 1), here, bits);
     }
     bits
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn conditional_ops_follow_the_mask() {
-        let mut r = [Limb::MAX, 1];
-        assert_eq!(cnd_add_assign(0, &mut r, &[1, 0]), 0);
-        assert_eq!(r, [Limb::MAX, 1]);
-        assert_eq!(cnd_add_assign(Limb::MAX, &mut r, &[1, 0]), 0);
-        assert_eq!(r, [0, 2]);
-        let mut z = [1, 0];
-        cnd_neg_assign(Limb::MAX, &mut z);
-        assert_eq!(z, [Limb::MAX, Limb::MAX]);
-        cnd_neg_assign(0, &mut z);
-        assert_eq!(z, [Limb::MAX, Limb::MAX]);
-        let mut s = [1 << 63 | 3, 5];
-        cnd_rshift1(Limb::MAX, &mut s);
-        assert_eq!(s, [1 << 63 | 1 << 62 | 1, 2]);
-        assert_eq!(cnd_lshift1(Limb::MAX, &mut s), 0);
-        assert_eq!(s, [1 << 63 | 2, 5]);
-        assert_eq!(lt(&[0, 1], &[1, 1]), 1);
-        assert_eq!(lt(&[1, 1], &[1, 1]), 0);
-        assert_eq!(bit_len(&[0, 0]), 0);
-        assert_eq!(bit_len(&[5, 0]), 3);
-        assert_eq!(bit_len(&[5, 1]), 65);
-    }
-
-    /// The tests build bignum without debug assertions (the workspace's `Cargo.toml`): its
-    /// `invariant!`s must still hold them to the lengths, here `cnd_copy`'s.
-    #[test]
-    #[should_panic(expected = "r.len() == a.len()")]
-    fn invariants_are_checked_in_the_tests() {
-        let mut r = [0; 2];
-        cnd_copy(Limb::MAX, &mut r, &[1, 2, 3]);
-    }
 }

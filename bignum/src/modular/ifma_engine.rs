@@ -85,35 +85,26 @@
 //! `rsa/examples/dudect.rs` times the native path on CPUs that have it. The heap buffers that
 //! hold secrets (digits, the table, the accumulators between products) are wiped on drop.
 
-mod amm;
-mod ams;
-mod batch;
+pub mod amm;
+pub mod ams;
+internal_mod!(batch);
 mod batch_amm;
-mod calibrate;
-mod constants;
-mod convert;
-mod entry_points;
-mod job;
-mod shape;
-mod single;
-mod vartime;
+internal_mod!(calibrate);
+internal_mod!(constants);
+internal_mod!(convert);
+internal_mod!(entry_points);
+internal_mod!(job);
+internal_mod!(shape);
+internal_mod!(single);
+internal_mod!(vartime);
 mod window;
 
-#[cfg(test)]
-// The oracle reduces public test values; casts pick test indices and mask bytes.
-#[allow(
-    clippy::integer_division_remainder_used,
-    clippy::unwrap_used,
-    clippy::cast_possible_truncation
-)]
-mod tests;
-
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 pub use batch::ifma_batch_runs;
 pub use batch::{BATCH_LANES, pow_batch, pow_batch_on};
 pub use calibrate::{EngineShape, calibrate_shapes, engine_shapes};
 pub(super) use constants::EngineConstants;
 pub use entry_points::{pow_pair, pow_pair_on, pow_pair_shaped, pow_pair_vartime};
 pub use job::{PowJob, PowJobVartime};
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 pub use single::ifma_runs;

@@ -22,13 +22,13 @@
 //! [`cpu::Ifma`]: crate::cpu::Ifma
 
 /// The low 52 bits of a lane: one digit.
-pub(crate) const MASK52: u64 = (1 << 52) - 1;
+pub const MASK52: u64 = (1 << 52) - 1;
 
 /// The vector operations of the 52-bit engine, on `LANES` lanes of u64.
 ///
 /// Every method is a single instruction in the native implementations; masks are bit `i` for
 /// lane `i`.
-pub(crate) trait Ifma52: Copy {
+pub trait Ifma52: Copy {
     /// A vector of `LANES` 64-bit lanes.
     type V: Copy;
     /// Lanes per vector (4 or 8).
@@ -99,7 +99,7 @@ pub(crate) trait Ifma52: Copy {
 /// Code for one implementation `I` (its vectors may appear in the signature), run by
 /// [`Ifma52::call`]; `run` must be `#[inline(always)]` so that its code is compiled in the
 /// function `call` makes.
-pub(crate) trait Call<I: Ifma52> {
+pub trait Call<I: Ifma52> {
     /// What the code returns.
     type Output;
     /// Runs the code on `isa`.
@@ -109,7 +109,7 @@ pub(crate) trait Call<I: Ifma52> {
 /// Code generic over [`Ifma52`], to run on one implementation. The native ones call
 /// [`Task::run`] inside a function compiled with their CPU features; it must be
 /// `#[inline(always)]` so that the task's code is compiled there.
-pub(crate) trait Task {
+pub trait Task {
     /// What the task returns.
     type Output;
     /// Runs the task on `isa`.
@@ -118,13 +118,13 @@ pub(crate) trait Task {
 
 /// The portable model of the instructions, on `L` lanes: exact to Intel's definitions. Compiled
 /// for tests and with the `test-hooks` feature only.
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Model<const L: usize>;
+pub struct Model<const L: usize>;
 
 /// All ones where bit `i` of `k` is set, else 0, without a branch: [`crate::limb::mask`], opaque to
 /// the optimiser, so that LLVM cannot turn a masked operation on a secret mask into a branch.
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 #[inline(always)]
 fn lane_mask(k: u8, i: usize) -> u64 {
     crate::limb::mask(u64::from((k >> i) & 1))
@@ -132,7 +132,7 @@ fn lane_mask(k: u8, i: usize) -> u64 {
 
 /// `new` in the lanes whose bit of k is set, `old` in the others (a merge mask), by
 /// [`lane_mask`].
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 #[inline(always)]
 fn merge<const L: usize>(k: u8, new: [u64; L], old: [u64; L]) -> [u64; L] {
     core::array::from_fn(|i| {
@@ -142,7 +142,7 @@ fn merge<const L: usize>(k: u8, new: [u64; L], old: [u64; L]) -> [u64; L] {
 }
 
 /// The 104-bit product of the low 52 bits of a and b (the multiplier of IFMA).
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 #[inline(always)]
 fn product52(a: u64, b: u64) -> u128 {
     u128::from(a & MASK52) * u128::from(b & MASK52)
@@ -150,7 +150,7 @@ fn product52(a: u64, b: u64) -> u128 {
 
 // Lane indices below are public loop counters; the truncating casts take the low half of a
 // product or a carry bit, which is the instruction's definition.
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 #[allow(clippy::cast_possible_truncation)]
 impl<const L: usize> Ifma52 for Model<L> {
     type V = [u64; L];
@@ -276,75 +276,5 @@ impl<const L: usize> Ifma52 for Model<L> {
     #[inline(always)]
     fn mask_sub(self, src: [u64; L], k: u8, a: [u64; L], b: [u64; L]) -> [u64; L] {
         merge(k, core::array::from_fn(|i| a[i].wrapping_sub(b[i])), src)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The model's multiply-adds against the definition done by hand in u128, on extreme and
-    /// pseudo-random lanes (bits above 52 in the operands must be ignored, the accumulator
-    /// must wrap).
-    #[test]
-    fn model_madd52_follows_the_definition() {
-        let vals = [
-            0,
-            1,
-            MASK52,
-            MASK52 + 1,
-            u64::MAX,
-            0x000F_FFFF_FFFF_FFFE,
-            0x8000_0000_0000_0001,
-            0x1234_5678_9ABC_DEF0,
-        ];
-        let m = Model::<4>;
-        for &acc in &vals {
-            for &a in &vals {
-                for &b in &vals {
-                    let p = u128::from(a % (1 << 52)) * u128::from(b % (1 << 52));
-                    let lo = (p % (1 << 52)) as u64;
-                    let hi = (p >> 52) as u64;
-                    assert_eq!(
-                        m.madd52lo([acc; 4], [a; 4], [b; 4])[2],
-                        acc.wrapping_add(lo)
-                    );
-                    assert_eq!(
-                        m.madd52hi([acc; 4], [a; 4], [b; 4])[3],
-                        acc.wrapping_add(hi)
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn model_lane_moves_and_masks() {
-        let m = Model::<4>;
-        let lo = [1, 2, 3, 4];
-        let hi = [5, 6, 7, 8];
-        assert_eq!(m.shift_down(hi, lo), [2, 3, 4, 5]);
-        assert_eq!(m.shift_up(hi, lo), [4, 5, 6, 7]);
-        assert_eq!(m.cmpgt_mask([0, 5, u64::MAX, 7], [0, 4, 0, 8]), 0b0110);
-        assert_eq!(
-            m.cmpeq_mask([0, 5, u64::MAX, 7], [0, 4, u64::MAX, 8]),
-            0b0101
-        );
-        assert_eq!(m.mask_sub(lo, 0b1001, hi, [1; 4]), [4, 2, 3, 7]);
-        assert_eq!(m.set_lane0(hi, 9), [9, 6, 7, 8]);
-        let m8 = Model::<8>;
-        let a: [u64; 8] = core::array::from_fn(|i| i as u64);
-        let b: [u64; 8] = core::array::from_fn(|i| 10 + i as u64);
-        assert_eq!(m8.shift_down(b, a), [1, 2, 3, 4, 5, 6, 7, 10]);
-        assert_eq!(m8.shift_up(b, a), [7, 10, 11, 12, 13, 14, 15, 16]);
-        assert_eq!(m.interleave_lo(lo, hi), [1, 5, 2, 6]);
-        assert_eq!(m.interleave_hi(lo, hi), [3, 7, 4, 8]);
-        assert_eq!(m8.interleave_lo(a, b), [0, 10, 1, 11, 2, 12, 3, 13]);
-        assert_eq!(m8.interleave_hi(a, b), [4, 14, 5, 15, 6, 16, 7, 17]);
-        // 3·4 = 12 in lanes 0 and 2, the accumulator kept in lanes 1 and 3.
-        let (x, y) = ([3; 4], [4; 4]);
-        assert_eq!(m.madd52lo_mask(hi, 0b0101, x, y), [17, 6, 19, 8]);
-        let big = [1 << 51; 4];
-        assert_eq!(m.madd52hi_mask(lo, 0b1010, big, [4; 4]), [1, 4, 3, 6]);
     }
 }

@@ -27,7 +27,7 @@ pub fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
 
 /// The low half's length when Karatsuba splits n limbs: ⌈n/2⌉.
 #[inline]
-pub(super) const fn half(n: usize) -> usize {
+pub const fn half(n: usize) -> usize {
     n - (n >> 1)
 }
 
@@ -132,7 +132,7 @@ pub(super) fn mul_n(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]
 
 /// Needed by [`karatsuba`] and the Karatsuba square: the middle sum must fit inside r
 /// (3h + 1 ≤ 2n).
-pub(super) const KARATSUBA_MIN_LEN: usize = 4;
+pub const KARATSUBA_MIN_LEN: usize = 4;
 
 // Both thresholds leave the Karatsuba steps at least that many limbs.
 const _: () = assert!(
@@ -140,7 +140,7 @@ const _: () = assert!(
 );
 
 /// One Karatsuba step on n × n limbs (n ≥ 4), the three sub-products by [`mul_n`].
-pub(super) fn karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
+pub fn karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [Limb]) {
     let n = a.len();
     invariant!(n >= KARATSUBA_MIN_LEN && b.len() == n && r.len() == 2 * n);
     let k = mpn::kernels();
@@ -171,7 +171,7 @@ pub(super) fn karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb], scratch: &mut [L
 
 /// d = |x - y| for `x.len() = d.len() ≥ y.len()`; returns 1 if x < y, else 0, without a branch
 /// on the values.
-pub(super) fn abs_diff(k: &Kernels, d: &mut [Limb], x: &[Limb], y: &[Limb]) -> Limb {
+pub fn abs_diff(k: &Kernels, d: &mut [Limb], x: &[Limb], y: &[Limb]) -> Limb {
     let m = y.len();
     let mut borrow = (k.sub_n)(&mut d[..m], &x[..m], y);
     for (d, &x) in d[m..].iter_mut().zip(&x[m..]) {
@@ -187,7 +187,7 @@ pub(super) fn abs_diff(k: &Kernels, d: &mut [Limb], x: &[Limb], y: &[Limb]) -> L
 }
 
 /// t = z₀ + z₂ (z₂ zero-extended), `t.len() == z0.len() + 1 ≥ z2.len() + 1`.
-pub(super) fn middle_sum(k: &Kernels, t: &mut [Limb], z0: &[Limb], z2: &[Limb]) {
+pub fn middle_sum(k: &Kernels, t: &mut [Limb], z0: &[Limb], z2: &[Limb]) {
     let m = z2.len();
     let top = z0.len();
     let mut c = (k.add_n)(&mut t[..m], &z0[..m], z2);
@@ -199,7 +199,7 @@ pub(super) fn middle_sum(k: &Kernels, t: &mut [Limb], z0: &[Limb], z2: &[Limb]) 
 
 /// t = t - p where `sub` is all-ones, t = t + p where it is zero; `t.len() == p.len() + 1`.
 /// The true result must be non-negative and fit t: the arithmetic is mod B^t.len().
-pub(super) fn add_or_sub(t: &mut [Limb], p: &[Limb], sub: Limb) {
+pub fn add_or_sub(t: &mut [Limb], p: &[Limb], sub: Limb) {
     let top = p.len();
     // t - p = t + (p ⊕ 1…1) + 1 mod B^(len), with p sign-extended by the mask into the top limb.
     let mut c = sub & 1;
@@ -210,7 +210,7 @@ pub(super) fn add_or_sub(t: &mut [Limb], p: &[Limb], sub: Limb) {
 }
 
 /// r += t·Bʰ, where `r` holds z₀ + z₂·B²ʰ and the sum fits r. Runs over the whole of r above h.
-pub(super) fn add_middle(r: &mut [Limb], t: &[Limb], h: usize) {
+pub fn add_middle(r: &mut [Limb], t: &[Limb], h: usize) {
     let (mid, high) = r[h..].split_at_mut(t.len());
     let c = mpn::add_assign_n(mid, t);
     mpn::add_assign_1(high, c);
@@ -234,81 +234,4 @@ pub fn mul_karatsuba(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let h = half(n);
     let mut scratch = zeroize::Zeroizing::new(vec![0; 4 * h + 1 + karatsuba_scratch_len(h)]);
     karatsuba(r, a, b, &mut scratch);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::vec::Vec;
-
-    const MAX: Limb = Limb::MAX;
-
-    #[test]
-    fn basecase_squares_all_ones() {
-        // (2⁶⁴ - 1)² = 2¹²⁸ - 2⁶⁵ + 1.
-        let mut r = [0; 2];
-        mul_basecase(&mut r, &[MAX], &[MAX]);
-        assert_eq!(r, [1, MAX - 1]);
-        // (2¹²⁸ - 1)² = 2²⁵⁶ - 2¹²⁹ + 1.
-        let mut r = [0; 4];
-        mul_basecase(&mut r, &[MAX, MAX], &[MAX, MAX]);
-        assert_eq!(r, [1, 0, MAX - 1, MAX]);
-        // (2¹²⁸ - 1)(2⁶⁴ + 1) = 2¹⁹² + 2¹²⁸ - 2⁶⁴ - 1.
-        let mut r = [0; 4];
-        mul_basecase(&mut r, &[MAX, MAX], &[1, 1]);
-        assert_eq!(r, [MAX, MAX - 1, 0, 1]);
-    }
-
-    /// (Bⁿ - 1)² = B²ⁿ - 2·Bⁿ + 1: low half 1, 0, …, 0; high half Bⁿ - 2 = MAX - 1, MAX, …, MAX.
-    fn all_ones_square(n: usize) -> Vec<Limb> {
-        let mut want = vec![0; 2 * n];
-        want[0] = 1;
-        want[n] = MAX - 1;
-        want[n + 1..].fill(MAX);
-        want
-    }
-
-    #[test]
-    fn karatsuba_on_all_ones_matches_the_closed_form() {
-        for n in [KARATSUBA_MIN_LEN, 5, 7, 33, 64, 65, 127] {
-            let a = vec![MAX; n];
-            let mut r = vec![0; 2 * n];
-            let mut scratch = vec![0; 4 * half(n) + 1 + karatsuba_scratch_len(half(n))];
-            karatsuba(&mut r, &a, &a, &mut scratch);
-            assert_eq!(r, all_ones_square(n), "n = {n}");
-            let mut r2 = vec![0; 2 * n];
-            mul(&mut r2, &a, &a);
-            assert_eq!(r2, all_ones_square(n), "n = {n}");
-        }
-    }
-
-    #[test]
-    fn unbalanced_all_ones() {
-        // (B^an - 1)(B^bn - 1) = B^(an+bn) - B^an - B^bn + 1.
-        let bn = KARATSUBA_MUL_THRESHOLD + 1;
-        for an in [bn + 1, 2 * bn, 3 * bn - 1] {
-            let mut want = vec![0; an + bn];
-            // B^(an+bn) - B^an is MAX from limb an up; subtracting B^bn borrows from limb bn
-            // through limb an (MAX…MAX, then MAX - 1); adding 1 sets limb 0.
-            want[0] = 1;
-            want[bn..an].fill(MAX);
-            want[an..].fill(MAX);
-            want[an] = MAX - 1;
-            let mut r = vec![0; an + bn];
-            mul(&mut r, &vec![MAX; an], &vec![MAX; bn]);
-            assert_eq!(r, want, "an = {an}, bn = {bn}");
-        }
-    }
-
-    #[test]
-    fn abs_diff_both_signs() {
-        let k = &mpn::PORTABLE;
-        let mut d = [0; 2];
-        assert_eq!(abs_diff(k, &mut d, &[5, 0], &[7]), 1);
-        assert_eq!(d, [2, 0]);
-        assert_eq!(abs_diff(k, &mut d, &[0, 1], &[1]), 0);
-        assert_eq!(d, [MAX, 0]);
-        assert_eq!(abs_diff(k, &mut d, &[3, 0], &[1, 1]), 1);
-        assert_eq!(d, [MAX - 1, 0]);
-    }
 }

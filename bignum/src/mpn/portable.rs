@@ -125,18 +125,18 @@ pub fn mont_mul(
 /// A column sum of the four-row passes: three limbs, low first. A column adds at most five
 /// products and three limbs to the previous column's carry (< 2¹³⁰), far below 2¹⁹².
 #[derive(Clone, Copy)]
-pub(super) struct Column(Limb, Limb, Limb);
+pub struct Column(pub Limb, pub Limb, pub Limb);
 
 impl Column {
     /// The sum x.
     #[inline(always)]
-    pub(super) const fn new(x: Limb) -> Self {
+    pub const fn new(x: Limb) -> Self {
         Column(x, 0, 0)
     }
 
     /// Adds x·y. `carrying_add` keeps the two additions one add-with-carry chain.
     #[inline(always)]
-    pub(super) fn add_mul(&mut self, x: Limb, y: Limb) {
+    pub fn add_mul(&mut self, x: Limb, y: Limb) {
         let (lo, hi) = limb::mul_wide(x, y);
         let (s0, c) = self.0.carrying_add(lo, false);
         let (s1, c) = self.1.carrying_add(hi, c);
@@ -146,7 +146,7 @@ impl Column {
 
     /// Adds x.
     #[inline(always)]
-    pub(super) fn add(&mut self, x: Limb) {
+    pub fn add(&mut self, x: Limb) {
         let (s0, c) = self.0.carrying_add(x, false);
         let (s1, c) = self.1.carrying_add(0, c);
         (self.0, self.1, self.2) = (s0, s1, self.2 + Limb::from(c));
@@ -155,7 +155,7 @@ impl Column {
     /// Returns the low limb and shifts the sum down by one limb (the carry into the next
     /// column).
     #[inline(always)]
-    pub(super) fn shift(&mut self) -> Limb {
+    pub fn shift(&mut self) -> Limb {
         let low = self.0;
         *self = Column(self.1, self.2, 0);
         low
@@ -165,7 +165,7 @@ impl Column {
 /// r = a · b, `r.len() == a.len() + b.len()`, `b` non-empty: four limbs of b at a time
 /// (see the module docs), the first `b.len() mod 4` by rows; rows only when `a` has fewer
 /// than four limbs.
-pub(super) fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
+pub fn mul_basecase(r: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let (an, bn) = (a.len(), b.len());
     invariant!(bn > 0 && r.len() == an + bn);
     let r = &mut r[..an + bn];
@@ -387,7 +387,7 @@ pub fn redc_1(r: &mut [Limb], t: &mut [Limb], m: &[Limb], minv: Limb) -> Limb {
 
 /// The portable back end's schoolbook square (its `Kernels::sqr_basecase`): n(n-1)/2 + n limb
 /// products, `r.len() == 2·a.len()`, `a` non-empty.
-pub(super) fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
+pub fn sqr_basecase(r: &mut [Limb], a: &[Limb]) {
     invariant!(!a.is_empty() && r.len() == 2 * a.len());
     // Off-diagonal triangle Σ_{i<j} aᵢaⱼ·Bⁱ⁺ʲ: row i covers limbs 2i+1 ..= n+i.
     triangle(r, a);
@@ -476,7 +476,7 @@ fn triangle_band(w: &mut [Limb], y: &[Limb], fresh: bool) {
 
 /// r = 2·r + Σ aᵢ²·B²ⁱ, `r.len() == 2·a.len()`, for r below a²/2 (no carry comes out): the
 /// portable form of the last pass of [`sqr_basecase`] (the ADX back end's has its own).
-pub(super) fn diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
+pub fn diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
     let mut shifted_out = 0;
     // A bool carry through `carrying_add`: one add-with-carry each, where `limb::adc`'s two
     // additions and an `or` compile to a flag save and restore per limb.
@@ -489,71 +489,5 @@ pub(super) fn diag_addlsh1(r: &mut [Limb], a: &[Limb]) {
         shifted_out = x1 >> (limb::LIMB_BITS - 1);
         (pair[0], c) = d0.carrying_add(lo, c);
         (pair[1], c) = d1.carrying_add(hi, c);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use num_bigint::BigUint;
-    use std::vec::Vec;
-
-    fn big(x: &[Limb]) -> BigUint {
-        BigUint::from_bytes_le(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
-    }
-
-    /// xorshift64 limbs.
-    fn limbs(seed: &mut u64, n: usize) -> Vec<Limb> {
-        (0..n)
-            .map(|_| {
-                *seed ^= *seed << 13;
-                *seed ^= *seed >> 7;
-                *seed ^= *seed << 17;
-                *seed
-            })
-            .collect()
-    }
-
-    #[test]
-    fn mul_basecase_matches_num_bigint_for_every_shape() {
-        // Every a length around the four-row passes' head and tail (a < 4 is rows only) and
-        // every b length mod 4 (the leading single rows), random and all-ones (longest
-        // carries), against num-bigint.
-        let mut seed = 0x5EED_0001;
-        for an in 1..=24 {
-            for bn in 1..=an + 3 {
-                for ones in [false, true] {
-                    let (a, b) = if ones {
-                        (vec![Limb::MAX; an], vec![Limb::MAX; bn])
-                    } else {
-                        (limbs(&mut seed, an), limbs(&mut seed, bn))
-                    };
-                    let mut r = vec![7; an + bn];
-                    mul_basecase(&mut r, &a, &b);
-                    assert_eq!(big(&r), big(&a) * big(&b), "{an} × {bn} limbs, ones {ones}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn column_sums_carry_across_limbs() {
-        // (2⁶⁴-1)² twice plus 2⁶⁴-1: 2·(2¹²⁸ - 2⁶⁵ + 1) + 2⁶⁴ - 1 = 2¹²⁹ - 3·2⁶⁴ + 1.
-        let mut col = Column::new(Limb::MAX);
-        col.add_mul(Limb::MAX, Limb::MAX);
-        col.add_mul(Limb::MAX, Limb::MAX);
-        assert_eq!(col.shift(), 1);
-        assert_eq!(col.shift(), Limb::MAX - 2);
-        assert_eq!(col.shift(), 1);
-        assert_eq!(col.shift(), 0);
-        // 2⁶⁴-1 + (2⁶⁴-1)² = 2¹²⁸ - 2⁶⁴; adding 2⁶⁴-1 gives 2¹²⁸ - 1, and one more carries
-        // into the third limb.
-        let mut col = Column::new(Limb::MAX);
-        col.add_mul(Limb::MAX, Limb::MAX);
-        assert_eq!((col.0, col.1, col.2), (0, Limb::MAX, 0));
-        col.add(Limb::MAX);
-        assert_eq!((col.0, col.1, col.2), (Limb::MAX, Limb::MAX, 0));
-        col.add(1);
-        assert_eq!((col.0, col.1, col.2), (0, 0, 1));
     }
 }

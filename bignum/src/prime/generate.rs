@@ -147,7 +147,7 @@ fn random_start<R: CryptoRng + ?Sized>(x: &mut [Limb], bits: usize, top_two: boo
 
 /// Returns 1 if any residue is zero (the current candidate has a small factor), then adds 2 to
 /// every residue modulo its prime. Every entry gets the same operations; no early exit.
-fn step_residues(residues: &mut [u16]) -> u16 {
+pub fn step_residues(residues: &mut [u16]) -> u16 {
     let mut any_zero = 0u16;
     for (r, &q) in residues.iter_mut().zip(SMALL_PRIMES.iter()) {
         // q < 2¹⁵, so the narrowing is exact.
@@ -163,7 +163,7 @@ fn step_residues(residues: &mut [u16]) -> u16 {
 }
 
 /// 1 if x has a bit at or above position `bits` (x no longer has the wanted length).
-fn bit_overflow(x: &[Limb], bits: usize) -> Limb {
+pub fn bit_overflow(x: &[Limb], bits: usize) -> Limb {
     let last = x.len() - 1;
     let used = bits - last * LIMB_BITS as usize;
     if used == LIMB_BITS as usize {
@@ -176,7 +176,7 @@ fn bit_overflow(x: &[Limb], bits: usize) -> Limb {
 
 /// x mod e and e, for the public exponent condition; by Horner with Barrett-free 128-bit
 /// arithmetic on the constant e.
-fn rem_u64(x: &[Limb], e: u64) -> (u64, u64) {
+pub fn rem_u64(x: &[Limb], e: u64) -> (u64, u64) {
     // A division by the PUBLIC e of a secret dividend: to keep the secret out of the divider,
     // reduce bit by bit with a conditional subtraction instead.
     let mut r: u64 = 0;
@@ -193,20 +193,20 @@ fn rem_u64(x: &[Limb], e: u64) -> (u64, u64) {
 }
 
 /// (r + 2) mod e for r < e, without a branch.
-fn add_two_mod(r: u64, e: u64) -> u64 {
+pub fn add_two_mod(r: u64, e: u64) -> u64 {
     let (t, carry) = limb::adc(r, 2, 0);
     let (s, borrow) = limb::sbb(t, e, 0);
     limb::select(limb::mask(carry | (borrow ^ 1)), s, t)
 }
 
 /// (r − 1) mod e for r < e, without a branch.
-fn sub_one_mod(r: u64, e: u64) -> u64 {
+pub fn sub_one_mod(r: u64, e: u64) -> u64 {
     let (t, borrow) = limb::sbb(r, 1, 0);
     t.wrapping_add(e & limb::mask(borrow))
 }
 
 /// gcd(a, b) for an odd b, by the binary algorithm with a fixed 128 iterations and masks.
-fn gcd_odd(mut a: u64, mut b: u64) -> u64 {
+pub fn gcd_odd(mut a: u64, mut b: u64) -> u64 {
     // Invariant: b odd, gcd(a, b) unchanged. If a is odd: swap so that a ≥ b, then a −= b (now
     // even). Then halve a. Each step takes at least one bit off bits(a) + bits(b) until a = 0,
     // so 128 steps leave a = 0 and b = gcd.
@@ -226,58 +226,4 @@ fn e_condition(x: &[Limb], opts: &PrimeOptions) -> bool {
         let (r, e) = rem_u64(x, e);
         gcd_odd(sub_one_mod(r, e), e) == 1
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn branch_free_gcd_matches_euclid() {
-        fn euclid(a: u64, b: u64) -> u64 {
-            if b == 0 { a } else { euclid(b, a % b) }
-        }
-        let samples = [
-            0u64,
-            1,
-            2,
-            3,
-            6,
-            65536,
-            65537,
-            1 << 63,
-            u64::MAX - 1,
-            0x1234_5678_9abc_def0,
-        ];
-        for &a in &samples {
-            for &b in &[1u64, 3, 5, 15, 65537, 3 * 65537, u64::MAX, (1 << 61) - 1] {
-                assert_eq!(gcd_odd(a, b), euclid(a, b), "gcd({a}, {b})");
-            }
-        }
-    }
-
-    #[test]
-    fn residue_steps_and_remainders_match_plain_arithmetic() {
-        let x: [Limb; 2] = [0xFFFF_FFFF_FFFF_FFF1, 0x8000_0000_0000_0001];
-        let v = (u128::from(x[1]) << 64) | u128::from(x[0]);
-        for e in [3u64, 65537, u64::MAX] {
-            assert_eq!(u128::from(rem_u64(&x, e).0), v % u128::from(e));
-            assert_eq!(add_two_mod(e - 1, e), 1 % e);
-            assert_eq!(sub_one_mod(0, e), e - 1);
-        }
-        let mut residues: Vec<u16> = (0..COUNT).map(|i| small::residue(&x, i) as u16).collect();
-        let expect_zero = SMALL_PRIMES.iter().any(|&q| v % u128::from(q) == 0);
-        assert_eq!(step_residues(&mut residues) == 1, expect_zero);
-        for (i, &q) in SMALL_PRIMES.iter().enumerate() {
-            assert_eq!(u128::from(residues[i]), (v + 2) % u128::from(q));
-        }
-    }
-
-    #[test]
-    fn overflow_is_seen_at_every_alignment() {
-        assert_eq!(bit_overflow(&[0b111], 3), 0);
-        assert_eq!(bit_overflow(&[0b1000], 3), 1);
-        assert_eq!(bit_overflow(&[5, 1 << 63], 128), 0);
-        assert_eq!(bit_overflow(&[5, 0], 128), 1);
-    }
 }

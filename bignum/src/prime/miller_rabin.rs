@@ -42,7 +42,7 @@ const WORST_CASE_ROUNDS: usize = 50;
 /// The smallest t ≥ 3 with log₂ p(k, t) ≤ −`log2_error` by the Damgård–Landrock–Pomerance bound,
 /// if one exists within its range of validity (t ≤ k/9).
 #[allow(clippy::integer_division_remainder_used)] // k is a public bit length
-fn dlp_rounds(k: usize, log2_error: f64) -> Option<usize> {
+pub fn dlp_rounds(k: usize, log2_error: f64) -> Option<usize> {
     let kf = k as f64;
     (3..=k / 9).find(|&t| {
         let tf = t as f64;
@@ -55,7 +55,7 @@ fn dlp_rounds(k: usize, log2_error: f64) -> Option<usize> {
 /// 1 ≤ m < 2, and ln m = 2·atanh(z) = 2·Σ z²ⁱ⁺¹/(2i + 1), z = (m − 1)/(m + 1) ≤ 1/3, whose
 /// 24th term is below 9⁻²³ ≈ 10⁻²² of the first. Within a few ulps of `f64::log2`; a test
 /// proves that `rounds_for_bits` is the same either way.
-fn log2(x: f64) -> f64 {
+pub fn log2(x: f64) -> f64 {
     let bits = x.to_bits();
     // The biased exponent is 11 bits: the cast to i32 is exact.
     #[allow(clippy::cast_possible_truncation)]
@@ -72,7 +72,7 @@ fn log2(x: f64) -> f64 {
 
 /// √x for a finite x ≥ 1, in `core` only: Newton's iteration from above, until it stops
 /// falling.
-fn sqrt(x: f64) -> f64 {
+pub fn sqrt(x: f64) -> f64 {
     let mut y = x;
     loop {
         let next = 0.5 * (y + x / y);
@@ -84,7 +84,7 @@ fn sqrt(x: f64) -> f64 {
 }
 
 /// One prepared test: the Montgomery context of n and the split n − 1 = 2ˢ·d.
-pub(crate) struct MillerRabin {
+pub struct MillerRabin {
     modulus: Modulus,
     /// d, as many limbs as n.
     d: Zeroizing<Vec<Limb>>,
@@ -183,14 +183,14 @@ impl MillerRabin {
 }
 
 /// The number of trailing zero bits of a non-zero `a`.
-pub(crate) fn trailing_zeros_vartime(a: &[Limb]) -> usize {
+pub fn trailing_zeros_vartime(a: &[Limb]) -> usize {
     let i = a.iter().position(|&x| x != 0).unwrap_or(a.len());
     let t = a.get(i).map_or(0, |x| x.trailing_zeros());
     i * LIMB_BITS as usize + t as usize
 }
 
 /// a >>= s in place, for any s (whole limbs, then bits).
-pub(crate) fn shift_right(a: &mut [Limb], s: usize) {
+pub fn shift_right(a: &mut [Limb], s: usize) {
     let limbs = (s >> 6).min(a.len());
     a.copy_within(limbs.., 0);
     let n = a.len();
@@ -198,39 +198,4 @@ pub(crate) fn shift_right(a: &mut [Limb], s: usize) {
     // s & 63 < 64: rshift_assign's contract.
     #[allow(clippy::cast_possible_truncation)]
     mpn::rshift_assign(a, (s & 63) as u32);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The `core`-only log₂ and √ give the round counts of `std`'s, at every size where they
-    /// are used (256 to 1023 bits; 1024 and up come from the table).
-    #[test]
-    #[allow(clippy::integer_division_remainder_used)] // public bit lengths
-    fn rounds_from_core_math_equal_rounds_from_std_math() {
-        let std_rounds = |k: usize| {
-            let kf = k as f64;
-            (3..=k / 9).find(|&t| {
-                let tf = t as f64;
-                let log2_p =
-                    1.5 * kf.log2() + tf - 0.5 * tf.log2() + 2.0 * (2.0 - (tf * kf).sqrt());
-                log2_p <= -100.0
-            })
-        };
-        for k in 256..1024 {
-            assert_eq!(dlp_rounds(k, 100.0), std_rounds(k), "{k} bits");
-        }
-        for x in [1.0, 1.5, 2.0, 3.0, 255.0, 1023.0, 115_000.0] {
-            let (l, r) = (log2(x), sqrt(x));
-            assert!(
-                (l - x.log2()).abs() <= 4.0 * f64::EPSILON * x.log2().max(1.0),
-                "log2 {x}: {l}"
-            );
-            assert!(
-                (r - x.sqrt()).abs() <= 2.0 * f64::EPSILON * x.sqrt(),
-                "sqrt {x}: {r}"
-            );
-        }
-    }
 }

@@ -11,6 +11,7 @@
 mod common;
 
 mod backends;
+mod internals;
 mod oracle_div;
 mod oracle_modular;
 mod oracle_mpn;

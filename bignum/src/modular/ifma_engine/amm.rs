@@ -11,13 +11,13 @@ use crate::mpn::ifma_model::{Call, Ifma52, MASK52};
 use super::window;
 
 /// The operands of one exponentiation of [`pow_k`], all d = NV·LANES digits.
-pub(super) struct Operands<'a> {
-    pub(super) m: &'a [u64],
-    pub(super) into: &'a [u64],
-    pub(super) out: &'a [u64],
-    pub(super) base: &'a [u64],
-    pub(super) k0: u64,
-    pub(super) exp: &'a [Limb],
+pub struct Operands<'a> {
+    pub m: &'a [u64],
+    pub into: &'a [u64],
+    pub out: &'a [u64],
+    pub base: &'a [u64],
+    pub k0: u64,
+    pub exp: &'a [Limb],
 }
 
 /// K interleaved almost-Montgomery multiplications: a_k·b_k·2^(−52·S) mod m_k, below 2·m_k,
@@ -32,7 +32,7 @@ pub(super) struct Operands<'a> {
 /// (measured by `bignum/examples/pow_paths.rs` against one accumulator: see
 /// docs/benchmarks-log.md, "AVX-512 IFMA").
 #[inline(always)]
-pub(super) fn amm<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
+pub fn amm<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     i: I,
     a: [&[u64]; K],
     b: [&[u64]; K],
@@ -279,7 +279,7 @@ pub(super) fn normalize<I: Ifma52, const NV: usize>(i: I, acc: &mut [I::V; NV]) 
 /// The K moduli in registers, for [`amm`]: loaded once per exponentiation rather than per
 /// product (LLVM copies spilled operands to the stack at every product otherwise).
 #[inline(always)]
-pub(super) fn load_m<I: Ifma52, const NV: usize, const K: usize>(
+pub fn load_m<I: Ifma52, const NV: usize, const K: usize>(
     i: I,
     ops: &[Operands<'_>; K],
 ) -> [[I::V; NV]; K] {
@@ -295,7 +295,7 @@ pub(super) fn load_m<I: Ifma52, const NV: usize, const K: usize>(
 
 /// The K numbers of d digits one after the other in `buf`.
 #[inline(always)]
-pub(super) fn parts<const K: usize>(buf: &[u64], d: usize) -> [&[u64]; K] {
+pub fn parts<const K: usize>(buf: &[u64], d: usize) -> [&[u64]; K] {
     core::array::from_fn(|k| &buf[k * d..(k + 1) * d])
 }
 

@@ -31,7 +31,7 @@ const MAX_LANES: usize = 8;
 /// normalised digits, for a_k < 2·m_k of d = NV·LANES ≥ S normalised digits (zero above S);
 /// `mv` holds the m_k in vectors ([`super::amm::load_m`]).
 #[inline(always)]
-pub(super) fn ams<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
+pub fn ams<I: Ifma52, const NV: usize, const S: usize, const K: usize>(
     i: I,
     a: [&[u64]; K],
     ops: &[Operands<'_>; K],

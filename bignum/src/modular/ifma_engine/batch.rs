@@ -55,7 +55,7 @@ use alloc::{vec, vec::Vec};
 use zeroize::Zeroizing;
 
 use crate::limb::Limb;
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 use crate::mpn::ifma_model::Model;
 use crate::mpn::ifma_model::{Ifma52, Task};
 
@@ -79,14 +79,14 @@ pub(crate) const BATCH_DIGITS: [usize; 8] = [10, 20, 30, 40, 50, 60, 70, 80];
 /// How many batches (of up to [`BATCH_LANES`] exponentiations each) the IFMA instructions ran
 /// in this process: the proof for tests that the native batch path really ran. With the
 /// `test-hooks` feature only.
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 pub fn ifma_batch_runs() -> u64 {
     crate::run_counters::read(Counter::IfmaBatchRuns)
 }
 
 /// The digit count of the batch engine for a modulus of `bits` bits, or none outside the
 /// engine's sizes ([`ifma_supports`]).
-pub(crate) fn batch_digits(bits: usize) -> Option<usize> {
+pub fn batch_digits(bits: usize) -> Option<usize> {
     if !ifma_supports(bits) {
         return None;
     }
@@ -213,11 +213,11 @@ fn run_chunk(path: PowPath, d: usize, chunk: &[PowJob<'_>]) -> Option<Vec<Residu
     };
     let mut res = Zeroizing::new(vec![0u64; d * BATCH_LANES]);
     match path {
-        #[cfg(any(test, feature = "test-hooks"))]
+        #[cfg(feature = "test-hooks")]
         PowPath::IfmaModel => with_digits!(d, |D| pow_lanes::<Model<8>, D>(
             Model, &lanes, exp_bits, &mut res
         ))?,
-        #[cfg(not(any(test, feature = "test-hooks")))]
+        #[cfg(not(feature = "test-hooks"))]
         PowPath::IfmaModel => return None,
         PowPath::Ifma => native(d, &lanes, exp_bits, &mut res)?,
         PowPath::Limbs => return None,

@@ -16,17 +16,17 @@ use super::convert::to_digits;
 /// span), and the Montgomery constant. Computed for each exponentiation, or once per modulus
 /// and kept in it ([`Modulus::keep_engine_constants`]). Secret as m is; wiped on drop.
 #[derive(Clone)]
-pub(in crate::modular) struct EngineConstants {
+pub struct EngineConstants {
     /// The digit count of R these are for.
-    pub(super) d: usize,
+    pub d: usize,
     /// m.
-    pub(super) m: Zeroizing<Vec<u64>>,
+    pub m: Zeroizing<Vec<u64>>,
     /// 2^(104·d − 64·n) mod m: an AMM by it takes x·R' to x·R.
-    pub(super) into: Zeroizing<Vec<u64>>,
+    pub into: Zeroizing<Vec<u64>>,
     /// R' mod m = 2^(64·n) mod m: an AMM by it takes x·R back to x·R'.
-    pub(super) out: Zeroizing<Vec<u64>>,
+    pub out: Zeroizing<Vec<u64>>,
     /// −m⁻¹ mod 2^52.
-    pub(super) k0: u64,
+    pub k0: u64,
 }
 
 impl EngineConstants {
@@ -74,5 +74,12 @@ impl Modulus {
             .iter()
             .flat_map(|c| [c.m.as_slice(), c.into.as_slice(), c.out.as_slice()])
             .collect()
+    }
+
+    /// The kept constants, if any. With the `test-hooks` feature only.
+    #[cfg(feature = "test-hooks")]
+    #[doc(hidden)]
+    pub fn engine_constants_for_tests(&self) -> Option<&EngineConstants> {
+        self.engine.as_deref()
     }
 }

@@ -16,7 +16,7 @@ use super::super::{Modulus, Residue, ct};
 /// # Constant time
 ///
 /// Depends on the lengths only.
-pub(super) fn to_digits(limbs: &[Limb], d: usize) -> Zeroizing<Vec<u64>> {
+pub fn to_digits(limbs: &[Limb], d: usize) -> Zeroizing<Vec<u64>> {
     let mut out = Zeroizing::new(vec![0; d]);
     for (j, o) in out.iter_mut().enumerate() {
         let (idx, off) = ((52 * j) >> 6, (52 * j) & 63);
@@ -36,7 +36,7 @@ pub(super) fn to_digits(limbs: &[Limb], d: usize) -> Zeroizing<Vec<u64>> {
 /// # Constant time
 ///
 /// Depends on the lengths only.
-pub(super) fn from_digits(out: &mut [Limb], digits: &[u64]) {
+pub fn from_digits(out: &mut [Limb], digits: &[u64]) {
     out.fill(0);
     for (j, &dg) in digits.iter().enumerate() {
         let (idx, off) = ((52 * j) >> 6, (52 * j) & 63);

@@ -152,7 +152,7 @@ pub fn pow_pair_vartime(a: &PowJobVartime<'_>, b: &PowJobVartime<'_>) -> (Residu
 }
 
 /// The bit length of a public exponent.
-pub(super) fn public_bits(exp: &[Limb]) -> usize {
+pub fn public_bits(exp: &[Limb]) -> usize {
     exp.iter()
         .rposition(|&e| e != 0)
         .map_or(0, |top| 64 * top + 64 - exp[top].leading_zeros() as usize)
@@ -174,14 +174,16 @@ impl Modulus {
         self.keep_engine_constants_on(pow_path());
     }
 
-    /// [`Modulus::keep_engine_constants`] as if `path` were the path in use.
-    pub(crate) fn keep_engine_constants_on(&mut self, path: PowPath) {
-        if path == PowPath::Limbs {
-            return;
-        }
-        if let Some(lay) = layout(self.bits()) {
-            let len = lay.lanes * lay.nv;
-            self.engine = Some(Box::new(EngineConstants::new(self, lay.steps, len)));
+    internal! {
+        /// [`Modulus::keep_engine_constants`] as if `path` were the path in use.
+        pub(crate) fn keep_engine_constants_on(&mut self, path: PowPath) {
+            if path == PowPath::Limbs {
+                return;
+            }
+            if let Some(lay) = layout(self.bits()) {
+                let len = lay.lanes * lay.nv;
+                self.engine = Some(Box::new(EngineConstants::new(self, lay.steps, len)));
+            }
         }
     }
 
@@ -212,23 +214,25 @@ impl Modulus {
         self.run_single(path, base, exp, exp_bits, Exponent::Secret)
     }
 
-    /// One exponentiation on the engine (`path` available), or none outside its sizes.
-    pub(super) fn run_single(
-        &self,
-        path: PowPath,
-        base: &Residue,
-        exp: &[Limb],
-        exp_bits: usize,
-        kind: Exponent,
-    ) -> Option<Residue> {
-        let job = PowJob {
-            modulus: self,
-            base,
-            exp,
-            exp_bits,
-        };
-        let [r] = run(path, layout(self.bits())?.lanes_nv(), [&job], kind)?;
-        Some(r)
+    internal! {
+        /// One exponentiation on the engine (`path` available), or none outside its sizes.
+        pub(super) fn run_single(
+            &self,
+            path: PowPath,
+            base: &Residue,
+            exp: &[Limb],
+            exp_bits: usize,
+            kind: Exponent,
+        ) -> Option<Residue> {
+            let job = PowJob {
+                modulus: self,
+                base,
+                exp,
+                exp_bits,
+            };
+            let [r] = run(path, layout(self.bits())?.lanes_nv(), [&job], kind)?;
+            Some(r)
+        }
     }
 
     /// The 52-bit engine for [`Modulus::pow`] where

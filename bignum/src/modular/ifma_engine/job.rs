@@ -40,16 +40,16 @@ pub struct PowJobVartime<'a> {
 
 /// One exponentiation's operands in digits: its modulus's [`EngineConstants`] (kept with the
 /// modulus, or computed here) and the base.
-pub(super) struct Prepared<'a> {
+pub struct Prepared<'a> {
     /// The modulus side.
-    pub(super) c: Cow<'a, EngineConstants>,
+    pub c: Cow<'a, EngineConstants>,
     /// The base's limbs, b·R' mod m.
     pub(super) base: Zeroizing<Vec<u64>>,
 }
 
 impl<'a> Prepared<'a> {
     /// `job`'s operands for R = 2^(52·d), in numbers of `len` ≥ d digits.
-    pub(super) fn new(job: &PowJob<'a>, d: usize, len: usize) -> Self {
+    pub fn new(job: &PowJob<'a>, d: usize, len: usize) -> Self {
         let m = job.modulus;
         let c = match &m.engine {
             Some(kept) if kept.serves(d, len) => Cow::Borrowed(&**kept),
@@ -63,7 +63,7 @@ impl<'a> Prepared<'a> {
 }
 
 /// Clears the bits of `e` at and above `bits` (public).
-pub(super) fn clear_bits_from(e: &mut [Limb], bits: usize) {
+pub fn clear_bits_from(e: &mut [Limb], bits: usize) {
     for (i, l) in e.iter_mut().enumerate() {
         let lo = 64 * i;
         if lo >= bits {

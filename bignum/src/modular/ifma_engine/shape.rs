@@ -13,7 +13,7 @@ pub(super) use crate::backend::digits;
 macro_rules! instances {
     ($d:tt $(#[$doc:meta])* $list:ident, $with:ident, [$(($c:literal, $t:literal)),* $(,)?]) => {
         $(#[$doc])*
-        pub(super) const $list: &[(usize, usize)] = &[$(($c, $t)),*];
+        pub const $list: &[(usize, usize)] = &[$(($c, $t)),*];
         macro_rules! $with {
             ($d nv:expr, $d steps:expr, |$d n:ident, $d s:ident| $d body:expr) => {
                 with_vectors_and_steps!($d nv, $d steps, [$(($c, $t)),*], |$d n, $d s| $d body)
@@ -62,7 +62,7 @@ const TIGHT: [(usize, usize, usize); 3] = [(4, 3, 10), (8, 4, 30), (4, 8, 30)];
 /// How the engine lays out numbers of one size: lanes a register, registers (vectors) a
 /// number, AMM steps, and whether a pair runs interleaved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Layout {
+pub struct Layout {
     pub lanes: usize,
     pub nv: usize,
     pub steps: usize,
@@ -71,7 +71,7 @@ pub(super) struct Layout {
 
 impl Layout {
     /// The (lanes, vectors) pair the runners take.
-    pub(super) fn lanes_nv(self) -> (usize, usize) {
+    pub fn lanes_nv(self) -> (usize, usize) {
         (self.lanes, self.nv)
     }
 
@@ -90,7 +90,7 @@ impl Layout {
 
 /// The layout of `shape` for moduli of `bits` bits, where an instance is compiled for it: an
 /// interleaved pair without one runs as two singles; none where not even a single has one.
-pub(super) fn layout_of(bits: usize, shape: Shape) -> Option<Layout> {
+pub fn layout_of(bits: usize, shape: Shape) -> Option<Layout> {
     let d = digits(bits);
     let lanes = shape.width.lanes();
     let nv = d.div_ceil(lanes).max(3);

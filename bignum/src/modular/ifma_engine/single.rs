@@ -9,7 +9,7 @@ use alloc::vec;
 
 use zeroize::Zeroizing;
 
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 use crate::mpn::ifma_model::Model;
 use crate::mpn::ifma_model::{Ifma52, Task};
 
@@ -31,14 +31,14 @@ use crate::run_counters::{Counter, count};
 /// How many exponentiations (single or interleaved pairs, one each) the IFMA instructions ran
 /// in this process: the proof for tests that the native path really ran. With the
 /// `test-hooks` feature only.
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(feature = "test-hooks")]
 pub fn ifma_runs() -> u64 {
     crate::run_counters::read(Counter::IfmaRuns)
 }
 
 /// Whether [`pow_k`] may branch on the exponent's bits.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Exponent {
+pub enum Exponent {
     /// Secret: fixed window, masked gather.
     Secret,
     /// Public: left-to-right square-and-multiply.
@@ -47,7 +47,7 @@ pub(super) enum Exponent {
 
 /// The K exponentiations on `path` with numbers of `nv` vectors of `lanes` lanes, as
 /// residues; the AMM takes [`steps`] steps.
-pub(super) fn run<const K: usize>(
+pub fn run<const K: usize>(
     path: PowPath,
     (lanes, nv): (usize, usize),
     jobs: [&PowJob<'_>; K],
@@ -73,15 +73,15 @@ pub(super) fn run<const K: usize>(
     });
     let mut digits = Zeroizing::new(vec![0u64; K * d]);
     let ran = match (path, lanes) {
-        #[cfg(any(test, feature = "test-hooks"))]
+        #[cfg(feature = "test-hooks")]
         (PowPath::IfmaModel, 4) => with_shapes!(K, 4, nv, steps, |N, S| {
             pow_k::<Model<4>, N, S, K>(Model, &ops, exp_bits, kind, &mut digits)
         }),
-        #[cfg(any(test, feature = "test-hooks"))]
+        #[cfg(feature = "test-hooks")]
         (PowPath::IfmaModel, _) => with_shapes!(K, 8, nv, steps, |N, S| {
             pow_k::<Model<8>, N, S, K>(Model, &ops, exp_bits, kind, &mut digits)
         }),
-        #[cfg(not(any(test, feature = "test-hooks")))]
+        #[cfg(not(feature = "test-hooks"))]
         (PowPath::IfmaModel, _) => None,
         (PowPath::Ifma, _) => native((lanes, nv, steps), &ops, exp_bits, kind, &mut digits),
         (PowPath::Limbs, _) => None,

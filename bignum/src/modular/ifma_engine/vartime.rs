@@ -62,7 +62,7 @@ pub(super) fn pow_public_k<I: Ifma52, const NV: usize, const S: usize, const K: 
 /// The shortest public exponent, in bits, that one exponentiation ([`pow_public_sliding`])
 /// runs by sliding window rather than square-and-multiply: the table of 16 odd powers costs 16
 /// products, which a window saves back from about 64 bits on.
-pub(super) const SLIDING_MIN_BITS: usize = 64;
+pub const SLIDING_MIN_BITS: usize = 64;
 
 /// The sliding window's width, in bits: a table of the 2^(W − 1) odd powers x, x³, …, x^(2^W − 1).
 const SLIDING_WINDOW: usize = 5;

@@ -28,11 +28,11 @@ use crate::mpn::ifma_model::{Call, Ifma52, Task};
 
 /// AVX-512 IFMA on 256-bit registers (four lanes; needs AVX-512 VL).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Avx512Ifma256(cpu::Ifma);
+pub struct Avx512Ifma256(cpu::Ifma);
 
 /// AVX-512 IFMA on 512-bit registers (eight lanes).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Avx512Ifma512(cpu::Ifma);
+pub struct Avx512Ifma512(cpu::Ifma);
 
 /// Defines, in a module of its own, `$entry`: `$isa` with a function compiled with AVX-512 F,
 /// VL and IFMA enabled that runs a task. `Task::run` is `#[inline(always)]`, so the task's
@@ -76,14 +76,14 @@ fn call_with_features<I: Ifma52, F: Call<I>>(isa: I, f: F) -> F::Output {
 
 impl Avx512Ifma256 {
     /// The implementation, proved by the token.
-    pub(crate) fn new(t: cpu::Ifma) -> Self {
+    pub fn new(t: cpu::Ifma) -> Self {
         Avx512Ifma256(t)
     }
 
     /// Runs `task` with the implementation, compiled with the features, so that the methods
     /// it inlines become single instructions.
     #[inline(always)]
-    pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
+    pub fn run<T: Task>(self, task: T) -> T::Output {
         // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
         unsafe { singles256::Singles256(self).with_features(task) }
     }
@@ -99,14 +99,14 @@ impl Avx512Ifma256 {
 
 impl Avx512Ifma512 {
     /// The implementation, proved by the token.
-    pub(crate) fn new(t: cpu::Ifma) -> Self {
+    pub fn new(t: cpu::Ifma) -> Self {
         Avx512Ifma512(t)
     }
 
     /// Runs `task` with the implementation, compiled with the features (see
     /// [`Avx512Ifma256::run`]).
     #[inline(always)]
-    pub(crate) fn run<T: Task>(self, task: T) -> T::Output {
+    pub fn run<T: Task>(self, task: T) -> T::Output {
         // SAFETY: the token in `self` proves AVX-512 F, VL and IFMA.
         unsafe { singles512::Singles512(self).with_features(task) }
     }

@@ -1,16 +1,16 @@
 //! The batch engine against num-bigint and the 64-bit exponentiation (through the model),
 //! and the instructions against the model where the CPU has them.
 
-use super::super::super::{Modulus, Residue};
-use super::super::batch::{batch_digits, ifma_batch_runs, pow_batch, pow_batch_on};
-use super::super::job::PowJob;
 use super::{big, on_the_instructions, padded, pow_job, random_limbs};
-use crate::backend::PowPath;
-use crate::limb::Limb;
-use alloc::vec::Vec;
+use bignum::backend::PowPath;
+use bignum::limb::Limb;
+use bignum::modular::ifma_engine::batch::{batch_digits, ifma_batch_runs, pow_batch, pow_batch_on};
+use bignum::modular::ifma_engine::job::PowJob;
+use bignum::modular::{Modulus, Residue};
 use num_bigint::BigUint;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use std::vec::Vec;
 
 /// An odd modulus of exactly `bits` bits: random, or (`kind` 1) 2^(bits−1) + 1, or
 /// (`kind` 2) 2^bits − 1.

@@ -2,22 +2,25 @@
 //! model), and the instructions against the model where the CPU has them.
 
 mod batch;
+mod calibrate;
 
-use alloc::{borrow::Cow, vec, vec::Vec};
+use std::{borrow::Cow, vec, vec::Vec};
 
-use super::super::{Modulus, Residue};
-use super::calibrate::layout;
-use super::convert::{from_digits, to_digits};
-use super::entry_points::{pow_pair, pow_pair_on, pow_pair_vartime, public_bits};
-use super::job::{PowJob, PowJobVartime, Prepared, clear_bits_from};
-use super::single::{Exponent, run};
-use super::vartime::SLIDING_MIN_BITS;
-use crate::backend::{
+use bignum::backend::{
     IFMA_MAX_BITS, IFMA_MIN_BITS, PowPath, VARTIME_MIN_EXP_BITS, ifma_supports, pow_path,
 };
-use crate::limb::Limb;
-use crate::mpn::ifma_model::{Ifma52, MASK52, Model, Task};
-use crate::run_counters::{Counter, read_this_thread};
+use bignum::limb::Limb;
+use bignum::modular::ifma_engine::calibrate::layout;
+use bignum::modular::ifma_engine::convert::{from_digits, to_digits};
+use bignum::modular::ifma_engine::entry_points::{
+    pow_pair, pow_pair_on, pow_pair_vartime, public_bits,
+};
+use bignum::modular::ifma_engine::job::{PowJob, PowJobVartime, Prepared, clear_bits_from};
+use bignum::modular::ifma_engine::single::{Exponent, run};
+use bignum::modular::ifma_engine::vartime::SLIDING_MIN_BITS;
+use bignum::modular::{Modulus, Residue};
+use bignum::mpn::ifma_model::{Ifma52, MASK52, Model, Task};
+use bignum::run_counters::{Counter, read_this_thread};
 use num_bigint::BigUint;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -308,11 +311,14 @@ fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
             let fresh = Modulus::new_vartime(&m).unwrap();
             let mut kept = fresh.clone();
             kept.keep_engine_constants_on(PowPath::Limbs);
-            assert!(kept.engine.is_none(), "kept on the 64-bit path");
+            assert!(
+                kept.engine_constants_for_tests().is_none(),
+                "kept on the 64-bit path"
+            );
             kept.keep_engine_constants_on(PowPath::IfmaModel);
             let (lanes, nv) = layout(bits).unwrap().lanes_nv();
             let len = lanes * nv;
-            let got = kept.engine.as_deref().expect("kept");
+            let got = kept.engine_constants_for_tests().expect("kept");
             // Against num-bigint: m, 2^(104·d − 64·n) mod m and 2^(64·n) mod m in len digits,
             // and k0·m ≡ −1 (mod 2^52).
             let digits = |x: &[u64]| {
@@ -336,28 +342,40 @@ fn kept_engine_constants_equal_fresh_ones_and_give_the_same_powers() {
             let e = random_limbs(&mut rng, m.len());
             let limbs = fresh.pow_limbs(&x, &e, bits);
             let got = kept.pow_on(PowPath::IfmaModel, &x, &e, bits).unwrap();
-            assert_eq!(got.limbs, limbs.limbs, "{bits} bits, single");
+            assert_eq!(
+                got.as_montgomery_limbs(),
+                limbs.as_montgomery_limbs(),
+                "{bits} bits, single"
+            );
             let job = pow_job(&kept, &x, &e, bits);
             let (a, b) = pow_pair_on(PowPath::IfmaModel, &job, &job).unwrap();
             assert_eq!(
-                (&a.limbs, &b.limbs),
-                (&limbs.limbs, &limbs.limbs),
+                (&a.as_montgomery_limbs(), &b.as_montgomery_limbs()),
+                (&limbs.as_montgomery_limbs(), &limbs.as_montgomery_limbs()),
                 "{bits} bits, pair"
             );
             // The exponentiations take the kept constants, not fresh ones, at their digit
             // count, and so does the batch engine, whose digits are R's here.
             assert!(matches!(Prepared::new(&job, d, len).c, Cow::Borrowed(_)));
-            let batch_d = super::batch::batch_digits(bits).unwrap();
+            let batch_d = bignum::modular::ifma_engine::batch::batch_digits(bits).unwrap();
             assert_eq!(batch_d, d);
             assert!(matches!(Prepared::new(&job, d, d).c, Cow::Borrowed(_)));
             assert!(matches!(Prepared::new(&job, d - 1, d).c, Cow::Owned(_)));
-            let batch = super::batch::pow_batch_on(PowPath::IfmaModel, &[job]);
-            assert_eq!(batch.unwrap()[0].limbs, limbs.limbs, "{bits} bits, batch");
+            let batch =
+                bignum::modular::ifma_engine::batch::pow_batch_on(PowPath::IfmaModel, &[job]);
+            assert_eq!(
+                batch.unwrap()[0].as_montgomery_limbs(),
+                limbs.as_montgomery_limbs(),
+                "{bits} bits, batch"
+            );
         }
     }
     let mut huge = Modulus::new_vartime(&vec![u64::MAX; IFMA_MAX_BITS.div_ceil(64) + 1]).unwrap();
     huge.keep_engine_constants_on(PowPath::IfmaModel);
-    assert!(huge.engine.is_none(), "kept outside the engine's sizes");
+    assert!(
+        huge.engine_constants_for_tests().is_none(),
+        "kept outside the engine's sizes"
+    );
 }
 
 #[test]
@@ -562,8 +580,8 @@ fn digits_round_trip() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn native_operations_equal_the_model() {
-    use crate::mpn::{Avx512Ifma256, Avx512Ifma512};
-    let Some(tok) = crate::cpu::ifma() else {
+    use bignum::mpn::x86_64::ifma_instructions::{Avx512Ifma256, Avx512Ifma512};
+    let Some(tok) = bignum::cpu::ifma() else {
         eprintln!("skipped: no avx512ifma on this CPU (the model tests ran instead)");
         return;
     };
@@ -682,8 +700,8 @@ fn compare_ops<I: Ifma52, const L: usize>(i: I, m: Model<L>) {
 #[test]
 fn model_squaring_equals_the_amm_and_num_bigint() {
     fn check<const L: usize, const NV: usize, const S: usize, const K: usize>(seed: u64) {
-        use super::amm::{Operands, amm, load_m, parts};
-        use super::ams::ams;
+        use bignum::modular::ifma_engine::amm::{Operands, amm, load_m, parts};
+        use bignum::modular::ifma_engine::ams::ams;
         let (i, d) = (Model::<L>, NV * L);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let digit = |rng: &mut ChaCha8Rng, all_ones: bool| {
@@ -780,8 +798,10 @@ fn model_squaring_equals_the_amm_and_num_bigint() {
 /// Short exponents: the loop is the same at every length.
 #[test]
 fn every_compiled_shape_runs_on_the_model() {
-    use super::shape::{PAIR_256, PAIR_512, SINGLE_256, SINGLE_512, layout_of};
-    use crate::backend::{Shape, Width};
+    use bignum::backend::{Shape, Width};
+    use bignum::modular::ifma_engine::shape::{
+        PAIR_256, PAIR_512, SINGLE_256, SINGLE_512, layout_of,
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(50);
     let paths = model_and_native("every compiled shape");
     for (width, singles, pairs) in [
@@ -830,8 +850,8 @@ fn every_compiled_shape_runs_on_the_model() {
 /// gives none, never a wrong answer.
 #[test]
 fn each_shape_at_rsa_sizes_equals_the_limbs() {
-    use super::entry_points::pow_pair_shaped;
-    use crate::backend::{Shape, Width};
+    use bignum::backend::{Shape, Width};
+    use bignum::modular::ifma_engine::entry_points::pow_pair_shaped;
     let mut rng = ChaCha8Rng::seed_from_u64(51);
     for bits in [1024, 1536, 2048] {
         let (_, ma, _, a) = random_modulus_and_base(&mut rng, bits);

@@ -1,0 +1,6 @@
+//! `bignum::backend`: its submodules' internals.
+
+mod engine;
+mod env;
+mod path;
+mod shape;
