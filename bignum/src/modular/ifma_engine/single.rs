@@ -45,6 +45,30 @@ pub enum Exponent {
     Public,
 }
 
+/// [`run`] for one number and for a pair, as functions of this crate, for the tests: a test
+/// crate calling the generic `run` compiles every instance of the engine again. With the
+/// `test-hooks` feature only.
+#[cfg(feature = "test-hooks")]
+pub fn run_one(
+    path: PowPath,
+    lanes_nv: (usize, usize),
+    job: &PowJob<'_>,
+    kind: Exponent,
+) -> Option<Residue> {
+    run(path, lanes_nv, [job], kind).map(|[r]| r)
+}
+
+/// See [`run_one`].
+#[cfg(feature = "test-hooks")]
+pub fn run_two(
+    path: PowPath,
+    lanes_nv: (usize, usize),
+    jobs: [&PowJob<'_>; 2],
+    kind: Exponent,
+) -> Option<[Residue; 2]> {
+    run(path, lanes_nv, jobs, kind)
+}
+
 /// The K exponentiations on `path` with numbers of `nv` vectors of `lanes` lanes, as
 /// residues; the AMM takes [`steps`] steps.
 pub fn run<const K: usize>(

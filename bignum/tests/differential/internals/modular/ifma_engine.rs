@@ -16,7 +16,7 @@ use bignum::modular::ifma_engine::entry_points::{
     pow_pair, pow_pair_on, pow_pair_vartime, public_bits,
 };
 use bignum::modular::ifma_engine::job::{PowJob, PowJobVartime, Prepared, clear_bits_from};
-use bignum::modular::ifma_engine::single::{Exponent, run};
+use bignum::modular::ifma_engine::single::{Exponent, run_one, run_two};
 use bignum::modular::ifma_engine::vartime::SLIDING_MIN_BITS;
 use bignum::modular::{Modulus, Residue};
 use bignum::mpn::ifma_model::{Ifma52, MASK52, Model, Task};
@@ -530,7 +530,7 @@ fn public_exponent_pairs_equal_pow_vartime() {
                 pow_job(&cb, &xb, eb, public_bits(eb)),
             ];
             for &path in &paths {
-                let [ra, rb] = run(
+                let [ra, rb] = run_two(
                     path,
                     layout(bits).unwrap().lanes_nv(),
                     [&jobs[0], &jobs[1]],
@@ -832,11 +832,11 @@ fn every_compiled_shape_runs_on_the_model() {
             let (ja, jb) = (pow_job(&ma, &a, &e, 70), pow_job(&mb, &b, &e, 70));
             let limbs = (ma.pow_limbs(&a, &e, 70), mb.pow_limbs(&b, &e, 70));
             for &path in &paths {
-                let [r] = run(path, lay.lanes_nv(), [&ja], Exponent::Secret)
+                let r = run_one(path, lay.lanes_nv(), &ja, Exponent::Secret)
                     .unwrap_or_else(|| panic!("no single instance ({nv}, {steps}) on {width:?}"));
                 assert_eq!(*ma.retrieve(&r), want, "{bits} bits, {width:?}, {path:?}");
                 if interleave {
-                    let [ra, rb] = run(path, lay.lanes_nv(), [&ja, &jb], Exponent::Secret)
+                    let [ra, rb] = run_two(path, lay.lanes_nv(), [&ja, &jb], Exponent::Secret)
                         .unwrap_or_else(|| panic!("no pair instance ({nv}, {steps})"));
                     assert_pair_eq(&(ra, rb), &limbs);
                 }
