@@ -66,7 +66,7 @@ macro_rules! internal {
         $(#[$attr])*
         #[cfg(feature = "test-hooks")]
         #[doc(hidden)]
-        #[allow(missing_docs)]
+        #[allow(missing_docs, rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
         pub $kw $($item)+
         $(#[$attr])*
         #[cfg(not(feature = "test-hooks"))]
@@ -79,7 +79,7 @@ macro_rules! internal_mod {
         $(#[$attr])*
         #[cfg(feature = "test-hooks")]
         #[doc(hidden)]
-        #[allow(missing_docs)]
+        #[allow(missing_docs, rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
         pub mod $name;
         $(#[$attr])*
         #[cfg(not(feature = "test-hooks"))]
