@@ -85,8 +85,8 @@
 //! `rsa/examples/dudect.rs` times the native path on CPUs that have it. The heap buffers that
 //! hold secrets (digits, the table, the accumulators between products) are wiped on drop.
 
-pub mod amm;
-pub mod ams;
+internal_mod!(amm);
+internal_mod!(ams);
 internal_mod!(batch);
 mod batch_amm;
 internal_mod!(calibrate);
