@@ -70,15 +70,10 @@ pub struct Features {
 internal! {
     /// Bits of the cached feature byte.
     const ADX: u8 = 1;
-}
-internal! {
-    /// See [`ADX`].
     const AVX2: u8 = 1 << 1;
-}
-internal! {
-    /// See [`ADX`].
     const IFMA: u8 = 1 << 2;
 }
+
 /// Set once the other bits hold the detected features.
 const DETECTED: u8 = 1 << 7;
 
@@ -144,7 +139,7 @@ fn detect_bits() -> u8 {
 
 internal! {
     /// The feature bits as `std`'s `is_x86_feature_detected!` sees them.
-    #[cfg(all(target_arch = "x86_64", any(feature = "std", test)))]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     fn std_bits() -> u8 {
         use std::arch::is_x86_feature_detected as has;
         let mut bits = 0;
@@ -159,13 +154,11 @@ internal! {
         }
         bits
     }
-}
 
-internal! {
     /// The feature bits from the CPU itself: CPUID leaves 0, 1 and 7, and XCR0 for the vector
     /// registers the operating system saves (see the module documentation).
     #[cfg(target_arch = "x86_64")]
-    #[cfg_attr(all(feature = "std", not(test)), allow(dead_code))]
+    #[cfg_attr(all(feature = "std", not(feature = "test-hooks")), allow(dead_code))]
     fn cpuid_bits() -> u8 {
         use core::arch::x86_64::{__cpuid, __cpuid_count};
         let bit = |reg: u32, n: u32| (reg >> n) & 1 == 1;
@@ -200,7 +193,7 @@ internal! {
 
 /// XCR0, the register of the state components the operating system saves.
 #[cfg(target_arch = "x86_64")]
-#[cfg_attr(all(feature = "std", not(test)), allow(dead_code))]
+#[cfg_attr(all(feature = "std", not(feature = "test-hooks")), allow(dead_code))]
 #[allow(unsafe_code)] // xgetbv is an unsafe fn of the xsave feature; see the SAFETY note
 fn xcr0() -> u64 {
     #[target_feature(enable = "xsave")]

@@ -53,27 +53,49 @@ macro_rules! invariant {
     };
 }
 
+/// Items (or associated items) with their visibility as written, or public and hidden from the
+/// documentation with the `test-hooks` feature: the private functions of the public modules
+/// and the private methods of public types that `tests/differential/internals/` checks. Takes
+/// functions, constants and type aliases, one after another; an item of another form alone.
+macro_rules! internal {
+    () => {};
+    ($(#[$attr:meta])* $vis:vis const fn $name:ident ($($args:tt)*) $(-> $ret:ty)? $body:block
+     $($rest:tt)*) => {
+        internal!(@both [$(#[$attr])*] [$vis] [const fn $name($($args)*) $(-> $ret)? $body]);
+        internal!($($rest)*);
+    };
+    ($(#[$attr:meta])* $vis:vis fn $name:ident ($($args:tt)*) $(-> $ret:ty)? $body:block
+     $($rest:tt)*) => {
+        internal!(@both [$(#[$attr])*] [$vis] [fn $name($($args)*) $(-> $ret)? $body]);
+        internal!($($rest)*);
+    };
+    ($(#[$attr:meta])* $vis:vis const $name:ident: $ty:ty = $value:expr; $($rest:tt)*) => {
+        internal!(@both [$(#[$attr])*] [$vis] [const $name: $ty = $value;]);
+        internal!($($rest)*);
+    };
+    ($(#[$attr:meta])* $vis:vis type $name:ident = $ty:ty; $($rest:tt)*) => {
+        internal!(@both [$(#[$attr])*] [$vis] [type $name = $ty;]);
+        internal!($($rest)*);
+    };
+    (@both [$($attr:tt)*] [$vis:vis] [$($item:tt)*]) => {
+        $($attr)*
+        #[cfg(feature = "test-hooks")]
+        #[doc(hidden)]
+        #[allow(missing_docs, rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
+        pub $($item)*
+        $($attr)*
+        #[cfg(not(feature = "test-hooks"))]
+        $vis $($item)*
+    };
+    ($(#[$attr:meta])* $vis:vis $kw:ident $($item:tt)+) => {
+        internal!(@both [$(#[$attr])*] [$vis] [$kw $($item)+]);
+    };
+}
+
 /// Declares modules private to the crate, or public and hidden from the documentation with the
 /// `test-hooks` feature, so that the tests of their private functions
 /// (`tests/differential/internals/`, one file per module) reach them without the crate being
 /// compiled a second time as a lib-test target.
-/// An item (or an associated item) with its visibility as written, or public and hidden from
-/// the documentation with the `test-hooks` feature: for the private functions of the public
-/// modules and the private methods of public types that `tests/differential/internals/`
-/// checks.
-macro_rules! internal {
-    ($(#[$attr:meta])* $vis:vis $kw:ident $($item:tt)+) => {
-        $(#[$attr])*
-        #[cfg(feature = "test-hooks")]
-        #[doc(hidden)]
-        #[allow(missing_docs, rustdoc::private_intra_doc_links, rustdoc::broken_intra_doc_links)]
-        pub $kw $($item)+
-        $(#[$attr])*
-        #[cfg(not(feature = "test-hooks"))]
-        $vis $kw $($item)+
-    };
-}
-
 macro_rules! internal_mod {
     ($($(#[$attr:meta])* $vis:vis $name:ident),* $(,)?) => {$(
         $(#[$attr])*

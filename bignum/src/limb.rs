@@ -9,28 +9,20 @@ pub type Limb = u64;
 internal! {
     /// A double-width word, for products and carries.
     pub(crate) type Wide = u128;
-}
 
-internal! {
     /// Bits in a [`Limb`].
     pub(crate) const LIMB_BITS: u32 = Limb::BITS;
-}
 
-internal! {
     /// Bytes in a [`Limb`].
     pub(crate) const LIMB_BYTES: usize = core::mem::size_of::<Limb>();
-}
 
-internal! {
     /// The low and high halves of a double-width word.
     #[inline(always)]
     #[allow(clippy::cast_possible_truncation)] // splitting a Wide in two is the point
     pub(crate) const fn split(w: Wide) -> (Limb, Limb) {
         (w as Limb, (w >> LIMB_BITS) as Limb)
     }
-}
 
-internal! {
     /// `a + b + carry` as (sum, carry out); `carry` must be 0 or 1, the carry out is 0 or 1.
     #[inline(always)]
     pub(crate) const fn adc(a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
@@ -38,9 +30,7 @@ internal! {
         let (s2, c2) = s1.overflowing_add(carry);
         (s2, (c1 | c2) as Limb)
     }
-}
 
-internal! {
     /// `a - b - borrow` as (difference, borrow out); `borrow` must be 0 or 1, the borrow out is 0 or 1.
     #[inline(always)]
     pub(crate) const fn sbb(a: Limb, b: Limb, borrow: Limb) -> (Limb, Limb) {
@@ -48,17 +38,13 @@ internal! {
         let (d2, b2) = d1.overflowing_sub(borrow);
         (d2, (b1 | b2) as Limb)
     }
-}
 
-internal! {
     /// The full product `a · b` as (low, high).
     #[inline(always)]
     pub(crate) const fn mul_wide(a: Limb, b: Limb) -> (Limb, Limb) {
         split(a as Wide * b as Wide)
     }
-}
 
-internal! {
     /// `acc + a · b + carry` as (low, high). Cannot overflow: (2⁶⁴-1)² + 2·(2⁶⁴-1) = 2¹²⁸-1.
     #[inline(always)]
     pub(crate) const fn mac(acc: Limb, a: Limb, b: Limb, carry: Limb) -> (Limb, Limb) {
@@ -84,26 +70,20 @@ internal! {
     pub(crate) const fn select(m: Limb, a: Limb, b: Limb) -> Limb {
         (a & m) | (b & !m)
     }
-}
 
-internal! {
     /// 1 if `x` is zero, else 0, without a branch.
     #[inline(always)]
     pub(crate) const fn is_zero(x: Limb) -> Limb {
         // The top bit of !x & (x - 1) is set exactly when x = 0.
         (!x & x.wrapping_sub(1)) >> (LIMB_BITS - 1)
     }
-}
 
-internal! {
     /// 1 if `a < b`, else 0, without a branch.
     #[inline(always)]
     pub(crate) const fn lt(a: Limb, b: Limb) -> Limb {
         sbb(a, b, 0).1
     }
-}
 
-internal! {
     /// The multiplicative inverse of an odd `d` modulo 2⁶⁴ (Newton: each step doubles the good bits).
     #[inline]
     pub(crate) const fn inv(d: Limb) -> Limb {

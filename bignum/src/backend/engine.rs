@@ -72,9 +72,7 @@ impl Shape {
             Shape::of(Width::Bits512, true),
             Shape::of(Width::Bits512, false),
         ];
-    }
 
-    internal! {
         const fn of(width: Width, interleave: bool) -> Shape {
             Shape { width, interleave }
         }
