@@ -233,7 +233,14 @@ pub fn mode_of(text: &str) -> Result<Mode> {
 /// [`Error::Parse`] for JSON that is not a vector set of its mode (serde's message and line);
 /// [`Error::Acvp`] for a vector set we do not answer, or a value out of range (a key that
 /// does not validate, a modulus size we cannot generate).
-pub fn answer<R: CryptoRng + ?Sized>(prompt: &str, rng: &mut R) -> Result<Answer> {
+pub fn answer<R: CryptoRng + ?Sized>(prompt: &str, mut rng: &mut R) -> Result<Answer> {
+    answer_with(prompt, &mut rng)
+}
+
+/// [`answer`] with the generator as a trait object: its body, and the deserialisers of every
+/// mode it parses, are compiled once, in this crate, not again in each crate that calls it
+/// with a generator type of its own (a generic function is compiled where it is called).
+fn answer_with(prompt: &str, rng: &mut dyn CryptoRng) -> Result<Answer> {
     let mode = mode_of(prompt)?;
     let (version, json, refused) = match mode {
         Mode::SigGen => {
@@ -422,8 +429,13 @@ pub const EXPECTED_FILE: &str = "expectedResults.json";
 /// error names the folder).
 pub fn run_dir<R: CryptoRng + ?Sized>(
     dir: &std::path::Path,
-    rng: &mut R,
+    mut rng: &mut R,
 ) -> Result<Vec<SetReport>> {
+    run_dir_with(dir, &mut rng)
+}
+
+/// [`run_dir`] with the generator as a trait object, compiled once, as [`answer_with`].
+fn run_dir_with(dir: &std::path::Path, rng: &mut dyn CryptoRng) -> Result<Vec<SetReport>> {
     let io = |path: &std::path::Path, source| Error::Io {
         path: path.to_path_buf(),
         source,
@@ -463,7 +475,7 @@ pub fn run_dir<R: CryptoRng + ?Sized>(
         } else {
             None
         };
-        let answer = answer(&prompt, rng).map_err(in_set)?;
+        let answer = answer_with(&prompt, rng).map_err(in_set)?;
         let groups = check(&prompt, &answer.json, expected.as_deref()).map_err(in_set)?;
         out.push(SetReport {
             name,
